@@ -1,0 +1,30 @@
+#!/usr/bin/env python3
+"""Apply time decay: importance = baseImportance * 0.99^idle days. Idempotent per day."""
+from hippocampus import cli
+
+
+def main(argv):
+    p = cli.parser("decay.py", "Recompute every memory's importance for today (never compounded).")
+    p.add_argument("--dry-run", action="store_true", help="report what would change; write nothing")
+    args = p.parse_args(argv)
+    from hippocampus.lifecycle import decay_all
+    workspace = cli.open_workspace(args)
+    if args.dry_run:
+        from hippocampus.workspace import Transaction
+        tx = Transaction(workspace, workspace.load_index(), "system:decay", "decay", "")
+        report = decay_all(tx, dry_run=True)
+    else:
+        with workspace.transaction("system:decay", "decay") as tx:
+            report = decay_all(tx)
+    if args.json:
+        cli.print_json(report)
+        return 0
+    prefix = "would change" if args.dry_run else "changed"
+    print(f"decay: {prefix} {report['changed']} memories; {len(report['crossed'])} crossed a threshold; "
+          f"{len(report['archiveCandidates'])} archive candidates")
+    for c in report["archiveCandidates"][:20]:
+        print(f"  archive candidate {c['id']} ({c['importance']:.3f}): {c['content']}")
+
+
+if __name__ == "__main__":
+    cli.run(main)

@@ -1,0 +1,95 @@
+"""The audit trail: one line in memory/meta/audit.log and one git commit per change.
+
+Commits touch only our own paths (`git commit --only -- <paths>`), so a
+workspace that is also the user's repository keeps the user's staged work.
+Messages read as sentences with trailers for machines, e.g.
+
+    remember: User prefers dark mode
+
+    Actor: bot:remember
+    Action: remember
+    Memory-Id: mem_3f2a9c1d8e7b
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from datetime import datetime
+from pathlib import Path
+
+from .errors import WorkspaceError
+from .fsutil import append_line
+from .textutil import one_line
+from .timeutil import format_time
+
+MAX_ID_TRAILERS = 25
+CRITICAL_FILES = ("IDENTITY.md", "SOUL.md")
+
+_GIT_ENV = {
+    "GIT_AUTHOR_NAME": "hippocampus",
+    "GIT_AUTHOR_EMAIL": "hippocampus@localhost",
+    "GIT_COMMITTER_NAME": "hippocampus",
+    "GIT_COMMITTER_EMAIL": "hippocampus@localhost",
+    "GIT_TERMINAL_PROMPT": "0",
+    "LC_ALL": "C",
+}
+
+
+def git(root: Path, *args: str, check: bool = True, stdin: str | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env.update(_GIT_ENV)
+    for variable in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
+        env.pop(variable, None)
+    try:
+        result = subprocess.run(
+            ["git", "-c", "commit.gpgsign=false", "-c", "core.quotepath=off", *args],
+            cwd=root, env=env, input=stdin, capture_output=True, text=True,
+            encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        raise WorkspaceError("git is not installed; hippocampus needs git for its audit trail") from None
+    if check and result.returncode != 0:
+        detail = one_line(result.stderr or result.stdout or "no output", 200)
+        raise WorkspaceError(f"git {args[0]} failed in {root}: {detail}")
+    return result
+
+
+def repo_top(root: Path) -> Path | None:
+    result = git(root, "rev-parse", "--show-toplevel", check=False)
+    if result.returncode != 0:
+        return None
+    return Path(result.stdout.strip())
+
+
+def is_critical(path: str) -> bool:
+    return Path(path).name in CRITICAL_FILES and "/" not in path.strip("/")
+
+
+def message(action: str, summary: str, actor: str, ids: list[str], paths: list[str]) -> str:
+    critical = any(is_critical(p) for p in paths)
+    subject = one_line(f"{'CRITICAL ' if critical else ''}{action}: {summary}", 72)
+    trailers = [f"Actor: {actor}", f"Action: {action}"]
+    trailers += [f"Memory-Id: {memory_id}" for memory_id in ids[:MAX_ID_TRAILERS]]
+    if len(ids) > MAX_ID_TRAILERS:
+        trailers.append(f"Memory-Count: {len(ids)}")
+    body = one_line(summary, 1000)
+    middle = f"{body}\n\n" if len(body) > 60 else ""
+    return f"{subject}\n\n{middle}" + "\n".join(trailers) + "\n"
+
+
+def audit_line(now: datetime, actor: str, action: str, ids: list[str], summary: str, paths: list[str]) -> str:
+    flag = "CRITICAL " if any(is_critical(p) for p in paths) else ""
+    shown_ids = ",".join(ids[:MAX_ID_TRAILERS]) + (f",+{len(ids) - MAX_ID_TRAILERS}" if len(ids) > MAX_ID_TRAILERS else "")
+    clean_summary = one_line(summary, 300).replace("|", "/")
+    return f"{format_time(now)} | {actor} | {flag}{action} | {shown_ids or '-'} | {clean_summary}"
+
+
+def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, ids: list[str],
+           summary: str, paths: list[str]) -> None:
+    """Append the audit line, then commit exactly `paths` plus the log."""
+    append_line(audit_log, audit_line(now, actor, action, ids, summary, paths))
+    log_path = os.path.relpath(audit_log, root)
+    all_paths = sorted(set(paths) | {log_path})
+    git(root, "add", "-A", "-f", "--", *all_paths)
+    git(root, "commit", "-q", "--no-verify", "--only", "-F", "-", "--", *all_paths,
+        stdin=message(action, summary, actor, ids, all_paths))

@@ -1,0 +1,150 @@
+"""Shared command-line plumbing: parsing, the clock, output, and exit codes.
+
+Exit codes: 0 ok, 1 bad input, 2 not found, 3 workspace problem (missing,
+corrupt, locked too long, disk full), 4 internal error (a bug: please report).
+Every failure is one line on stderr; set HIPPOCAMPUS_DEBUG=1 for a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+from .errors import HippocampusError, UsageError
+from .textutil import clean_text, decode_bytes, one_line
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors as UsageError (exit 1), not exit 2."""
+
+    def error(self, message: str):
+        raise UsageError(f"{message} (see --help)")
+
+
+def parser(prog: str, description: str, *, json_flag: bool = True) -> Parser:
+    p = Parser(prog=prog, description=description,
+               epilog="Exit codes: 0 ok, 1 bad input, 2 not found, 3 workspace problem. "
+                      "Environment: WORKSPACE (default ~/.openclaw/workspace), HIPPOCAMPUS_NOW (ISO time).")
+    p.add_argument("--workspace", metavar="DIR", help="workspace folder (default: $WORKSPACE or ~/.openclaw/workspace)")
+    if json_flag:
+        p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    return p
+
+
+def bounded_int(low: int, high: int):
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {text[:20]!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {value}")
+        return value
+    return convert
+
+
+def bounded_float(low: float, high: float):
+    def convert(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number from {low:g} to {high:g}, got {text[:20]!r}") from None
+        if math.isnan(value) or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a number from {low:g} to {high:g}, got {text[:20]!r}")
+        return value
+    return convert
+
+
+def now() -> datetime:
+    """HIPPOCAMPUS_NOW (ISO date or datetime) when set, else the system clock."""
+    from .timeutil import parse_time
+
+    value = os.environ.get("HIPPOCAMPUS_NOW")
+    if value:
+        return parse_time(clean_text(value), "HIPPOCAMPUS_NOW")
+    return datetime.now(timezone.utc).replace(microsecond=0)
+
+
+def workspace_root(args) -> Path:
+    from .config import default_workspace
+
+    if getattr(args, "workspace", None):
+        return Path(clean_text(args.workspace)).expanduser()
+    return default_workspace()
+
+
+def open_workspace(args):
+    from .workspace import Workspace
+
+    return Workspace.open(workspace_root(args), now())
+
+
+def read_text(value: str) -> str:
+    """The argument itself, or stdin when it is '-'."""
+    if value == "-":
+        return decode_bytes(sys.stdin.buffer.read())
+    return clean_text(value)
+
+
+def read_file_or_stdin(value: str) -> str:
+    if value == "-":
+        return decode_bytes(sys.stdin.buffer.read())
+    path = Path(clean_text(value)).expanduser()
+    try:
+        return decode_bytes(path.read_bytes())
+    except FileNotFoundError:
+        raise UsageError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path} is a folder, not a file") from None
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def print_json(data) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def run(main) -> None:
+    """Call main(argv); map errors to one stderr line and an exit code."""
+    prog = os.path.basename(sys.argv[0])
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError):
+            pass
+    debug = bool(os.environ.get("HIPPOCAMPUS_DEBUG"))
+    try:
+        code = main(sys.argv[1:]) or 0
+        sys.stdout.flush()
+    except HippocampusError as exc:
+        if debug:
+            raise
+        print(f"{prog}: error: {one_line(clean_text(str(exc)), 500)}", file=sys.stderr)
+        code = exc.exit_code
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=sys.stderr)
+        code = 130
+    except BrokenPipeError:
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        code = 0
+    except OSError as exc:
+        if debug:
+            raise
+        from .fsutil import workspace_error_for
+        print(f"{prog}: error: {workspace_error_for(exc, exc.filename or 'the workspace')}", file=sys.stderr)
+        code = 3
+    except Exception as exc:  # a bug: still one line, never a traceback for the user
+        if debug:
+            raise
+        print(f"{prog}: internal error: {type(exc).__name__}: {one_line(clean_text(str(exc)), 300)} "
+              f"(set HIPPOCAMPUS_DEBUG=1 for details)", file=sys.stderr)
+        code = 4
+    sys.exit(code)

@@ -1,0 +1,114 @@
+"""Workspace resolution and tunables: memory/config.yaml over defaults in code.
+
+config.yaml is parsed with yaml.safe_load only when it changed: the parsed
+result is cached as JSON under memory/.cache/, keyed on the file's size and
+mtime, so the hot path never imports yaml.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import os
+from pathlib import Path
+
+from .errors import WorkspaceError
+
+DOMAINS = ("user", "self", "relationship", "world")
+STORES = ("semantic", "episodic", "procedural", "vault")
+STATUSES = ("core", "active", "background", "archive-candidate", "archived")
+
+DEFAULTS: dict = {
+    "decay": {
+        # importance = baseImportance * rate ** (whole idle days * multiplier)
+        "rate": 0.99,
+        "store_multiplier": {"semantic": 1.0, "episodic": 1.5, "procedural": 0.5, "vault": 0.0},
+        "category_multiplier": {"errors": 0.5, "lessons": 0.5},
+    },
+    "reinforce": {"rate": 0.15},
+    "thresholds": {"core": 0.7, "active": 0.4, "background": 0.2},
+    "recall": {
+        # final = relevance_weight * relevance + importance_weight * importance
+        #         + recency_weight * recency   (relevance normalised to 0..1)
+        "relevance_weight": 1.0,
+        "importance_weight": 0.15,
+        "recency_weight": 0.05,
+        "recency_half_life_days": 30,
+        "default_top": 5,
+    },
+    "core": {"budget_tokens": 1500, "max_tokens": 3000},
+    "lock_timeout_seconds": 30,
+    "max_content_bytes": 65536,
+}
+
+
+def default_workspace() -> Path:
+    env = os.environ.get("WORKSPACE")
+    if env:
+        return Path(env).expanduser()
+    return Path.home() / ".openclaw" / "workspace"
+
+
+def _merge(base: dict, override: dict, where: str) -> dict:
+    merged = copy.deepcopy(base)
+    for key, value in override.items():
+        if key not in base:
+            raise WorkspaceError(f"{where}: unknown setting {key!r}")
+        if isinstance(base[key], dict):
+            if not isinstance(value, dict):
+                raise WorkspaceError(f"{where}: {key!r} must be a mapping")
+            # free-form maps (multipliers) accept new keys; fixed groups do not
+            if key.endswith("_multiplier"):
+                merged[key] = {**base[key], **_numbers(value, f"{where}.{key}")}
+            else:
+                merged[key] = _merge(base[key], value, f"{where}.{key}")
+        else:
+            merged[key] = _number(value, f"{where}.{key}")
+    return merged
+
+
+def _number(value, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise WorkspaceError(f"{where} must be a finite number, got {value!r}")
+    if value < 0:
+        raise WorkspaceError(f"{where} must not be negative, got {value!r}")
+    return value
+
+
+def _numbers(mapping: dict, where: str) -> dict:
+    return {str(k): _number(v, f"{where}.{k}") for k, v in mapping.items()}
+
+
+def load_config(memory_dir: Path) -> dict:
+    """Return the effective configuration for a workspace's memory/ folder."""
+    path = memory_dir / "config.yaml"
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return copy.deepcopy(DEFAULTS)
+    stamp = [st.st_size, st.st_mtime_ns]
+    cache = memory_dir / ".cache" / "config.json"
+    try:
+        cached = json.loads(cache.read_text(encoding="utf-8"))
+        if cached.get("stamp") == stamp:
+            return _merge(DEFAULTS, cached["config"], "memory/config.yaml")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        pass
+    import yaml  # only when config.yaml changed
+
+    try:
+        loaded = yaml.safe_load(path.read_bytes().decode("utf-8")) or {}
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise WorkspaceError(f"memory/config.yaml is not valid YAML: {str(exc).splitlines()[0]}") from None
+    if not isinstance(loaded, dict):
+        raise WorkspaceError("memory/config.yaml must be a mapping of settings")
+    config = _merge(DEFAULTS, loaded, "memory/config.yaml")
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_name(f".config.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"stamp": stamp, "config": loaded}), encoding="utf-8")
+        os.replace(tmp, cache)
+    except OSError:
+        pass  # a cache is an optimisation only
+    return config

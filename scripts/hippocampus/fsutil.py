@@ -1,0 +1,80 @@
+"""Atomic file writes: temp file in the same folder, fsync, rename, fsync folder."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+from .errors import WorkspaceError
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path, data: bytes | str, *, sync: bool = True) -> None:
+    """Replace `path` with `data` so readers see the old or the new file, never half."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            if sync:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise workspace_error_for(exc, path) from None
+    if sync:
+        _fsync_dir(path.parent)
+
+
+def workspace_error_for(exc: OSError, path: Path | str) -> WorkspaceError:
+    if exc.errno == errno.ENOSPC:
+        return WorkspaceError(f"disk full while writing {path}; nothing was changed")
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return WorkspaceError(f"cannot write {path}: {exc.strerror}")
+    return WorkspaceError(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def append_line(path: Path, line: str) -> None:
+    """Append one line durably (O_APPEND keeps concurrent appends whole)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        try:
+            os.write(fd, (line.rstrip("\n") + "\n").encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise workspace_error_for(exc, path) from None
+
+
+def is_within(path: Path, root: Path) -> bool:
+    try:
+        path.resolve().relative_to(root.resolve())
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,55 @@
+"""Creating a workspace, idempotently: folders, index, config, git, first commit."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from . import audit, index_store
+from .config import DOMAINS
+from .errors import WorkspaceError
+from .fsutil import atomic_write
+from .model import empty_index
+from .paths import WorkspacePaths
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "assets" / "templates"
+GITIGNORE = ".cache/\n.lock\n.*.tmp\n"
+
+
+def initialise(root: Path, now: datetime) -> list[str]:
+    """Create what is missing; return what was done (empty when nothing was)."""
+    done: list[str] = []
+    paths = WorkspacePaths(root)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        for folder in (*DOMAINS, "meta"):
+            directory = paths.memory / folder
+            if not directory.is_dir():
+                directory.mkdir(parents=True, exist_ok=True)
+                done.append(f"created memory/{folder}/")
+    except OSError as exc:
+        raise WorkspaceError(f"cannot create the workspace at {root}: {exc.strerror}") from None
+    touched: list[str] = []
+    if not paths.index.exists():
+        index = empty_index(now)
+        index_store.save(paths.index, index)
+        done.append("created memory/index.json")
+        touched.append("memory/index.json")
+    ignore = paths.memory / ".gitignore"
+    if not ignore.exists():
+        atomic_write(ignore, GITIGNORE)
+        done.append("created memory/.gitignore")
+        touched.append("memory/.gitignore")
+    config = paths.memory / "config.yaml"
+    template = TEMPLATES / "config.yaml"
+    if not config.exists() and template.is_file():
+        atomic_write(config, template.read_bytes())
+        done.append("created memory/config.yaml")
+        touched.append("memory/config.yaml")
+    if audit.repo_top(root) is None:
+        audit.git(root, "init", "-q")
+        done.append(f"initialised a git repository in {root}")
+    if touched or not paths.audit_log.exists():
+        audit.record(root, paths.audit_log, now, "system:init", "init", [],
+                     "initialised the hippocampus workspace", touched)
+    return done

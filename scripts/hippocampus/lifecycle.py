@@ -1,0 +1,83 @@
+"""Reinforce, forget and decay: the changes a memory's weight goes through."""
+
+from __future__ import annotations
+
+from .model import check_id
+from .remember import reinforce_memory
+from .scoring import decayed, status_for
+from .textutil import one_line
+from .timeutil import format_time, parse_time_or
+from .workspace import Transaction
+
+PURGED = "[purged]"
+
+
+def reinforce_ids(tx: Transaction, ids: list[str]) -> list[dict]:
+    memories = [tx.get(check_id(memory_id)) for memory_id in dict.fromkeys(ids)]
+    results = []
+    for memory in memories:
+        before = decayed(memory, tx.now, tx.config)
+        reinforce_memory(tx, memory)
+        results.append({"id": memory["id"], "before": before, "importance": memory["importance"],
+                        "timesReinforced": memory["timesReinforced"], "content": memory["content"]})
+    tx.summary = tx.summary or _summary("reinforced", results)
+    return results
+
+
+def forget_ids(tx: Transaction, ids: list[str], purge: bool = False) -> list[dict]:
+    """Archive memories (soft); with purge, also remove their words from the working files."""
+    memories = [tx.get(check_id(memory_id)) for memory_id in dict.fromkeys(ids)]
+    results = []
+    for memory in memories:
+        preview = memory["content"]
+        memory.update(status="archived", importance=0.0, archivedAt=format_time(tx.now),
+                      archivedBecause="forgotten")
+        if purge:
+            if memory.get("file"):
+                tx.remove_file(memory["file"])
+            memory.update(content=PURGED, keywords=[], file=None, hash=None, purged=True)
+            preview = PURGED
+        tx.put(memory)
+        results.append({"id": memory["id"], "purged": purge, "content": preview})
+    tx.summary = tx.summary or _summary("purged" if purge else "archived", results)
+    return results
+
+
+def decay_all(tx: Transaction, dry_run: bool = False) -> dict:
+    """Recompute every memory's importance for `now` from its stored fields.
+
+    Idempotent: the value depends only on baseImportance, lastAccessed and now,
+    so a second run on the same day changes nothing and commits nothing.
+    """
+    config = tx.config
+    changed, crossed, candidates = [], [], []
+    for memory in tx.memories:
+        if memory.get("status") == "archived":
+            continue
+        value = decayed(memory, tx.now, config)
+        status = status_for(value, config)
+        if status == "archive-candidate":
+            candidates.append({"id": memory["id"], "importance": value, "content": one_line(memory["content"], 80)})
+        if value != memory.get("importance") or status != memory.get("status"):
+            if status != memory.get("status"):
+                crossed.append({"id": memory["id"], "from": memory.get("status"), "to": status})
+            changed.append(memory["id"])
+            if not dry_run:
+                memory["importance"] = value
+                memory["status"] = status
+                tx.put(memory)
+    last = tx.index.get("decayLastRun")
+    same_day = last and parse_time_or(last, tx.now).date() == tx.now.date()
+    if not dry_run and (changed or not same_day):
+        tx.index["decayLastRun"] = format_time(tx.now)
+        tx.index_changed = True
+        tx.summary = (f"decayed {len(changed)} memories; {len(crossed)} crossed a threshold; "
+                      f"{len(candidates)} archive candidates")
+    return {"dryRun": dry_run, "changed": len(changed), "crossed": crossed,
+            "archiveCandidates": candidates, "decayLastRun": format_time(tx.now) if not dry_run else last}
+
+
+def _summary(verb: str, results: list[dict]) -> str:
+    if len(results) == 1:
+        return f"{verb} {one_line(results[0]['content'], 60)}"
+    return f"{verb} {len(results)} memories"

@@ -1,0 +1,31 @@
+"""Where things live inside a workspace."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .config import DOMAINS
+
+# Folders (relative to memory/) holding one markdown file per memory.
+MEMORY_FOLDERS = DOMAINS
+
+
+class WorkspacePaths:
+    def __init__(self, root: Path):
+        self.root = root
+        self.memory = root / "memory"
+        self.index = self.memory / "index.json"
+        self.meta = self.memory / "meta"
+        self.audit_log = self.meta / "audit.log"
+        self.cache = self.memory / ".cache"
+        self.search_db = self.cache / "search.sqlite"
+        self.lock = self.memory / ".lock"
+        self.core_file = root / "HIPPOCAMPUS_CORE.md"
+        self.memory_md = root / "MEMORY.md"
+
+    def rel(self, path: Path) -> str:
+        """Path relative to the workspace root, with forward slashes."""
+        return path.relative_to(self.root).as_posix()
+
+    def memory_file(self, domain: str, name: str) -> Path:
+        return self.memory / domain / name

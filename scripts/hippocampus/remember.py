@@ -1,0 +1,144 @@
+"""Capturing memories: one, or many from JSON lines, through the transaction."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from . import textutil
+from .classify import guess_category, guess_domain, guess_keywords
+from .errors import UsageError
+from .model import (check_category, check_domain, check_importance, check_store, new_id, new_memory)
+from .redact import redact
+from .scoring import decayed, reinforced, signal_importance, status_for
+from .timeutil import format_time, parse_time
+from .workspace import Transaction
+
+RECORD_FIELDS = ("content", "domain", "category", "importance", "keywords", "source", "episode",
+                 "store", "created", "pinned")
+
+
+def prepare_content(text: str, max_bytes: int) -> str:
+    """Clean, redact and check the text of a memory before anything is written."""
+    if not isinstance(text, str):
+        raise UsageError("content must be text")
+    content = textutil.clean_text(text).strip()
+    if not content:
+        raise UsageError("nothing to remember: the text is empty")
+    size = len(content.encode("utf-8"))
+    if size > max_bytes:
+        raise UsageError(f"memory is {size} bytes; the limit is {max_bytes} (max_content_bytes in memory/config.yaml)")
+    return redact(content)[0]
+
+
+def _keywords(value) -> list[str] | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = value.split(",")
+    if not isinstance(value, list):
+        raise UsageError("keywords must be a list or a comma-separated string")
+    cleaned = [textutil.one_line(textutil.clean_text(str(k)), 40).lower() for k in value]
+    return [k for k in cleaned if k][:20]
+
+
+def _short_text(value, what: str, limit: int = 200) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+        raise UsageError(f"{what} must be text")
+    text = textutil.one_line(redact(textutil.clean_text(str(value)))[0], limit)
+    return text or None
+
+
+def remember_one(tx: Transaction, text: str, *, domain: str | None = None, category: str | None = None,
+                 importance=None, keywords=None, source=None, episode=None, store: str | None = None,
+                 created: datetime | None = None, pinned: bool = False) -> dict:
+    """Store one memory (or reinforce its exact duplicate). Returns {id, action}."""
+    config = tx.config
+    now = tx.now
+    content = prepare_content(text, int(config["max_content_bytes"]))
+    domain = check_domain(domain) if domain else guess_domain(content)
+    category = check_category(category) if category else guess_category(content)
+    store = check_store(store) if store else ("vault" if pinned else "semantic")
+    pinned = bool(pinned or store == "vault")
+    keyword_list = _keywords(keywords) or guess_keywords(content)
+    source = _short_text(source, "source") or "cli"
+    episode = _short_text(episode, "episode", 120)
+    created = created or now
+
+    key = textutil.fold(content)
+    duplicate = tx.fold_key_owner(key, domain)
+    if duplicate is not None:
+        reinforce_memory(tx, duplicate)
+        return {"id": duplicate["id"], "action": "reinforced"}
+
+    if importance is None:
+        value, _signal = signal_importance(content)
+    else:
+        value = check_importance(importance)
+    memory_id = new_id()
+    while memory_id in tx.by_id:
+        memory_id = new_id()
+    memory = new_memory(memory_id=memory_id, content=content, domain=domain, category=category,
+                        importance=value, keywords=keyword_list, store=store, source=source,
+                        episode=episode, created=created, now=now, status="active", pinned=pinned)
+    current = decayed(memory, now, config)
+    memory["importance"] = current
+    memory["status"] = status_for(current, config)
+    slug = textutil.slugify(content)
+    tx.write_memory_file(memory, f"memory/{domain}/{slug}-{memory_id}.md")
+    tx.put(memory)
+    tx.remember_fold_key(key, domain, memory_id)
+    return {"id": memory_id, "action": "added"}
+
+
+def reinforce_memory(tx: Transaction, memory: dict) -> dict:
+    """Strengthen a memory now: closes 15% of its headroom from its current value."""
+    current = decayed(memory, tx.now, tx.config)
+    value = reinforced(current, tx.config["reinforce"]["rate"])
+    memory.update(importance=value, baseImportance=value, lastAccessed=format_time(tx.now),
+                  timesReinforced=int(memory.get("timesReinforced", 0)) + 1, confidence="observed")
+    if memory.get("status") != "archived":
+        memory["status"] = status_for(value, tx.config)
+    tx.put(memory)
+    return memory
+
+
+def parse_jsonl(text: str) -> list[dict]:
+    """Validate every line before anything is written; errors name the line."""
+    records = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError as exc:
+            raise UsageError(f"line {number}: not valid JSON ({exc.msg})") from None
+        if isinstance(record, str):
+            record = {"content": record}
+        if not isinstance(record, dict):
+            raise UsageError(f"line {number}: expected a JSON object with a content field")
+        if not isinstance(record.get("content"), str) or not record["content"].strip():
+            raise UsageError(f"line {number}: missing content")
+        unknown = sorted(set(record) - set(RECORD_FIELDS) - {"id", "timestamp"})
+        if unknown:
+            raise UsageError(f"line {number}: unknown field {unknown[0]!r} (known: {', '.join(RECORD_FIELDS)})")
+        records.append((number, record))
+    return records
+
+
+def remember_many(tx: Transaction, records: list) -> list[dict]:
+    results = []
+    for number, record in records:
+        try:
+            created_text = record.get("created") or record.get("timestamp")
+            created = parse_time(created_text, "created") if created_text else None
+            results.append(remember_one(
+                tx, record["content"], domain=record.get("domain"), category=record.get("category"),
+                importance=record.get("importance"), keywords=record.get("keywords"),
+                source=record.get("source"), episode=record.get("episode"), store=record.get("store"),
+                created=created, pinned=bool(record.get("pinned"))))
+        except UsageError as exc:
+            raise UsageError(f"line {number}: {exc}") from None
+    return results

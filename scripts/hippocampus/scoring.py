@@ -1,0 +1,97 @@
+"""Scoring: decay, reinforcement, status and initial importance. Pure functions.
+
+Nothing here reads a file or a clock: `now` and the configuration are
+parameters. See references/scoring.md for the formulas and why.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import datetime
+
+from .timeutil import parse_time_or, whole_days_between
+
+
+def decay_multiplier(memory: dict, config: dict) -> float:
+    """How fast this memory fades relative to the default (0 = never)."""
+    if memory.get("pinned") or memory.get("store") == "vault":
+        return 0.0
+    decay = config["decay"]
+    multiplier = decay["store_multiplier"].get(memory.get("store") or "semantic", 1.0)
+    category = memory.get("category")
+    if category in decay["category_multiplier"]:
+        multiplier *= decay["category_multiplier"][category]
+    return multiplier
+
+
+def decayed(memory: dict, now: datetime, config: dict) -> float:
+    """importance = baseImportance * rate ** (idle days * multiplier).
+
+    Computed from stored fields, never from the previous importance, so any
+    number of runs on any schedule give the same value for the same `now`.
+    """
+    if memory.get("status") == "archived":
+        return 0.0
+    base = clamp(memory.get("baseImportance", memory.get("importance", 0.5)))
+    last = parse_time_or(memory.get("lastAccessed") or memory.get("created"), now)
+    days = whole_days_between(last, now) * decay_multiplier(memory, config)
+    return round(base * config["decay"]["rate"] ** days, 6)
+
+
+def reinforced(current: float, rate: float = 0.15) -> float:
+    """new = old + (1 - old) * rate: closes a fixed share of the headroom."""
+    current = clamp(current)
+    return round(current + (1.0 - current) * rate, 6)
+
+
+def status_for(importance: float, config: dict) -> str:
+    thresholds = config["thresholds"]
+    if importance >= thresholds["core"]:
+        return "core"
+    if importance >= thresholds["active"]:
+        return "active"
+    if importance >= thresholds["background"]:
+        return "background"
+    return "archive-candidate"
+
+
+def clamp(value, low: float = 0.0, high: float = 1.0) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return 0.5
+    if math.isnan(number):
+        return 0.5
+    return min(max(number, low), high)
+
+
+def recency(memory_time: datetime, now: datetime, half_life_days: float) -> float:
+    """1.0 for now, 0.5 after one half-life, towards 0 for the distant past."""
+    days = max((now - memory_time).total_seconds() / 86400.0, 0.0)
+    if half_life_days <= 0:
+        return 0.0
+    return 0.5 ** (days / half_life_days)
+
+
+# Initial importance from signals (design brief table), strongest first.
+_SIGNALS: list[tuple[str, float, re.Pattern]] = [
+    ("explicit", 0.9, re.compile(
+        r"\b(remember (that|this|to)|don'?t forget|do not forget|keep in mind|note that|for future reference|make a note)\b", re.I)),
+    ("emotional", 0.85, re.compile(
+        r"\b(i feel|i felt|i'?m (so )?(scared|afraid|anxious|worried|sad|upset|excited|proud|hurt|lonely|grateful|stressed|depressed)|i love you|it hurts|heartbroken|i cried|my (mom|dad|mother|father|wife|husband|partner|friend) (died|passed))\b", re.I)),
+    ("preference", 0.8, re.compile(
+        r"\b(i|user|they|he|she) (really )?(prefers?|likes?|loves?|hates?|dislikes?|always|never|enjoys?|can'?t stand)\b|\b(my )?favou?rite\b|\bprefer(s|red)?\b", re.I)),
+    ("decision", 0.75, re.compile(
+        r"\b(decided|we'?ll go with|going with|chose|chosen|settled on|agreed to|agreed on|decision|from now on|we will use)\b", re.I)),
+    ("fact", 0.7, re.compile(
+        r"\b(works? (at|on|for)|lives? in|is (my|our|the) (boss|manager|wife|husband|partner|friend|sister|brother|son|daughter|colleague)|birthday|deadline|project|married|born|moved to)\b", re.I)),
+]
+
+
+def signal_importance(text: str) -> tuple[float, str]:
+    """Initial importance and the signal that set it (general = 0.5)."""
+    for name, value, pattern in _SIGNALS:
+        if pattern.search(text):
+            return value, name
+    return 0.5, "general"

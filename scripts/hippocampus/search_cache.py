@@ -1,0 +1,197 @@
+"""The derived search index: SQLite FTS5 under memory/.cache/ (git-ignored).
+
+It holds what recall needs (content, weighted state, file and hash of every
+memory, and the stat manifest used to notice hand edits), so recall never
+parses index.json while the cache is fresh. Freshness is keyed on
+index.json's own state: size, mtime, inode and the stamp written with it. A
+missing, stale, damaged or old-format cache is rebuilt silently.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+SCHEMA_VERSION = "3"
+TOKENIZER = "porter unicode61 remove_diacritics 2"
+
+_SCHEMA = f"""
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE mem(
+  rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, domain TEXT, category TEXT, store TEXT,
+  status TEXT, base REAL, importance REAL, created TEXT, last TEXT, reinforced INTEGER,
+  episode TEXT, source TEXT, file TEXT, hash TEXT, pinned INTEGER, keywords TEXT, content TEXT);
+CREATE INDEX mem_file ON mem(file);
+CREATE INDEX mem_episode ON mem(episode, created);
+CREATE VIRTUAL TABLE fts USING fts5(content, keywords, tokenize='{TOKENIZER}');
+CREATE TABLE files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEGER, hash TEXT);
+"""
+
+COLUMNS = ("id", "domain", "category", "store", "status", "base", "importance", "created", "last",
+           "reinforced", "episode", "source", "file", "hash", "pinned", "keywords", "content")
+
+
+def index_state(index_path: Path, stamp: str | None) -> str | None:
+    try:
+        st = index_path.stat()
+    except OSError:
+        return None
+    return f"{st.st_size}:{st.st_mtime_ns}:{st.st_ino}:{stamp}"
+
+
+def _row(memory: dict) -> tuple:
+    return (memory["id"], memory.get("domain"), memory.get("category"), memory.get("store", "semantic"),
+            memory.get("status"), memory.get("baseImportance", memory.get("importance", 0.5)),
+            memory.get("importance", 0.5), memory.get("created"), memory.get("lastAccessed"),
+            memory.get("timesReinforced", 0), memory.get("episode"), memory.get("source"),
+            memory.get("file"), memory.get("hash"), 1 if memory.get("pinned") else 0,
+            " ".join(memory.get("keywords") or []), memory.get("content", ""))
+
+
+def row_to_memory(row: sqlite3.Row) -> dict:
+    return {
+        "id": row["id"], "domain": row["domain"], "category": row["category"], "store": row["store"],
+        "status": row["status"], "baseImportance": row["base"], "importance": row["importance"],
+        "created": row["created"], "lastAccessed": row["last"], "timesReinforced": row["reinforced"],
+        "episode": row["episode"], "source": row["source"], "file": row["file"], "hash": row["hash"],
+        "pinned": bool(row["pinned"]), "keywords": (row["keywords"] or "").split(), "content": row["content"],
+    }
+
+
+class SearchCache:
+    def __init__(self, path: Path):
+        self.path = path
+        self.db = self._connect(path)
+
+    @staticmethod
+    def _connect(path: Path) -> sqlite3.Connection:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(path, timeout=30, isolation_level=None)
+        db.row_factory = sqlite3.Row
+        db.execute("PRAGMA busy_timeout=30000")
+        db.execute("PRAGMA synchronous=OFF")  # derived data: a lost write means a rebuild
+        return db
+
+    @classmethod
+    def open(cls, path: Path) -> "SearchCache":
+        """Open (creating or recreating on damage or old schema) the cache file."""
+        for attempt in range(2):
+            try:
+                cache = cls(path)
+                if cache.meta("schema") != SCHEMA_VERSION:
+                    cache.reset()
+                return cache
+            except sqlite3.DatabaseError:
+                if attempt:
+                    raise
+                for suffix in ("", "-wal", "-shm", "-journal"):
+                    try:
+                        os.unlink(str(path) + suffix)
+                    except OSError:
+                        pass
+        raise AssertionError("unreachable")
+
+    def reset(self) -> None:
+        """Drop everything and create the current schema."""
+        names = [row[0] for row in self.db.execute(
+            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")]
+        script = "".join(f'DROP TABLE IF EXISTS "{name}";' for name in names if not name.startswith("fts_"))
+        self.db.executescript("BEGIN IMMEDIATE;" + script + _SCHEMA +
+                              f"INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}'); COMMIT;")
+
+    def meta(self, key: str) -> str | None:
+        try:
+            row = self.db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        except sqlite3.OperationalError:
+            return None
+        return row[0] if row else None
+
+    def is_fresh(self, state: str | None) -> bool:
+        return state is not None and self.meta("index_state") == state
+
+    def rebuild(self, memories: list[dict], state: str | None, manifest: dict | None = None) -> None:
+        """Replace every memory row (the stat manifest is kept unless given)."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("DELETE FROM mem")
+            self.db.execute("DELETE FROM fts")
+            self._insert(memories)
+            if manifest is not None:
+                self.db.execute("DELETE FROM files")
+                self.db.executemany("INSERT INTO files VALUES (?,?,?,?,?)",
+                                    [(p, *v) for p, v in manifest.items()])
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_state', ?)", (state,))
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def _insert(self, memories: list[dict]) -> None:
+        placeholders = ",".join("?" * len(COLUMNS))
+        cursor = self.db.cursor()
+        for memory in memories:
+            row = _row(memory)
+            cursor.execute(f"INSERT INTO mem({','.join(COLUMNS)}) VALUES ({placeholders})", row)
+            cursor.execute("INSERT INTO fts(rowid, content, keywords) VALUES (?,?,?)",
+                           (cursor.lastrowid, row[-1], row[-2]))
+
+    def upsert(self, memories: list[dict], state: str | None = None, *,
+               manifest_updates: dict | None = None, manifest_removed: list[str] = ()) -> None:
+        """Replace the rows of these memories; optionally move the freshness key."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            if memories:
+                ids = [m["id"] for m in memories]
+                for chunk in range(0, len(ids), 500):
+                    part = ids[chunk:chunk + 500]
+                    marks = ",".join("?" * len(part))
+                    rowids = [r[0] for r in self.db.execute(f"SELECT rowid FROM mem WHERE id IN ({marks})", part)]
+                    if rowids:
+                        rmarks = ",".join("?" * len(rowids))
+                        self.db.execute(f"DELETE FROM fts WHERE rowid IN ({rmarks})", rowids)
+                        self.db.execute(f"DELETE FROM mem WHERE rowid IN ({rmarks})", rowids)
+                self._insert(memories)
+            if manifest_updates:
+                self.db.executemany("INSERT OR REPLACE INTO files VALUES (?,?,?,?,?)",
+                                    [(p, *v) for p, v in manifest_updates.items()])
+            if manifest_removed:
+                self.db.executemany("DELETE FROM files WHERE path=?", [(p,) for p in manifest_removed])
+            if state is not None:
+                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_state', ?)", (state,))
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def manifest(self) -> dict:
+        return {row[0]: (row[1], row[2], row[3], row[4])
+                for row in self.db.execute("SELECT path, mtime, size, ino, hash FROM files")}
+
+    def known_files(self) -> dict:
+        return {row[0]: (row[1], row[2], row[3])
+                for row in self.db.execute("SELECT file, id, hash, status FROM mem WHERE file IS NOT NULL")}
+
+    def get(self, memory_id: str) -> dict | None:
+        row = self.db.execute("SELECT * FROM mem WHERE id=?", (memory_id,)).fetchone()
+        return row_to_memory(row) if row else None
+
+    def all_memories(self) -> list[dict]:
+        return [row_to_memory(r) for r in self.db.execute("SELECT * FROM mem ORDER BY rowid")]
+
+    def search(self, match: str, where: str, params: list, limit: int) -> list[tuple[dict, float]]:
+        """FTS5 candidates as (memory, bm25) with bm25 > 0 meaning better."""
+        sql = (f"SELECT mem.*, -bm25(fts, 1.0, 0.4) AS lexical FROM fts JOIN mem ON mem.rowid = fts.rowid "
+               f"WHERE fts MATCH ? {where} ORDER BY bm25(fts, 1.0, 0.4) LIMIT ?")
+        rows = self.db.execute(sql, [match, *params, limit]).fetchall()
+        return [(row_to_memory(r), r["lexical"]) for r in rows]
+
+    def neighbours(self, episode: str) -> list[dict]:
+        return [row_to_memory(r) for r in
+                self.db.execute("SELECT * FROM mem WHERE episode=? ORDER BY created, rowid", (episode,))]
+
+    def close(self) -> None:
+        self.db.close()
+
+

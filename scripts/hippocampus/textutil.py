@@ -1,0 +1,98 @@
+"""Text helpers: cleaning untrusted text, folding, tokens, keywords, slugs."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+# C0/C1 controls except tab and newline; NUL included.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Bidi overrides/isolates can make text display differently from what it says.
+_BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+_FOLD_DROP = re.compile(r"[^\w\s]|_", re.UNICODE)
+_SPACES = re.compile(r"\s+")
+
+STOPWORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been
+    before being below between both but by can could did do does doing down during each
+    few for from further had has have having he her here hers herself him himself his how
+    i if in into is it its itself just me more most my myself no nor not now of off on once
+    only or other our ours ourselves out over own same she should so some such than that the
+    their theirs them themselves then there these they this those through to too under until
+    up very was we were what when where which while who whom why will with would you your
+    yours yourself yourselves also i'm i've i'd it's don't didn't doesn't can't won't that's
+    there's let's ll re ve s t d m o y ok okay yes yeah oh hey hi hello really just like get got
+    one thing things much many well still even would've user""".split()
+)
+
+
+def clean_text(value: str) -> str:
+    """Make untrusted text safe to store: valid UTF-8, no NUL or control bytes.
+
+    Arguments decoded with surrogateescape get their undecodable bytes replaced
+    by U+FFFD; lone surrogates from JSON become U+FFFD too.
+    """
+    if not isinstance(value, str):
+        value = str(value)
+    try:
+        value = value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:
+        value = _SURROGATES.sub("\ufffd", value)
+    value = value.replace("\r\n", "\n").replace("\r", "\n")
+    value = _CONTROLS.sub("", value)
+    return _BIDI_CONTROLS.sub("", value)
+
+
+def decode_bytes(data: bytes) -> str:
+    """Decode bytes from stdin or a file: UTF-8 (BOM tolerated), bad bytes replaced."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    return clean_text(data.decode("utf-8", "replace"))
+
+
+def fold(text: str) -> str:
+    """Case, whitespace and punctuation folded: the key for exact duplicates."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = _FOLD_DROP.sub(" ", text)
+    return _SPACES.sub(" ", text).strip()
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased word tokens (letters and digits of any script)."""
+    return [w.replace("’", "'") for w in _WORD.findall(text.casefold())]
+
+
+def content_words(text: str) -> list[str]:
+    return [w for w in words(text) if w not in STOPWORDS and len(w) > 1]
+
+
+def extract_keywords(text: str, limit: int = 6) -> list[str]:
+    """The most telling words of a text: frequent, long, not stopwords; stable order."""
+    counts: dict[str, int] = {}
+    first_seen: dict[str, int] = {}
+    for position, word in enumerate(content_words(text)):
+        if word.isdigit() and len(word) < 4:
+            continue
+        counts[word] = counts.get(word, 0) + 1
+        first_seen.setdefault(word, position)
+    ranked = sorted(counts, key=lambda w: (-counts[w], -min(len(w), 10), first_seen[w]))
+    return ranked[:limit]
+
+
+def slugify(text: str, max_length: int = 40) -> str:
+    """ASCII file-name-safe slug of the first words; never empty, never a path."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    if len(slug) > max_length:
+        slug = slug[:max_length].rsplit("-", 1)[0] or slug[:max_length]
+    return slug.strip("-") or "memory"
+
+
+def one_line(text: str, limit: int | None = None) -> str:
+    """Fold newlines and runs of whitespace into single spaces; optionally shorten."""
+    flat = _SPACES.sub(" ", text).strip()
+    if limit is not None and len(flat) > limit:
+        flat = flat[: max(limit - 1, 0)].rstrip() + "…"
+    return flat

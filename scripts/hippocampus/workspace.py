@@ -1,0 +1,382 @@
+"""The workspace and its one transaction: the only path by which memory changes.
+
+    with workspace.transaction(actor="bot:remember", action="remember") as tx:
+        ...  # read and change memories through tx
+    # on exit: files written atomically, index saved, one audit line, one commit
+    # on exception: nothing written
+
+Readers never take the lock: index.json is replaced by atomic rename, so they
+see the old index or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+
+from . import audit, index_store, memfile, reconcile
+from .classify import guess_category, guess_keywords
+from .config import DOMAINS, load_config
+from .errors import NotFound, WorkspaceError
+from .fsutil import atomic_write, workspace_error_for
+from .lock import WorkspaceLock
+from .model import ordered
+from .paths import WorkspacePaths
+from .scoring import signal_importance, status_for
+from .search_cache import SearchCache, index_state
+from .textutil import one_line
+from .timeutil import format_time, parse_time_or
+
+
+def warn(message: str) -> None:
+    print(f"hippocampus: warning: {one_line(message, 300)}", file=sys.stderr)
+
+
+class Workspace:
+    def __init__(self, root: Path, now: datetime):
+        self.root = root
+        self.paths = WorkspacePaths(root)
+        self.now = now
+        self._config: dict | None = None
+        self._cache: SearchCache | None = None
+
+    @classmethod
+    def open(cls, root: Path, now: datetime) -> "Workspace":
+        """An initialised workspace, or WorkspaceError naming the fix."""
+        workspace = cls(root, now)
+        if not workspace.paths.index.is_file():
+            if workspace.paths.audit_log.is_file():
+                raise WorkspaceError(f"{workspace.paths.index} is missing; run scripts/doctor.py --repair")
+            raise WorkspaceError(
+                f"no hippocampus workspace at {root}; run scripts/init.py --workspace {root}")
+        return workspace
+
+    @property
+    def config(self) -> dict:
+        if self._config is None:
+            self._config = load_config(self.paths.memory)
+        return self._config
+
+    # ----------------------------------------------------------------- reading
+    def load_index(self) -> dict:
+        index, warnings = index_store.load(self.paths.index, self.now, self.config["decay"]["rate"])
+        for message in warnings:
+            warn(message)
+        return index
+
+    def _open_cache(self) -> SearchCache:
+        if self._cache is None:
+            try:
+                self._cache = SearchCache.open(self.paths.search_db)
+            except (sqlite3.DatabaseError, OSError) as exc:
+                warn(f"search cache unusable ({exc}); using a temporary one")
+                self._cache = SearchCache(Path(":memory:"))
+                self._cache.reset()
+        return self._cache
+
+    def reader_cache(self) -> SearchCache:
+        """The search cache, fresh against index.json, with hand edits laid over it."""
+        cache = self._open_cache()
+        for _attempt in range(3):
+            state = index_state(self.paths.index, index_store.read_stamp(self.paths.index))
+            if cache.is_fresh(state):
+                break
+            index = self.load_index()
+            if index_state(self.paths.index, index_store.read_stamp(self.paths.index)) != state:
+                continue  # replaced while we read it: look again
+            manifest = None if cache.meta("index_state") else self._hash_manifest()
+            cache.rebuild(index["memories"], state, manifest)
+            break
+        self._overlay_hand_edits(cache)
+        return cache
+
+    def _hash_manifest(self) -> dict:
+        scan = reconcile.scan(self.root, self.paths, {}, {})
+        return scan.manifest_updates
+
+    def _overlay_hand_edits(self, cache: SearchCache) -> None:
+        """Let readers see hand edits at once; the next writer commits them."""
+        scan = reconcile.scan(self.root, self.paths, cache.manifest(), cache.known_files())
+        for path, reason in scan.broken:
+            warn(f"{path}: {reason}; kept the indexed version (fix the file or run scripts/doctor.py)")
+        if not (scan.changed or scan.manifest_updates or scan.manifest_removed):
+            return
+        by_id: dict[str, dict] = {}
+        for memory_id in scan.deleted:
+            memory = cache.get(memory_id)
+            if memory:
+                memory["status"] = "archived"
+                memory["file"] = None
+                by_id[memory_id] = memory
+        for edit in scan.modified + scan.added:
+            base = cache.get(edit.memory_id) if edit.memory_id else None
+            memory = apply_edit(base, edit, self.now, self.config, existing_ids=set())
+            by_id[memory["id"]] = memory
+        try:
+            cache.upsert(list(by_id.values()), manifest_updates=scan.manifest_updates,
+                         manifest_removed=scan.manifest_removed)
+        except sqlite3.DatabaseError as exc:
+            warn(f"could not update the search cache ({exc})")
+
+    def memories(self, include_archived: bool = False) -> list[dict]:
+        """Every memory as readers see it (hand edits included), without the lock."""
+        memories = self.reader_cache().all_memories()
+        if include_archived:
+            return memories
+        return [m for m in memories if m.get("status") != "archived"]
+
+    # ---------------------------------------------------------------- writing
+    @contextmanager
+    def transaction(self, actor: str, action: str, summary: str = ""):
+        timeout = float(self.config["lock_timeout_seconds"])
+        with WorkspaceLock(self.paths.lock, timeout):
+            index = self.load_index()
+            self._commit_hand_edits(index)
+            tx = Transaction(self, index, actor, action, summary)
+            yield tx
+            tx.commit()
+
+    def _commit_hand_edits(self, index: dict) -> None:
+        cache = self._open_cache()
+        known = {m["file"]: (m["id"], m.get("hash"), m.get("status"))
+                 for m in index["memories"] if m.get("file")}
+        scan = reconcile.scan(self.root, self.paths, cache.manifest(), known)
+        for path, reason in scan.broken:
+            warn(f"{path}: {reason}; left as it is (fix the file or run scripts/doctor.py)")
+        if not scan.changed:
+            if scan.manifest_updates or scan.manifest_removed:
+                try:
+                    cache.upsert([], manifest_updates=scan.manifest_updates, manifest_removed=scan.manifest_removed)
+                except sqlite3.DatabaseError:
+                    pass
+            return
+        tx = Transaction(self, index, "manual", "hand-edit", "")
+        by_id = tx.by_id
+        for edit in scan.added:
+            claimed = edit.meta.get("id")
+            if claimed in by_id and by_id[claimed].get("file") and \
+                    by_id[claimed]["file"] != edit.path and claimed in scan.deleted:
+                edit.memory_id = claimed  # a file a person renamed or moved
+                scan.deleted.remove(claimed)
+        for edit in scan.modified + scan.added:
+            base = by_id.get(edit.memory_id) if edit.memory_id else None
+            memory = apply_edit(base, edit, self.now, self.config, existing_ids=set(by_id))
+            if edit.redacted_text is not None:
+                data = edit.redacted_text.encode("utf-8")
+                tx.files[edit.path] = data
+                memory["hash"] = memfile.file_hash(data)
+            tx.put(memory)
+            tx.paths.add(edit.path)
+        for memory_id in scan.deleted:
+            memory = by_id[memory_id]
+            tx.paths.add(memory["file"])
+            memory.update(status="archived", importance=0.0, archivedAt=format_time(self.now),
+                          archivedBecause="file deleted by hand")
+            tx.put(memory)
+        tx.action = "manual"
+        tx.summary = hand_edit_summary(len(scan.modified), len(scan.added), len(scan.deleted),
+                                       (scan.modified + scan.added)[:1])
+        tx.manifest_updates = scan.manifest_updates
+        tx.manifest_removed = scan.manifest_removed
+        tx.commit()
+
+
+def hand_edit_summary(edited: int, added: int, deleted: int, first: list) -> str:
+    parts = [f"{n} {verb}" for n, verb in ((edited, "edited"), (added, "added"), (deleted, "deleted")) if n]
+    text = "hand edits picked up: " + ", ".join(parts)
+    if edited + added + deleted == 1 and first:
+        text = ("edited by hand: " if edited else "added by hand: ") + first[0].content
+    elif deleted == 1 and not first:
+        text = "file deleted by hand, memory archived"
+    return text
+
+
+def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, config: dict,
+               existing_ids: set[str]) -> dict:
+    """The memory after a person's edit of its file (or a new one for a new file)."""
+    meta = edit.meta
+    folder = edit.path.split("/")[1] if edit.path.count("/") >= 2 else "world"
+    if base is None:
+        claimed = meta.get("id")
+        memory_id = claimed if isinstance(claimed, str) and claimed.startswith("mem_") and \
+            claimed not in existing_ids and reconcile_id_ok(claimed) else reconcile.derived_id(edit.path)
+        importance, _signal = signal_importance(edit.content)
+        created = format_time(parse_time_or(meta.get("created"), now))
+        memory = {"id": memory_id, "domain": folder if folder in DOMAINS else "world",
+                  "category": guess_category(edit.content), "content": edit.content,
+                  "importance": importance, "baseImportance": importance, "created": created,
+                  "lastAccessed": created, "timesReinforced": 0, "keywords": guess_keywords(edit.content),
+                  "store": "semantic", "status": status_for(importance, config),
+                  "source": f"manual:{edit.path}", "confidence": "observed"}
+    else:
+        memory = dict(base)
+        memory["content"] = edit.content
+        if memory.get("status") == "archived" and memory.get("archivedBecause") == "file deleted by hand":
+            memory["status"] = status_for(memory.get("importance", 0.5), config)
+            memory.pop("archivedBecause", None)
+            memory.pop("archivedAt", None)
+    from .model import check_category  # local: keeps start-up lean for readers
+    from .errors import UsageError
+    if meta.get("category"):
+        try:
+            memory["category"] = check_category(meta["category"])
+        except UsageError:
+            pass
+    if meta.get("domain") in DOMAINS:
+        memory["domain"] = meta["domain"]
+    if isinstance(meta.get("keywords"), list) and meta["keywords"]:
+        memory["keywords"] = meta["keywords"]
+    elif base is not None and edit.content != base.get("content"):
+        memory["keywords"] = guess_keywords(edit.content)
+    for key in ("source", "episode"):
+        if meta.get(key):
+            memory[key] = meta[key]
+    memory["file"] = edit.path
+    memory["hash"] = edit.hash
+    return ordered(memory)
+
+
+def reconcile_id_ok(value: str) -> bool:
+    from .model import _ID
+    return bool(_ID.match(value)) and ".." not in value
+
+
+class Transaction:
+    """Changes buffered in memory; written, indexed, audited and committed at once."""
+
+    def __init__(self, workspace: Workspace, index: dict, actor: str, action: str, summary: str):
+        self.workspace = workspace
+        self.index = index
+        self.actor = actor
+        self.action = action
+        self.summary = summary
+        self.now = workspace.now
+        self.config = workspace.config
+        self.by_id: dict[str, dict] = {m["id"]: m for m in index["memories"]}
+        self.touched: dict[str, dict] = {}
+        self.ids: list[str] = []
+        self.files: dict[str, bytes | None] = {}   # path -> new bytes, None = remove
+        self.paths: set[str] = set()
+        self.manifest_updates: dict = {}
+        self.manifest_removed: list[str] = []
+        self.index_changed = False
+        self._fold_keys: dict | None = None
+
+    # -- memories
+    @property
+    def memories(self) -> list[dict]:
+        return self.index["memories"]
+
+    def get(self, memory_id: str) -> dict:
+        memory = self.by_id.get(memory_id)
+        if memory is None:
+            raise NotFound(f"no memory with id {memory_id}")
+        return memory
+
+    def put(self, memory: dict) -> None:
+        """Add a new memory or record a change to an existing one."""
+        memory_id = memory["id"]
+        if memory_id not in self.by_id:
+            self.index["memories"].append(memory)
+        else:
+            current = self.by_id[memory_id]
+            if current is not memory:
+                position = self.index["memories"].index(current)
+                self.index["memories"][position] = memory
+        self.by_id[memory_id] = memory
+        self.touched[memory_id] = memory
+        if memory_id not in self.ids:
+            self.ids.append(memory_id)
+        self.index_changed = True
+
+    def write_memory_file(self, memory: dict, relative_path: str) -> None:
+        data = memfile.render(memory).encode("utf-8")
+        memory["file"] = relative_path
+        memory["hash"] = memfile.file_hash(data)
+        self.files[relative_path] = data
+
+    def write_file(self, relative_path: str, data: bytes) -> None:
+        self.files[relative_path] = data
+
+    def remove_file(self, relative_path: str) -> None:
+        self.files[relative_path] = None
+
+    def fold_key_owner(self, key: str, domain: str) -> dict | None:
+        """The live memory whose folded text is `key` in `domain`, if any."""
+        if self._fold_keys is None:
+            from .textutil import fold
+            self._fold_keys = {}
+            for memory in self.index["memories"]:
+                if memory.get("status") != "archived":
+                    self._fold_keys.setdefault((memory["domain"], fold(memory["content"])), memory["id"])
+        owner = self._fold_keys.get((domain, key))
+        return self.by_id.get(owner) if owner else None
+
+    def remember_fold_key(self, key: str, domain: str, memory_id: str) -> None:
+        if self._fold_keys is not None:
+            self._fold_keys[(domain, key)] = memory_id
+
+    # -- commit
+    def commit(self) -> None:
+        if not (self.index_changed or self.files):
+            return
+        ws = self.workspace
+        root = ws.root
+        for relative, data in self.files.items():
+            target = root / relative
+            if not _inside(target, root):
+                raise WorkspaceError(f"refusing to write outside the workspace: {relative}")
+            if data is None:
+                try:
+                    target.unlink()
+                except FileNotFoundError:
+                    pass
+                except OSError as exc:
+                    raise workspace_error_for(exc, target) from None
+                self.manifest_removed.append(relative)
+            else:
+                atomic_write(target, data)
+                try:
+                    st = target.stat()
+                    self.manifest_updates[relative] = (st.st_mtime_ns, st.st_size, st.st_ino,
+                                                       memfile.file_hash(data))
+                except OSError:
+                    pass
+            self.paths.add(relative)
+        old_state = index_state(ws.paths.index, index_store.read_stamp(ws.paths.index))
+        self.index["lastUpdated"] = format_time(self.now)
+        self.index.pop("migratedFrom", None)
+        index_store.save(ws.paths.index, self.index)
+        new_state = index_state(ws.paths.index, self.index["stamp"])
+        self.paths.add(ws.paths.rel(ws.paths.index))
+        self._sync_cache(old_state, new_state)
+        audit.record(root, ws.paths.audit_log, self.now, self.actor, self.action, self.ids,
+                     self.summary or self.action, sorted(self.paths))
+
+    def _sync_cache(self, old_state: str | None, new_state: str | None) -> None:
+        try:
+            cache = self.workspace._open_cache()
+            if cache.is_fresh(old_state):
+                cache.upsert(list(self.touched.values()), new_state, manifest_updates=self.manifest_updates,
+                             manifest_removed=self.manifest_removed)
+            else:
+                cache.rebuild(self.index["memories"], new_state)
+                cache.upsert([], manifest_updates=self.manifest_updates, manifest_removed=self.manifest_removed)
+        except (sqlite3.DatabaseError, OSError) as exc:
+            warn(f"search cache not updated ({exc}); it will be rebuilt")
+            try:
+                os.unlink(self.workspace.paths.search_db)
+            except OSError:
+                pass
+
+
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        path.resolve().relative_to(root.resolve())
+    except ValueError:
+        return False
+    return True

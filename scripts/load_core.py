@@ -1,0 +1,21 @@
+#!/usr/bin/env python3
+"""Print core memories for session start, grouped by domain, within a token budget."""
+from hippocampus import cli
+
+
+def main(argv):
+    p = cli.parser("load_core.py", "Core memories (importance >= 0.7, and pinned) for the agent's context.")
+    p.add_argument("--budget", type=cli.bounded_int(0, 1_000_000), help="tokens (~4 chars each); default 1500, capped at 3000")
+    args = p.parse_args(argv)
+    from hippocampus.context import render_core
+    workspace = cli.open_workspace(args)
+    budget = args.budget if args.budget is not None else workspace.config["core"]["budget_tokens"]
+    text, info = render_core(workspace.memories(), workspace.now, workspace.config, budget, "Core memories")
+    if args.json:
+        cli.print_json({"text": text, **info})
+    else:
+        print(text, end="")
+
+
+if __name__ == "__main__":
+    cli.run(main)

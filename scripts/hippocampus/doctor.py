@@ -1,0 +1,131 @@
+"""Health checks and repair: index vs files vs git, schema, lock, cache.
+
+`repair` rebuilds the index from the last good index.json in git history and
+the markdown files (the files win for content), losing nothing either holds,
+and commits the result through the ordinary transaction commit.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+from datetime import datetime
+
+from . import audit, index_store, reconcile
+from .errors import WorkspaceError
+from .lock import WorkspaceLock
+from .model import normalise_index
+from .workspace import Transaction, Workspace, apply_edit
+
+
+def check(workspace: Workspace) -> dict:
+    problems: list[str] = []
+    notes: list[str] = []
+    paths = workspace.paths
+    index = None
+    try:
+        raw = index_store.read_raw(paths.index)
+        index, warnings = normalise_index(raw, workspace.now, workspace.config["decay"]["rate"], str(paths.index))
+        problems += warnings
+    except WorkspaceError as exc:
+        problems.append(str(exc))
+    if index is not None:
+        known = {m["file"]: (m["id"], m.get("hash"), m.get("status")) for m in index["memories"] if m.get("file")}
+        scan = reconcile.scan(workspace.root, paths, {}, known)
+        if scan.modified or scan.added or scan.deleted:
+            notes.append(f"hand edits waiting to be committed by the next write: {len(scan.modified)} edited, "
+                         f"{len(scan.added)} new files, {len(scan.deleted)} deleted")
+        for path, reason in scan.broken:
+            problems.append(f"{path}: {reason}")
+        live = [m for m in index["memories"] if m.get("status") != "archived"]
+        missing = [m["id"] for m in live if not m.get("file")]
+        if missing:
+            notes.append(f"{len(missing)} memories have no markdown file yet (v1 data); --repair writes them")
+        seen: dict[tuple, str] = {}
+        from .textutil import fold
+        for memory in live:
+            key = (memory["domain"], fold(memory["content"]))
+            if key in seen:
+                problems.append(f"duplicate memories {seen[key]} and {memory['id']}")
+            seen.setdefault(key, memory["id"])
+    if audit.repo_top(workspace.root) is None:
+        problems.append(f"{workspace.root} is not a git repository; run scripts/init.py")
+    else:
+        dirty = audit.git(workspace.root, "status", "--porcelain", "--", "memory", "HIPPOCAMPUS_CORE.md",
+                          check=False).stdout.strip()
+        if dirty:
+            notes.append("uncommitted changes under memory/: " + ", ".join(l[3:] for l in dirty.splitlines()[:5]))
+    try:
+        fd = os.open(paths.lock, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        except BlockingIOError:
+            notes.append("the workspace lock is held by a running writer")
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        problems.append(f"cannot open the lock file: {exc.strerror}")
+    return {"healthy": not problems, "problems": problems, "notes": notes,
+            "memories": len(index["memories"]) if index else None}
+
+
+def last_good_index(workspace: Workspace) -> tuple[dict | None, str | None]:
+    result = audit.git(workspace.root, "log", "--format=%H", "--", "memory/index.json", check=False)
+    for commit in result.stdout.split()[:200]:
+        shown = audit.git(workspace.root, "show", f"{commit}:memory/index.json", check=False)
+        if shown.returncode != 0:
+            continue
+        try:
+            index, _ = normalise_index(json.loads(shown.stdout), workspace.now,
+                                       workspace.config["decay"]["rate"])
+            return index, commit
+        except (ValueError, WorkspaceError):
+            continue
+    return None, None
+
+
+def repair(workspace: Workspace) -> dict:
+    paths = workspace.paths
+    with WorkspaceLock(paths.lock, float(workspace.config["lock_timeout_seconds"])):
+        source = "index.json"
+        try:
+            index = workspace.load_index()
+        except WorkspaceError:
+            index, commit = last_good_index(workspace)
+            source = f"git {commit[:10]}" if commit else "markdown files only"
+            if index is None:
+                from .model import empty_index
+                index = empty_index(workspace.now)
+            if paths.index.exists():
+                keep = paths.cache / f"damaged-index-{workspace.now.strftime('%Y%m%dT%H%M%S')}.json"
+                keep.parent.mkdir(parents=True, exist_ok=True)
+                keep.write_bytes(paths.index.read_bytes())
+        tx = Transaction(workspace, index, "system:doctor", "repair", "")
+        known = {m["file"]: (m["id"], m.get("hash"), m.get("status")) for m in index["memories"] if m.get("file")}
+        by_id = tx.by_id
+        scan = reconcile.scan(workspace.root, paths, {}, known)
+        restored = 0
+        for edit in scan.modified + scan.added:
+            claimed = edit.meta.get("id")
+            if edit.memory_id is None and claimed in by_id:
+                edit.memory_id = claimed
+            base = by_id.get(edit.memory_id) if edit.memory_id else None
+            tx.put(apply_edit(base, edit, workspace.now, workspace.config, set(by_id)))
+            restored += 1
+        written = 0
+        from .textutil import slugify
+        for memory in list(tx.memories):
+            if memory.get("status") != "archived" and not memory.get("file") and memory.get("content"):
+                tx.write_memory_file(memory, f"memory/{memory['domain']}/{slugify(memory['content'])}-{memory['id']}.md")
+                tx.put(memory)
+                written += 1
+        tx.index_changed = True
+        tx.summary = (f"rebuilt the index from {source}: {len(tx.memories)} memories, {restored} taken from "
+                      f"markdown, {written} markdown files written")
+        tx.commit()
+    return {"repaired": True, "source": source, "memories": len(tx.memories), "fromMarkdown": restored,
+            "filesWritten": written}
+
+

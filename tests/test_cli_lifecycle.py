@@ -1,0 +1,61 @@
+import pytest
+
+
+def test_reinforce_forget_purge(ws):
+    a = ws.remember("User likes jazz", "--importance", "0.5")
+    b = ws.remember("User owns a red bicycle", "--importance", "0.5")
+    out = ws.json("reinforce.py", a)
+    assert out["reinforced"][0]["importance"] == pytest.approx(0.575)
+    assert ws.commits()[0].startswith("reinforce:")
+    ws.run("forget.py", a)
+    memory = ws.memory(a)
+    assert memory["status"] == "archived" and memory["importance"] == 0
+    assert (ws.root / memory["file"]).exists()
+    path = ws.memory(b)["file"]
+    ws.run("forget.py", b, "--purge")
+    purged = ws.memory(b)
+    assert purged["content"] == "[purged]" and not (ws.root / path).exists()
+    assert "red bicycle" not in (ws.root / "memory" / "index.json").read_text()
+    assert ws.git("status", "--porcelain") == ""
+
+
+def test_unknown_id_is_exit_2_and_bad_id_exit_1(ws):
+    assert "no memory" in ws.run("reinforce.py", "mem_doesnotexist", expect=2).err
+    assert "no memory" in ws.run("forget.py", "mem_doesnotexist", expect=2).err
+    assert "not a memory id" in ws.run("forget.py", "../../etc/passwd", expect=1).err
+
+
+def test_thirty_daily_decay_runs_give_0592(ws):
+    memory_id = ws.remember("User is allergic to peanuts", "--importance", "0.8", now="2026-01-01T09:00:00Z")
+    for day in range(2, 32):
+        ws.run("decay.py", now=f"2026-01-{day:02d}T09:00:00Z")
+    assert round(ws.memory(memory_id)["importance"], 3) == 0.592
+    assert ws.memory(memory_id)["baseImportance"] == 0.8
+
+
+def test_decay_is_idempotent_per_day_and_dry_run_writes_nothing(ws):
+    ws.remember("User is allergic to peanuts", "--importance", "0.8", now="2026-01-01")
+    preview = ws.json("decay.py", "--dry-run", now="2026-03-01")
+    assert preview["changed"] == 1 and ws.memory(ws.index()["memories"][0]["id"])["importance"] == 0.8
+    ws.run("decay.py", now="2026-03-01")
+    commits = ws.commits()
+    ws.run("decay.py", now="2026-03-01T20:00:00")
+    assert ws.commits() == commits
+
+
+def test_decay_reports_archive_candidates(ws):
+    ws.remember("A fleeting thought about clouds", "--importance", "0.3", now="2026-01-01")
+    out = ws.json("decay.py", now="2026-06-01")
+    assert len(out["archiveCandidates"]) == 1
+
+
+def test_status(ws):
+    ws.remember("User likes jazz", "--domain", "user")
+    ws.remember("Rome is in Italy", "--domain", "world")
+    out = ws.json("status.py")
+    assert out["total"] == 2 and out["domain"] == {"user": 1, "world": 1}
+    assert "importance" in ws.run("status.py").out
+
+
+def test_bad_now_is_exit_1(ws):
+    assert "HIPPOCAMPUS_NOW" in ws.run("status.py", now="yesterday-ish", expect=1).err

@@ -1,0 +1,86 @@
+"""A person edits, adds and deletes memory files; scripts notice at once."""
+
+import os
+import time
+
+
+def test_edit_is_recalled_at_once_and_committed_as_manual(ws):
+    memory_id = ws.remember("User prefers dark mode", "--domain", "user")
+    path = ws.root / ws.memory(memory_id)["file"]
+    path.write_text(path.read_text().replace("dark mode", "solarized light theme"))
+    hits = ws.json("recall.py", "solarized")["results"]
+    assert hits and hits[0]["id"] == memory_id and "solarized" in hits[0]["content"]
+    commits = ws.commits()
+    ws.remember("Unrelated fact about the moon", "--domain", "world")
+    new = ws.commits()[: len(ws.commits()) - len(commits)]
+    assert len(new) == 2 and new[1].startswith("manual: edited by hand: User prefers solarized")
+    assert "Actor: manual" in ws.git("log", "-1", "--skip=1", "--format=%B")
+    assert ws.memory(memory_id)["content"] == "User prefers solarized light theme"
+    assert ws.git("status", "--porcelain") == ""
+    audit = [line for line in ws.audit() if " | manual | " in line]
+    assert len(audit) == 1 and memory_id in audit[0]
+
+
+def test_frontmatter_edit_flows_back(ws):
+    memory_id = ws.remember("Sam is the team lead", "--domain", "world")
+    path = ws.root / ws.memory(memory_id)["file"]
+    path.write_text(path.read_text().replace("domain: world", "domain: relationship").replace(
+        "category: ", "importance: 1.0\nstatus: core\ncategory: people\nold_category: "))
+    ws.run("decay.py")
+    memory = ws.memory(memory_id)
+    assert memory["domain"] == "relationship" and memory["category"] == "people"
+    assert memory["baseImportance"] != 1.0  # weighted state is not smuggled through frontmatter
+
+
+def test_new_file_and_deleted_file(ws):
+    keep = ws.remember("User studies Portuguese", "--domain", "user")
+    (ws.root / "memory" / "user" / "ana.md").write_text("My sister Ana lives in Lisbon\n")
+    hit = ws.json("recall.py", "sister Lisbon")["results"][0]
+    assert hit["file"] == "memory/user/ana.md"
+    os.unlink(ws.root / ws.memory(keep)["file"])
+    assert ws.json("recall.py", "Portuguese")["results"] == []
+    ws.run("decay.py")
+    added = next(m for m in ws.index()["memories"] if m.get("file") == "memory/user/ana.md")
+    assert added["source"] == "manual:memory/user/ana.md"
+    assert ws.memory(keep)["status"] == "archived"
+    assert ws.git("status", "--porcelain") == ""
+    assert (ws.root / "memory" / "user" / "ana.md").read_text() == "My sister Ana lives in Lisbon\n"
+
+
+def test_secret_in_a_hand_edit_is_redacted_before_commit(ws):
+    (ws.root / "memory" / "world" / "keys.md").write_text("AWS key AKIAIOSFODNN7EXAMPLE for backups\n")
+    ws.run("decay.py")
+    assert "AKIAIOSFODNN7EXAMPLE" not in ws.git("log", "-p")
+    assert "[REDACTED:aws-access-key]" in (ws.root / "memory" / "world" / "keys.md").read_text()
+
+
+def test_broken_yaml_degrades_with_one_warning(ws):
+    memory_id = ws.remember("User likes chess", "--domain", "user")
+    path = ws.root / ws.memory(memory_id)["file"]
+    path.write_text("---\nid: [unclosed\n---\nUser likes go\n")
+    result = ws.run("recall.py", "chess", "--json")
+    assert result.err.count("warning") == 1 and "not valid YAML" in result.err
+    assert '"User likes chess"' in result.out
+    smuggle = ws.root / "memory" / "user" / "evil.md"
+    smuggle.write_text("---\nid: !!python/object/apply:os.system ['touch /tmp/hippo-pwned']\n---\nhi\n")
+    ws.run("recall.py", "hi", expect=0)
+    assert not os.path.exists("/tmp/hippo-pwned")
+
+
+def test_unchanged_files_are_not_rehashed(ws):
+    """Stat first: a second look at unchanged files hashes none of them."""
+    from datetime import datetime, timezone
+    from hippocampus import reconcile
+    from hippocampus.workspace import Workspace
+
+    for n in range(5):
+        ws.remember(f"Fact {n} about chess openings", "--domain", "world")
+    workspace = Workspace.open(ws.root, datetime.now(timezone.utc))
+    cache = workspace.reader_cache()
+    again = reconcile.scan(ws.root, workspace.paths, cache.manifest(), cache.known_files())
+    assert again.manifest_updates == {} and not again.changed
+    target = ws.root / ws.index()["memories"][0]["file"]
+    target.write_text(target.read_text() + "\nand the Sicilian defence\n")
+    changed = reconcile.scan(ws.root, workspace.paths, cache.manifest(), cache.known_files())
+    assert list(changed.manifest_updates) == [ws.index()["memories"][0]["file"]]
+    assert len(changed.modified) == 1

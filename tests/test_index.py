@@ -1,0 +1,54 @@
+"""index.json: v1 compatibility, corrupt and foreign files, diff-friendliness."""
+
+import json
+
+
+def test_v1_index_is_read_and_migrated_losslessly(ws):
+    v1 = {"version": 1, "lastUpdated": "2026-01-10T00:00:00Z", "decayLastRun": "2026-01-10T00:00:00Z",
+          "memories": [{"id": "mem_001", "domain": "user", "category": "preferences",
+                        "content": "User prefers dark mode", "importance": 0.72,
+                        "created": "2026-01-01T00:00:00Z", "lastAccessed": "2026-01-05T00:00:00Z",
+                        "timesReinforced": 2, "keywords": ["dark", "mode"], "customField": "kept"}]}
+    (ws.root / "memory" / "index.json").write_text(json.dumps(v1))
+    hit = ws.json("recall.py", "dark mode", now="2026-01-10")["results"][0]
+    assert hit["id"] == "mem_001" and abs(hit["importance"] - 0.72) < 1e-6
+    ws.remember("Another fact about the moon", "--domain", "world", now="2026-01-10")
+    migrated = ws.index()
+    assert migrated["version"] == 2
+    old = ws.memory("mem_001")
+    for key, value in v1["memories"][0].items():
+        if key != "importance":
+            assert old[key] == value, key
+    assert abs(old["importance"] - 0.72) < 1e-6 and old["baseImportance"] >= 0.72
+
+
+def test_corrupt_index_exits_3_naming_doctor_and_is_left_alone(ws):
+    path = ws.root / "memory" / "index.json"
+    path.write_bytes(path.read_bytes()[:20])
+    damaged = path.read_bytes()
+    for script, args in (("recall.py", ["x"]), ("remember.py", ["x"]), ("decay.py", []), ("status.py", []),
+                         ("load_core.py", [])):
+        result = ws.run(script, *args, expect=3)
+        assert "doctor.py --repair" in result.err and len(result.err.strip().splitlines()) == 1
+    assert path.read_bytes() == damaged
+
+
+def test_newer_index_version_is_refused(ws):
+    path = ws.root / "memory" / "index.json"
+    path.write_text(json.dumps({"version": 99, "memories": []}))
+    assert "newer" in ws.run("remember.py", "x", expect=3).err
+
+
+def test_one_memory_change_is_a_small_diff(ws, tmp_path):
+    source = tmp_path / "bulk.jsonl"
+    source.write_text("\n".join(json.dumps({"content": f"Fact {i} about rivers"}) for i in range(100)))
+    ids = ws.json("remember.py", "--jsonl", str(source))["ids"]
+    ws.run("reinforce.py", ids[50])
+    stat = ws.git("show", "--numstat", "--format=", "HEAD", "--", "memory/index.json").split()
+    assert int(stat[0]) <= 4 and int(stat[1]) <= 4
+
+
+def test_index_is_jq_friendly_json(ws):
+    ws.remember("User prefers dark mode")
+    data = json.loads((ws.root / "memory" / "index.json").read_text())
+    assert data["memories"][0]["content"] == "User prefers dark mode"

@@ -1,42 +1,44 @@
 #!/usr/bin/env python3
-"""Find memories for a query, ranked by relevance, importance and recency."""
+"""Find memories for a query, ranked by relevance, contiguity, importance and recency."""
 from hippocampus import cli
 
 
 def main(argv):
-    p = cli.parser("recall.py", "Search memories. Any text is a valid query. Changes nothing unless --reinforce.")
+    p = cli.parser("recall.py", "Search memories. Any text is a valid query (put it after -- if it starts "
+                   "with a dash). Changes nothing unless --reinforce.")
     p.add_argument("query", help="what to look for (- to read it from stdin)")
     p.add_argument("--top", type=cli.bounded_int(1, 1000), default=None, help="how many results (default 5)")
+    p.add_argument("--budget", type=cli.bounded_int(1, 1_000_000), metavar="TOKENS",
+                   help="instead of a count, pack the best memories into this many tokens (~4 characters each)")
+    p.add_argument("--why", action="store_true", help="show matched terms and the parts of each score")
+    p.add_argument("--format", choices=("text", "json"), default=None, help="text (default) or json (= --json)")
     p.add_argument("--domain", help="only this domain")
     p.add_argument("--category", help="only this category")
+    p.add_argument("--store", help="only this store (semantic, episodic, procedural, vault)")
+    p.add_argument("--status", help="only this status (core, active, background, archive-candidate, archived)")
+    p.add_argument("--since", metavar="DATE", help="only memories created at or after this ISO date/time")
+    p.add_argument("--until", metavar="DATE", help="only memories created at or before this ISO date/time")
     p.add_argument("--min-score", type=cli.bounded_float(0, 100), default=0.0, help="drop weaker results")
     p.add_argument("--include-archived", action="store_true", help="also search archived memories")
     p.add_argument("--reinforce", action="store_true", help="strengthen what is returned (one commit)")
     args = p.parse_args(argv)
-    from hippocampus.model import check_category, check_domain
-    from hippocampus.search import recall
+    from hippocampus.search import Filters, recall
+    filters = cli.recall_filters(args, Filters)
     query = cli.read_text(args.query)
-    domain = check_domain(args.domain) if args.domain else None
-    category = check_category(args.category) if args.category else None
     workspace = cli.open_workspace(args)
-    top = args.top or int(workspace.config["recall"]["default_top"])
-    results = recall(workspace, query, top=top, domain=domain, category=category,
-                     min_score=args.min_score, include_archived=args.include_archived)
+    top = args.top or (50 if args.budget else int(workspace.config["recall"]["default_top"]))
+    results = recall(workspace, query, top=top, filters=filters, min_score=args.min_score,
+                     budget_tokens=args.budget, explain=args.why)
     if args.reinforce and results:
         from hippocampus.lifecycle import reinforce_ids
         with workspace.transaction("bot:recall", "reinforce") as tx:
             reinforce_ids(tx, [r["id"] for r in results])
             tx.summary = f"recalled and reinforced {len(results)} memories for: {query}"
-    if args.json:
+    if args.json or args.format == "json":
         cli.print_json({"query": query, "results": results})
         return 0
-    if not results:
-        print("no memories found")
-        return 0
-    from hippocampus.context import defuse
-    for r in results:
-        print(f"[{r['score']:.3f}] {r['id']} ({r['domain']}/{r['category']}, importance {r['importance']:.2f}, "
-              f"{(r['created'] or '')[:10]}): {defuse(r['content'], 300)}")
+    from hippocampus.context import render_recall
+    print(render_recall(results, explain=args.why), end="")
 
 
 if __name__ == "__main__":

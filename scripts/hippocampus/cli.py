@@ -105,6 +105,31 @@ def read_file_or_stdin(value: str) -> str:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
 
 
+def recall_filters(args, filters_class):
+    """Validated filter flags shared by recall-like scripts."""
+    from .model import check_category, check_domain, check_store
+    from .config import STATUSES
+    from .timeutil import parse_time
+
+    status = getattr(args, "status", None)
+    if status and status not in STATUSES:
+        raise UsageError(f"unknown status {status[:40]!r}: choose one of {', '.join(STATUSES)}")
+    return filters_class(
+        domain=check_domain(args.domain) if args.domain else None,
+        category=check_category(args.category) if args.category else None,
+        store=check_store(args.store) if getattr(args, "store", None) else None,
+        status=status,
+        since=parse_time(args.since, "--since") if getattr(args, "since", None) else None,
+        until=_end_of(parse_time(args.until, "--until"), args.until) if getattr(args, "until", None) else None,
+        include_archived=args.include_archived)
+
+
+def _end_of(moment: datetime, text: str) -> datetime:
+    """--until 2026-03-10 means through the end of that day."""
+    from datetime import timedelta
+    return moment + timedelta(days=1, seconds=-1) if len(text.strip()) == 10 else moment
+
+
 def print_json(data) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 

@@ -29,13 +29,24 @@ DEFAULTS: dict = {
     "reinforce": {"rate": 0.15},
     "thresholds": {"core": 0.7, "active": 0.4, "background": 0.2},
     "recall": {
-        # final = relevance_weight * relevance + importance_weight * importance
-        #         + recency_weight * recency   (relevance normalised to 0..1)
+        # score = relevance_weight * (relevance + boosts) + importance_weight * importance
+        #         + recency_weight * recency. relevance is FTS5 BM25 / the best hit's.
+        # Boosts and weights were chosen on the LoCoMo dev split with bench/locomo.py
+        # (references/scoring.md has the run).
         "relevance_weight": 1.0,
         "importance_weight": 0.15,
         "recency_weight": 0.05,
         "recency_half_life_days": 30,
         "default_top": 5,
+        "candidates": 200,        # FTS5 hits considered before re-ranking
+        "previous_weight": 0.45,  # contiguity: a hit lifts the memory before it ...
+        "next_weight": 0.4,       # ... and the one after it (half as much at distance 2)
+        "answer_weight": 1.2,     # ... more when the hit is a question and this memory follows it
+        "episode_weight": 0.2,    # every memory of an episode with a hit, x the best hit in it
+        "episode_match_weight": 0.4,  # episode as one document: its BM25 against the query
+        "contiguity_hits": 10,    # how many top hits spread contiguity
+        "date_weight": 1.2,       # memory created in a time the query names ("in June 2023")
+        "speaker_weight": 0.2,    # transcript line whose speaker the query names
     },
     "core": {"budget_tokens": 1500, "max_tokens": 3000},
     "lock_timeout_seconds": 30,

@@ -75,3 +75,19 @@ def render_core(memories: list[dict], now, config: dict, budget_tokens: int, tit
         body.append("_No core memories yet._")
     text = "\n".join(body).rstrip() + "\n"
     return text, {"shown": shown, "leftOut": left_out, "tokens": estimate_tokens(text), "budget": budget_tokens}
+
+
+def render_recall(results: list[dict], explain: bool = False) -> str:
+    """Recall results framed as dated observations, one per line."""
+    if not results:
+        return "No memories found.\n"
+    lines = []
+    for result in results:
+        date = (result.get("created") or "")[:10] or "undated"
+        lines.append(f"- Previously observed ({date}) [{result['id']}, score {result['score']:.2f}]: "
+                     f"{defuse(result['content'], 600)}")
+        if explain and "why" in result:
+            why = result["why"]
+            parts = ", ".join(f"{name} {value:.3f}" for name, value in why["parts"].items())
+            lines.append(f"    why: terms {', '.join(why['terms']) or '(none: lifted by context)'}; {parts}")
+    return "\n".join(lines) + "\n"

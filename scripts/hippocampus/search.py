@@ -6,11 +6,15 @@ FTS5 as a quoted string, so no character of a query can act as FTS5 syntax.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from datetime import datetime
 
+from .context import estimate_tokens
 from .errors import UsageError
 from .scoring import decayed, recency
 from .textutil import STOPWORDS, words
+from .timeparse import query_windows
 from .timeutil import parse_time_or
 from .workspace import Workspace
 
@@ -21,46 +25,195 @@ RESULT_FIELDS = ("id", "content", "score", "importance", "domain", "category", "
 
 def match_expression(query: str) -> tuple[str, list[str]]:
     """The FTS5 MATCH string for any text, and the terms it searches for."""
-    terms = list(dict.fromkeys(words(query)))
-    meaningful = [t for t in terms if t not in STOPWORDS]
+    # split like FTS5's unicode61 tokenizer does (apostrophes separate), so
+    # "Gina's" searches for gina rather than the phrase "gina s"
+    pieces = [piece for word in words(query) for piece in re.split(r"['’]", word) if piece]
+    terms = list(dict.fromkeys(pieces))
+    meaningful = [t for t in terms if t not in STOPWORDS and len(t) > 1]
     terms = (meaningful or terms)[:MAX_QUERY_TERMS]
     if not terms:
         raise UsageError("the query has no words to search for")
     return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms), terms
 
 
-def recall(workspace: Workspace, query: str, *, top: int = 5, domain: str | None = None,
-           category: str | None = None, min_score: float = 0.0, include_archived: bool = False,
+@dataclass
+class Filters:
+    domain: str | None = None
+    category: str | None = None
+    store: str | None = None
+    status: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    include_archived: bool = False
+
+    def sql(self) -> tuple[str, list]:
+        where, params = [], []
+        if not self.include_archived and self.status != "archived":
+            where.append("AND mem.status IS NOT 'archived'")
+        for column, value in (("domain", self.domain), ("category", self.category), ("store", self.store),
+                              ("status", self.status)):
+            if value:
+                where.append(f"AND mem.{column} = ?")
+                params.append(value)
+        return " ".join(where), params
+
+    def admits(self, memory: dict, now: datetime) -> bool:
+        if memory.get("status") == "archived" and not (self.include_archived or self.status == "archived"):
+            return False
+        for key in ("domain", "category", "store", "status"):
+            wanted = getattr(self, key)
+            if wanted and memory.get(key) != wanted:
+                return False
+        if self.since or self.until:
+            created = parse_time_or(memory.get("created"), now)
+            if (self.since and created < self.since) or (self.until and created > self.until):
+                return False
+        return True
+
+
+def recall(workspace: Workspace, query: str, *, top: int = 5, filters: Filters | None = None,
+           min_score: float = 0.0, budget_tokens: int | None = None, explain: bool = False,
            now: datetime | None = None) -> list[dict]:
+    """The best memories for `query`, ranked; see references/scoring.md."""
     now = now or workspace.now
+    filters = filters or Filters()
     config = workspace.config
     weights = config["recall"]
-    match, _terms = match_expression(query)
-    where, params = [], []
-    if not include_archived:
-        where.append("AND mem.status IS NOT 'archived'")
-    if domain:
-        where.append("AND mem.domain = ?")
-        params.append(domain)
-    if category:
-        where.append("AND mem.category = ?")
-        params.append(category)
+    windows, without_dates = query_windows(query)
+    try:
+        match, terms = match_expression(without_dates if windows else query)
+    except UsageError:
+        match, terms = match_expression(query)
     cache = workspace.reader_cache()
-    candidates = cache.search(match, " ".join(where), params, limit=max(top * 10, 100))
+    where, params = filters.sql()
+    candidates = [(m, lexical) for m, lexical in cache.search(match, where, params, int(weights["candidates"]))
+                  if filters.admits(m, now)]
     if not candidates:
         return []
     best = max(lexical for _m, lexical in candidates) or 1.0
-    results = []
+    pool: dict[str, dict] = {}
+    parts: dict[str, dict[str, float]] = {}
     for memory, lexical in candidates:
+        pool[memory["id"]] = memory
+        parts[memory["id"]] = {"relevance": lexical / best}
+    relevance = {memory_id: p["relevance"] for memory_id, p in parts.items()}
+
+    def add(memory_id: str, part: str, value: float) -> None:
+        if value > 0:
+            entry = parts.setdefault(memory_id, {})
+            entry[part] = entry.get(part, 0.0) + value
+
+    for memory_id, value in contiguity_boost(cache, candidates, relevance, pool, weights,
+                                             lambda m: filters.admits(m, now)).items():
+        add(memory_id, "contiguity", value)
+    if weights["episode_match_weight"] > 0:
+        episode_scores = cache.search_episodes(match, int(weights["contiguity_hits"]) * 2)
+        top_episode = max(episode_scores.values(), default=0.0) or 1.0
+        for memory_id, memory in pool.items():
+            add(memory_id, "episode", weights["episode_match_weight"]
+                * episode_scores.get(memory.get("episode"), 0.0) / top_episode)
+    named = set(terms)
+    for memory_id, memory in pool.items():
+        if windows and any(start <= parse_time_or(memory.get("created"), now) < end for start, end in windows):
+            add(memory_id, "date", weights["date_weight"])
+        if speaker_of(memory.get("content", "")) in named:
+            add(memory_id, "speaker", weights["speaker_weight"])
+
+    results = []
+    for memory_id, memory in pool.items():
         importance = decayed(memory, now, config)
         moment = parse_time_or(memory.get("lastAccessed") or memory.get("created"), now)
-        score = (weights["relevance_weight"] * (lexical / best)
-                 + weights["importance_weight"] * importance
-                 + weights["recency_weight"] * recency(moment, now, weights["recency_half_life_days"]))
+        lexical = sum(parts.get(memory_id, {}).values())
+        score_parts = {name: round(weights["relevance_weight"] * value, 4)
+                       for name, value in parts.get(memory_id, {}).items()}
+        score_parts["importance"] = round(weights["importance_weight"] * importance, 4)
+        score_parts["recency"] = round(weights["recency_weight"]
+                                       * recency(moment, now, weights["recency_half_life_days"]), 4)
+        score = weights["relevance_weight"] * lexical + score_parts["importance"] + score_parts["recency"]
         if score < min_score:
             continue
-        memory["importance"] = importance
-        memory["score"] = round(score, 4)
-        results.append(memory)
-    results.sort(key=lambda m: (-m["score"], m["id"]))
-    return [{field: m.get(field) for field in RESULT_FIELDS} for m in results[:top]]
+        result = {field: memory.get(field) for field in RESULT_FIELDS}
+        result.update(score=round(score, 4), importance=importance)
+        if explain:
+            result["why"] = {"terms": matched_terms(memory.get("content", ""), terms), "parts": score_parts}
+        results.append(result)
+    results.sort(key=lambda r: (-r["score"], r["id"]))
+    if budget_tokens is not None:
+        return pack(results, budget_tokens, top)
+    return results[:top]
+
+
+def pack(results: list[dict], budget_tokens: int, limit: int) -> list[dict]:
+    """Best-first, skipping what does not fit, until the budget (~4 chars a token) is spent."""
+    packed, used = [], 0
+    for result in results:
+        cost = estimate_tokens(result["content"]) + 8  # the line's framing: date, id
+        if used + cost > budget_tokens:
+            continue
+        packed.append(result)
+        used += cost
+        if len(packed) >= limit:
+            break
+    return packed
+
+
+def matched_terms(content: str, terms: list[str]) -> list[str]:
+    """Query terms found in the content (by word prefix, as stemming would)."""
+    present = set(words(content))
+    found = []
+    for term in terms:
+        stem = term[: max(4, len(term) - 3)] if len(term) > 4 else term
+        if term in present or any(word.startswith(stem) for word in present):
+            found.append(term)
+    return found
+
+
+_SPEAKER = re.compile(r"^\s*([^\W\d_][\w.\- ]{0,30}?):\s")
+
+
+def speaker_of(content: str) -> str | None:
+    """'gina' for a transcript line like 'Gina: I opened the store'."""
+    match = _SPEAKER.match(content)
+    return match.group(1).strip().casefold() if match else None
+
+
+def contiguity_boost(cache, candidates, relevance: dict, pool: dict, weights: dict, admitted) -> dict:
+    """Temporal contiguity: a strong hit lifts its neighbours in the same episode.
+
+    Memories of one episode (a session, a day) are ordered by time. Each gets
+    `next_weight` x the relevance of the memory just before it and
+    `previous_weight` x that of the one just after (half at distance 2),
+    `answer_weight` x a hit just before it that asked a question, and
+    `episode_weight` x the best relevance in its episode: recalling one moment
+    brings back the moments around it.
+    """
+    before, after = weights["previous_weight"], weights["next_weight"]
+    answer, whole = weights["answer_weight"], weights["episode_weight"]
+    if max(before, after, answer, whole) <= 0:
+        return {}
+    episodes: list[str] = []
+    for memory, _lexical in candidates[: int(weights["contiguity_hits"])]:
+        episode = memory.get("episode")
+        if episode and episode not in episodes:
+            episodes.append(episode)
+    boost: dict[str, float] = {}
+    for episode in episodes:
+        members = cache.neighbours(episode)
+        scores = [relevance.get(m["id"], 0.0) for m in members]
+        top_score = max(scores, default=0.0)
+        last = len(members) - 1
+        for position, member in enumerate(members):
+            if not admitted(member):
+                continue
+            previous = scores[position - 1] if position > 0 else 0.0
+            asked = position > 0 and members[position - 1].get("content", "").rstrip().endswith("?")
+            lift = max(answer * previous if asked else 0.0,
+                       after * previous,
+                       before * (scores[position + 1] if position < last else 0.0),
+                       0.5 * after * (scores[position - 2] if position > 1 else 0.0),
+                       0.5 * before * (scores[position + 2] if position < last - 1 else 0.0))
+            lift += whole * top_score
+            if lift > 0:
+                boost[member["id"]] = boost.get(member["id"], 0.0) + lift
+                pool.setdefault(member["id"], member)
+    return boost

@@ -14,7 +14,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 _SCHEMA = f"""
@@ -26,6 +26,7 @@ CREATE TABLE mem(
 CREATE INDEX mem_file ON mem(file);
 CREATE INDEX mem_episode ON mem(episode, created);
 CREATE VIRTUAL TABLE fts USING fts5(content, keywords, tokenize='{TOKENIZER}');
+CREATE VIRTUAL TABLE episode_fts USING fts5(episode UNINDEXED, content, tokenize='{TOKENIZER}');
 CREATE TABLE files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEGER, hash TEXT);
 """
 
@@ -51,7 +52,7 @@ def _row(memory: dict) -> tuple:
 
 
 def row_to_memory(row: sqlite3.Row) -> dict:
-    return {
+    return {"rowid": row["rowid"],
         "id": row["id"], "domain": row["domain"], "category": row["category"], "store": row["store"],
         "status": row["status"], "baseImportance": row["base"], "importance": row["importance"],
         "created": row["created"], "lastAccessed": row["last"], "timesReinforced": row["reinforced"],
@@ -117,7 +118,9 @@ class SearchCache:
         try:
             self.db.execute("DELETE FROM mem")
             self.db.execute("DELETE FROM fts")
+            self.db.execute("DELETE FROM episode_fts")
             self._insert(memories)
+            self._refresh_episodes({m.get("episode") for m in memories if m.get("episode")})
             if manifest is not None:
                 self.db.execute("DELETE FROM files")
                 self.db.executemany("INSERT INTO files VALUES (?,?,?,?,?)",
@@ -137,6 +140,34 @@ class SearchCache:
             cursor.execute("INSERT INTO fts(rowid, content, keywords) VALUES (?,?,?)",
                            (cursor.lastrowid, row[-1], row[-2]))
 
+    def _episodes_of(self, ids: list[str]) -> list[str]:
+        found = []
+        for chunk in range(0, len(ids), 500):
+            part = ids[chunk:chunk + 500]
+            found += [r[0] for r in self.db.execute(
+                f"SELECT DISTINCT episode FROM mem WHERE episode IS NOT NULL AND id IN ({','.join('?' * len(part))})",
+                part)]
+        return found
+
+    def _refresh_episodes(self, episodes: set) -> None:
+        """One document per episode (its live memories in order), for episode-level relevance."""
+        for episode in episodes:
+            self.db.execute("DELETE FROM episode_fts WHERE episode = ?", (episode,))
+            members = self.db.execute(
+                "SELECT rowid, content FROM mem WHERE episode = ? AND status IS NOT 'archived' ORDER BY created, rowid",
+                (episode,)).fetchall()
+            text = "\n".join(r[1] for r in members)
+            if text:
+                self.db.execute("INSERT INTO episode_fts(episode, content) VALUES (?, ?)", (episode, text))
+
+    def count(self) -> int:
+        return self.db.execute("SELECT count(*) FROM mem").fetchone()[0]
+
+    def search_episodes(self, match: str, limit: int) -> dict[str, float]:
+        rows = self.db.execute("SELECT episode, -bm25(episode_fts) FROM episode_fts WHERE episode_fts MATCH ? "
+                               "ORDER BY bm25(episode_fts) LIMIT ?", (match, limit)).fetchall()
+        return {r[0]: r[1] for r in rows}
+
     def upsert(self, memories: list[dict], state: str | None = None, *,
                manifest_updates: dict | None = None, manifest_removed: list[str] = ()) -> None:
         """Replace the rows of these memories; optionally move the freshness key."""
@@ -152,7 +183,10 @@ class SearchCache:
                         rmarks = ",".join("?" * len(rowids))
                         self.db.execute(f"DELETE FROM fts WHERE rowid IN ({rmarks})", rowids)
                         self.db.execute(f"DELETE FROM mem WHERE rowid IN ({rmarks})", rowids)
+                episodes = {m.get("episode") for m in memories if m.get("episode")}
+                episodes |= set(self._episodes_of(ids))
                 self._insert(memories)
+                self._refresh_episodes(episodes)
             if manifest_updates:
                 self.db.executemany("INSERT OR REPLACE INTO files VALUES (?,?,?,?,?)",
                                     [(p, *v) for p, v in manifest_updates.items()])
@@ -182,8 +216,8 @@ class SearchCache:
 
     def search(self, match: str, where: str, params: list, limit: int) -> list[tuple[dict, float]]:
         """FTS5 candidates as (memory, bm25) with bm25 > 0 meaning better."""
-        sql = (f"SELECT mem.*, -bm25(fts, 1.0, 0.4) AS lexical FROM fts JOIN mem ON mem.rowid = fts.rowid "
-               f"WHERE fts MATCH ? {where} ORDER BY bm25(fts, 1.0, 0.4) LIMIT ?")
+        sql = (f"SELECT mem.*, -bm25(fts, 1.0, 0.2) AS lexical FROM fts JOIN mem ON mem.rowid = fts.rowid "
+               f"WHERE fts MATCH ? {where} ORDER BY bm25(fts, 1.0, 0.2) LIMIT ?")
         rows = self.db.execute(sql, [match, *params, limit]).fetchall()
         return [(row_to_memory(r), r["lexical"]) for r in rows]
 

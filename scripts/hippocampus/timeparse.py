@@ -1,0 +1,73 @@
+"""Dates mentioned in a query ("on 7 July, 2023", "in June 2023", "2023-07-07").
+
+Recall uses them to lift memories from around that time: a question about
+"June 2023" is most likely answered by what was said in, or just after, June
+2023. Pure: no clock.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import datetime, timedelta, timezone
+
+MONTHS = {name.lower(): number for number, name in enumerate(calendar.month_name) if name}
+MONTHS.update({name.lower(): number for number, name in enumerate(calendar.month_abbr) if name})
+MONTHS.pop("may", None)
+MONTHS["may"] = 5
+_MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+_DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH}\.?,?\s+(\d{{4}})\b", re.I)
+_MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
+_MONTH_YEAR = re.compile(rf"\b{_MONTH}\.?,?\s+(?:of\s+)?(\d{{4}})\b", re.I)
+_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_YEAR = re.compile(r"\b(?:in|during|of)\s+((?:19|20)\d{2})\b", re.I)
+
+# what is said about a time usually comes in the days after it
+AFTER_DAY = timedelta(days=10)
+BEFORE_DAY = timedelta(days=2)
+
+
+def _month(name: str) -> int:
+    return MONTHS[name.lower()[:3]] if name.lower()[:3] in MONTHS else MONTHS[name.lower()]
+
+
+def _day_window(year: int, month: int, day: int) -> tuple[datetime, datetime] | None:
+    try:
+        moment = datetime(year, month, day, tzinfo=timezone.utc)
+    except ValueError:
+        return None
+    return moment - BEFORE_DAY, moment + AFTER_DAY + timedelta(days=1)
+
+
+def query_windows(query: str) -> tuple[list[tuple[datetime, datetime]], str]:
+    """(time windows the query names, the query with those dates removed)."""
+    windows: list[tuple[datetime, datetime]] = []
+    text = query
+
+    def take(pattern, build):
+        nonlocal text
+        for match in list(pattern.finditer(text)):
+            window = build(match)
+            if window:
+                windows.append(window)
+        text = pattern.sub(" ", text)
+
+    take(_ISO, lambda m: _day_window(int(m.group(1)), int(m.group(2)), int(m.group(3))))
+    take(_DAY_MONTH_YEAR, lambda m: _day_window(int(m.group(3)), _month(m.group(2)), int(m.group(1))))
+    take(_MONTH_DAY_YEAR, lambda m: _day_window(int(m.group(3)), _month(m.group(1)), int(m.group(2))))
+
+    def month_window(m):
+        year, month = int(m.group(2)), _month(m.group(1))
+        start = datetime(year, month, 1, tzinfo=timezone.utc)
+        end = datetime(year + (month == 12), month % 12 + 1, 1, tzinfo=timezone.utc)
+        return start - BEFORE_DAY, end + AFTER_DAY
+
+    take(_MONTH_YEAR, month_window)
+
+    def year_window(m):
+        year = int(m.group(1))
+        return (datetime(year, 1, 1, tzinfo=timezone.utc) - BEFORE_DAY,
+                datetime(year + 1, 1, 1, tzinfo=timezone.utc) + AFTER_DAY)
+
+    take(_YEAR, year_window)
+    return windows, text

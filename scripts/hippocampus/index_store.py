@@ -9,13 +9,11 @@ with a 128-byte read instead of parsing the file.
 from __future__ import annotations
 
 import json
-import secrets
+import os
 from datetime import datetime
 from pathlib import Path
 
 from .errors import WorkspaceError
-from .fsutil import atomic_write
-from .model import normalise_index, ordered
 
 REPAIR_HINT = "run scripts/doctor.py --repair"
 
@@ -38,6 +36,7 @@ def read_raw(path: Path) -> dict:
 
 def load(path: Path, now: datetime, rate: float) -> tuple[dict, list[str]]:
     """The index, upgraded to the current schema in memory, and any warnings."""
+    from .model import normalise_index
     return normalise_index(read_raw(path), now, rate, where=str(path))
 
 
@@ -57,6 +56,7 @@ def read_stamp(path: Path) -> str | None:
 
 
 def serialise(index: dict) -> bytes:
+    from .model import ordered
     header = {key: value for key, value in index.items() if key not in ("memories", "stamp")}
     lines = ["{", f'"stamp": {json.dumps(index["stamp"])},']
     for key, value in header.items():
@@ -75,7 +75,8 @@ def serialise(index: dict) -> bytes:
 
 def save(path: Path, index: dict) -> str:
     """Write index.json atomically with a fresh stamp; return the stamp."""
-    index["stamp"] = secrets.token_hex(8)
+    from .fsutil import atomic_write
+    index["stamp"] = os.urandom(8).hex()
     atomic_write(path, serialise(index))
     return index["stamp"]
 

@@ -7,7 +7,6 @@ that build objects), unknown fields are ignored, and values are type-checked.
 
 from __future__ import annotations
 
-import hashlib
 from datetime import date, datetime
 
 from .textutil import clean_text
@@ -20,7 +19,8 @@ class BrokenFile(ValueError):
 
 
 def file_hash(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()[:16]
+    from .reconcile import file_hash as digest
+    return digest(data)
 
 
 def render(memory: dict) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-import secrets
+import os
 from datetime import datetime
 
 from . import INDEX_VERSION
@@ -27,7 +27,7 @@ _CATEGORY = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,39}$")
 
 
 def new_id() -> str:
-    return "mem_" + secrets.token_hex(6)
+    return "mem_" + os.urandom(6).hex()
 
 
 def check_id(value: str) -> str:

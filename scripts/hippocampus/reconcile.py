@@ -10,41 +10,64 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass, field
+import zlib
 from pathlib import Path
 
-from . import memfile, textutil
 from .paths import MEMORY_FOLDERS, WorkspacePaths
-from .redact import redact
+
+_MASK = (1 << 64) - 1
 
 
-@dataclass
 class HandEdit:
-    path: str                # relative to the workspace root
-    memory_id: str | None    # the id the index knows for this file, if any
-    meta: dict = field(default_factory=dict)
-    content: str = ""
-    raw: bytes = b""
-    hash: str = ""
-    redacted_text: str | None = None  # set when the file held a secret and must be rewritten
+    def __init__(self, path: str, memory_id: str | None, meta: dict, content: str, raw: bytes, hash: str):
+        self.path = path              # relative to the workspace root
+        self.memory_id = memory_id    # the id the index knows for this file, if any
+        self.meta = meta
+        self.content = content
+        self.raw = raw
+        self.hash = hash
+        self.redacted_text: str | None = None  # set when the file held a secret and must be rewritten
 
 
-@dataclass
 class ScanResult:
-    modified: list[HandEdit] = field(default_factory=list)
-    added: list[HandEdit] = field(default_factory=list)
-    deleted: list[str] = field(default_factory=list)          # memory ids whose file is gone
-    broken: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
-    manifest_updates: dict = field(default_factory=dict)     # path -> (mtime, size, ino, hash)
-    manifest_removed: list[str] = field(default_factory=list)
+    def __init__(self):
+        self.modified: list[HandEdit] = []
+        self.added: list[HandEdit] = []
+        self.deleted: list[str] = []                  # memory ids whose file is gone
+        self.broken: list[tuple[str, str]] = []       # (path, reason)
+        self.manifest_updates: dict = {}              # path -> (mtime, size, ino, hash)
+        self.manifest_removed: list[str] = []
 
     @property
     def changed(self) -> bool:
         return bool(self.modified or self.added or self.deleted)
 
 
-def list_memory_files(paths: WorkspacePaths) -> dict[str, os.stat_result]:
-    found: dict[str, os.stat_result] = {}
+def entry_print(path: str, stamp: tuple) -> int:
+    """A 64-bit print of one file's path and stat; the folder's print is their sum."""
+    key = f"{path}\0{stamp[0]}\0{stamp[1]}\0{stamp[2]}".encode("utf-8", "surrogateescape")
+    return zlib.crc32(key) | (zlib.crc32(key, 0x9E3779B9) << 32)
+
+
+def fingerprint(stats: dict) -> int:
+    """Order-independent print of every memory file's stat: equal means nothing changed."""
+    total = 0
+    for path, st in stats.items():
+        total = (total + entry_print(path, st)) & _MASK
+    return total
+
+
+def adjust_fingerprint(value: int, removed: list[tuple[str, tuple]], added: list[tuple[str, tuple]]) -> int:
+    for path, stamp in removed:
+        value = (value - entry_print(path, stamp)) & _MASK
+    for path, stamp in added:
+        value = (value + entry_print(path, stamp)) & _MASK
+    return value
+
+
+def list_memory_files(paths: WorkspacePaths) -> dict[str, tuple]:
+    """path -> (mtime_ns, size, inode) for every memory file: one stat each, no reads."""
+    found: dict[str, tuple] = {}
     for folder in MEMORY_FOLDERS:
         directory = paths.memory / folder
         try:
@@ -59,7 +82,8 @@ def list_memory_files(paths: WorkspacePaths) -> dict[str, os.stat_result]:
                 try:
                     if not entry.is_file(follow_symlinks=False):
                         continue
-                    found[f"memory/{folder}/{name}"] = entry.stat(follow_symlinks=False)
+                    st = entry.stat(follow_symlinks=False)
+                    found[f"memory/{folder}/{name}"] = (st.st_mtime_ns, st.st_size, st.st_ino)
                 except OSError:
                     continue
     return found
@@ -71,6 +95,9 @@ def derived_id(path: str) -> str:
 
 
 def read_edit(root: Path, path: str, memory_id: str | None) -> HandEdit | tuple[str, str]:
+    from . import memfile, textutil
+    from .redact import redact
+
     try:
         raw = (root / path).read_bytes()
     except OSError as exc:
@@ -81,22 +108,27 @@ def read_edit(root: Path, path: str, memory_id: str | None) -> HandEdit | tuple[
         meta, body = memfile.parse(redacted)
     except memfile.BrokenFile as exc:
         return path, str(exc)
-    edit = HandEdit(path=path, memory_id=memory_id, meta=meta, content=body, raw=raw,
-                    hash=memfile.file_hash(raw))
+    edit = HandEdit(path, memory_id, meta, body, raw, file_hash(raw))
     if kinds:
         edit.redacted_text = redacted
     return edit
 
 
-def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, tuple[str, str, str]]) -> ScanResult:
+def file_hash(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, tuple[str, str, str]],
+         on_disk: dict | None = None) -> ScanResult:
     """Compare disk with `known` (path -> (memory id, hash, status)) using `manifest`.
 
-    `manifest` maps path -> (mtime_ns, size, ino, hash) from the last look.
+    `manifest` maps path -> (mtime_ns, size, ino, hash) from the last look;
+    `on_disk` is list_memory_files() when the caller already has it.
     """
     result = ScanResult()
-    on_disk = list_memory_files(paths)
-    for path, st in on_disk.items():
-        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+    if on_disk is None:
+        on_disk = list_memory_files(paths)
+    for path, stamp in on_disk.items():
         cached = manifest.get(path)
         entry = known.get(path)
         if cached is not None and tuple(cached[:3]) == stamp:
@@ -105,7 +137,7 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, tup
                 continue
         else:
             try:
-                current_hash = memfile.file_hash((root / path).read_bytes())
+                current_hash = file_hash((root / path).read_bytes())
             except OSError:
                 continue
             result.manifest_updates[path] = (*stamp, current_hash)

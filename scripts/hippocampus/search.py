@@ -7,7 +7,6 @@ FTS5 as a quoted string, so no character of a query can act as FTS5 syntax.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import datetime
 
 from .context import estimate_tokens
@@ -36,15 +35,14 @@ def match_expression(query: str) -> tuple[str, list[str]]:
     return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms), terms
 
 
-@dataclass
 class Filters:
-    domain: str | None = None
-    category: str | None = None
-    store: str | None = None
-    status: str | None = None
-    since: datetime | None = None
-    until: datetime | None = None
-    include_archived: bool = False
+    """Which memories a recall may return."""
+
+    def __init__(self, domain: str | None = None, category: str | None = None, store: str | None = None,
+                 status: str | None = None, since: datetime | None = None, until: datetime | None = None,
+                 include_archived: bool = False):
+        self.domain, self.category, self.store, self.status = domain, category, store, status
+        self.since, self.until, self.include_archived = since, until, include_archived
 
     def sql(self) -> tuple[str, list]:
         where, params = [], []

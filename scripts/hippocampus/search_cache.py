@@ -126,6 +126,8 @@ class SearchCache:
                 self.db.executemany("INSERT INTO files VALUES (?,?,?,?,?)",
                                     [(p, *v) for p, v in manifest.items()])
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_state', ?)", (state,))
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_print', NULL)")
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_files_print', NULL)")
             self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")
@@ -168,9 +170,20 @@ class SearchCache:
                                "ORDER BY bm25(episode_fts) LIMIT ?", (match, limit)).fetchall()
         return {r[0]: r[1] for r in rows}
 
+    def set_meta(self, key: str, value: str | None) -> None:
+        try:
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+        except sqlite3.DatabaseError:
+            pass  # a cache: the next look recomputes
+
     def upsert(self, memories: list[dict], state: str | None = None, *,
-               manifest_updates: dict | None = None, manifest_removed: list[str] = ()) -> None:
-        """Replace the rows of these memories; optionally move the freshness key."""
+               manifest_updates: dict | None = None, manifest_removed: list[str] = (),
+               files_print: str | None = None, index_files_print: bool = False) -> None:
+        """Replace the rows of these memories; optionally move the freshness keys.
+
+        `files_print` says the rows now reflect the memory files with that
+        print; with `index_files_print` (writers only) index.json does too.
+        """
         self.db.execute("BEGIN IMMEDIATE")
         try:
             if memories:
@@ -194,6 +207,10 @@ class SearchCache:
                 self.db.executemany("DELETE FROM files WHERE path=?", [(p,) for p in manifest_removed])
             if state is not None:
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_state', ?)", (state,))
+            # the folder print is only true together with what was just written
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_print', ?)", (files_print,))
+            if index_files_print:
+                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_files_print', ?)", (files_print,))
             self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")

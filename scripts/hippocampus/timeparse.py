@@ -7,14 +7,11 @@ Recall uses them to lift memories from around that time: a question about
 
 from __future__ import annotations
 
-import calendar
 import re
 from datetime import datetime, timedelta, timezone
 
-MONTHS = {name.lower(): number for number, name in enumerate(calendar.month_name) if name}
-MONTHS.update({name.lower(): number for number, name in enumerate(calendar.month_abbr) if name})
-MONTHS.pop("may", None)
-MONTHS["may"] = 5
+MONTHS = {name: number for number, name in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), start=1)}
 _MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 _DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH}\.?,?\s+(\d{{4}})\b", re.I)
 _MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
@@ -28,7 +25,7 @@ BEFORE_DAY = timedelta(days=2)
 
 
 def _month(name: str) -> int:
-    return MONTHS[name.lower()[:3]] if name.lower()[:3] in MONTHS else MONTHS[name.lower()]
+    return MONTHS[name.lower()[:3]]
 
 
 def _day_window(year: int, month: int, day: int) -> tuple[datetime, datetime] | None:

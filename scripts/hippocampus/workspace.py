@@ -18,15 +18,12 @@ from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
-from . import audit, index_store, memfile, reconcile
-from .classify import guess_category, guess_keywords
+# Only what readers need is imported here: recall is a hot path. Writers
+# import the rest (audit, lock, memfile, ...) inside the functions that use them.
+from . import index_store, reconcile
 from .config import DOMAINS, load_config
 from .errors import NotFound, WorkspaceError
-from .fsutil import atomic_write, workspace_error_for
-from .lock import WorkspaceLock
-from .model import ordered
 from .paths import WorkspacePaths
-from .scoring import signal_importance, status_for
 from .search_cache import SearchCache, index_state
 from .textutil import one_line
 from .timeutil import format_time, parse_time_or
@@ -99,11 +96,21 @@ class Workspace:
         return scan.manifest_updates
 
     def _overlay_hand_edits(self, cache: SearchCache) -> None:
-        """Let readers see hand edits at once; the next writer commits them."""
-        scan = reconcile.scan(self.root, self.paths, cache.manifest(), cache.known_files())
+        """Let readers see hand edits at once; the next writer commits them.
+
+        One stat per memory file; when their print matches the one recorded
+        after the last look, nothing else is read.
+        """
+        on_disk = reconcile.list_memory_files(self.paths)
+        current = reconcile.fingerprint(on_disk)
+        if cache.meta("files_print") == str(current):
+            return
+        scan = reconcile.scan(self.root, self.paths, cache.manifest(), cache.known_files(), on_disk)
         for path, reason in scan.broken:
             warn(f"{path}: {reason}; kept the indexed version (fix the file or run scripts/doctor.py)")
         if not (scan.changed or scan.manifest_updates or scan.manifest_removed):
+            if not scan.broken:
+                cache.set_meta("files_print", str(current))
             return
         by_id: dict[str, dict] = {}
         for memory_id in scan.deleted:
@@ -118,7 +125,8 @@ class Workspace:
             by_id[memory["id"]] = memory
         try:
             cache.upsert(list(by_id.values()), manifest_updates=scan.manifest_updates,
-                         manifest_removed=scan.manifest_removed)
+                         manifest_removed=scan.manifest_removed,
+                         files_print=None if scan.broken else str(current))
         except sqlite3.DatabaseError as exc:
             warn(f"could not update the search cache ({exc})")
 
@@ -132,28 +140,44 @@ class Workspace:
     # ---------------------------------------------------------------- writing
     @contextmanager
     def transaction(self, actor: str, action: str, summary: str = ""):
+        from .lock import WorkspaceLock
+
         timeout = float(self.config["lock_timeout_seconds"])
         with WorkspaceLock(self.paths.lock, timeout):
             index = self.load_index()
-            self._commit_hand_edits(index)
+            files = self._commit_hand_edits(index)
             tx = Transaction(self, index, actor, action, summary)
+            tx.files_before = files["stats"]
+            tx.files_print = files["print"]
             yield tx
             tx.commit()
 
-    def _commit_hand_edits(self, index: dict) -> None:
+    def _commit_hand_edits(self, index: dict) -> dict:
+        """Commit what a person changed since the last write (actor manual).
+
+        Returns the stat of every memory file as found, for the transaction
+        to keep the folder print current after its own writes.
+        """
         cache = self._open_cache()
+        on_disk = reconcile.list_memory_files(self.paths)
+        current = reconcile.fingerprint(on_disk)
+        index_fresh = cache.is_fresh(index_state(self.paths.index, index.get("stamp")))
+        if index_fresh and cache.meta("index_files_print") == str(current):
+            return {"stats": on_disk, "print": current}
         known = {m["file"]: (m["id"], m.get("hash"), m.get("status"))
                  for m in index["memories"] if m.get("file")}
-        scan = reconcile.scan(self.root, self.paths, cache.manifest(), known)
+        scan = reconcile.scan(self.root, self.paths, cache.manifest(), known, on_disk)
         for path, reason in scan.broken:
             warn(f"{path}: {reason}; left as it is (fix the file or run scripts/doctor.py)")
         if not scan.changed:
-            if scan.manifest_updates or scan.manifest_removed:
-                try:
-                    cache.upsert([], manifest_updates=scan.manifest_updates, manifest_removed=scan.manifest_removed)
-                except sqlite3.DatabaseError:
-                    pass
-            return
+            try:
+                cache.upsert([], manifest_updates=scan.manifest_updates, manifest_removed=scan.manifest_removed,
+                             files_print=None if scan.broken or not index_fresh else str(current),
+                             index_files_print=True)
+            except sqlite3.DatabaseError:
+                pass
+            return {"stats": on_disk, "print": current}
+        from . import memfile
         tx = Transaction(self, index, "manual", "hand-edit", "")
         by_id = tx.by_id
         for edit in scan.added:
@@ -182,7 +206,10 @@ class Workspace:
                                        (scan.modified + scan.added)[:1])
         tx.manifest_updates = scan.manifest_updates
         tx.manifest_removed = scan.manifest_removed
+        tx.files_before = on_disk
+        tx.files_print = None  # a scan happened: let the next look recompute from scratch
         tx.commit()
+        return {"stats": reconcile.list_memory_files(self.paths), "print": None}
 
 
 def hand_edit_summary(edited: int, added: int, deleted: int, first: list) -> str:
@@ -198,6 +225,10 @@ def hand_edit_summary(edited: int, added: int, deleted: int, first: list) -> str
 def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, config: dict,
                existing_ids: set[str]) -> dict:
     """The memory after a person's edit of its file (or a new one for a new file)."""
+    from .classify import guess_category, guess_keywords
+    from .model import ordered
+    from .scoring import signal_importance, status_for
+
     meta = edit.meta
     folder = edit.path.split("/")[1] if edit.path.count("/") >= 2 else "world"
     if base is None:
@@ -265,6 +296,8 @@ class Transaction:
         self.manifest_removed: list[str] = []
         self.index_changed = False
         self._fold_keys: dict | None = None
+        self.files_before: dict = {}        # memory file stats when the transaction began
+        self.files_print: int | None = None  # their print, when it matched the cache
 
     # -- memories
     @property
@@ -294,6 +327,8 @@ class Transaction:
         self.index_changed = True
 
     def write_memory_file(self, memory: dict, relative_path: str) -> None:
+        from . import memfile
+
         data = memfile.render(memory).encode("utf-8")
         memory["file"] = relative_path
         memory["hash"] = memfile.file_hash(data)
@@ -324,12 +359,19 @@ class Transaction:
     def commit(self) -> None:
         if not (self.index_changed or self.files):
             return
+        from . import audit, memfile
+        from .fsutil import atomic_write, workspace_error_for
+
         ws = self.workspace
         root = ws.root
+        removed_prints: list[tuple[str, tuple]] = []
+        added_prints: list[tuple[str, tuple]] = []
         for relative, data in self.files.items():
             target = root / relative
             if not _inside(target, root):
                 raise WorkspaceError(f"refusing to write outside the workspace: {relative}")
+            if relative in self.files_before:
+                removed_prints.append((relative, self.files_before[relative]))
             if data is None:
                 try:
                     target.unlink()
@@ -344,6 +386,9 @@ class Transaction:
                     st = target.stat()
                     self.manifest_updates[relative] = (st.st_mtime_ns, st.st_size, st.st_ino,
                                                        memfile.file_hash(data))
+                    if relative.count("/") == 2 and relative.endswith(".md") and \
+                            relative.split("/")[1] in reconcile.MEMORY_FOLDERS:
+                        added_prints.append((relative, (st.st_mtime_ns, st.st_size, st.st_ino)))
                 except OSError:
                     pass
             self.paths.add(relative)
@@ -353,16 +398,20 @@ class Transaction:
         index_store.save(ws.paths.index, self.index)
         new_state = index_state(ws.paths.index, self.index["stamp"])
         self.paths.add(ws.paths.rel(ws.paths.index))
-        self._sync_cache(old_state, new_state)
+        files_print = None
+        if self.files_print is not None:
+            files_print = str(reconcile.adjust_fingerprint(self.files_print, removed_prints, added_prints))
+        self._sync_cache(old_state, new_state, files_print)
         audit.record(root, ws.paths.audit_log, self.now, self.actor, self.action, self.ids,
                      self.summary or self.action, sorted(self.paths))
 
-    def _sync_cache(self, old_state: str | None, new_state: str | None) -> None:
+    def _sync_cache(self, old_state: str | None, new_state: str | None, files_print: str | None) -> None:
         try:
             cache = self.workspace._open_cache()
             if cache.is_fresh(old_state):
                 cache.upsert(list(self.touched.values()), new_state, manifest_updates=self.manifest_updates,
-                             manifest_removed=self.manifest_removed)
+                             manifest_removed=self.manifest_removed, files_print=files_print,
+                             index_files_print=True)
             else:
                 cache.rebuild(self.index["memories"], new_state)
                 cache.upsert([], manifest_updates=self.manifest_updates, manifest_removed=self.manifest_removed)

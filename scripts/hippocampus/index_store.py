@@ -18,8 +18,37 @@ from .errors import WorkspaceError
 REPAIR_HINT = "run scripts/doctor.py --repair"
 
 
-def read_raw(path: Path) -> dict:
-    """Parse index.json or raise WorkspaceError naming the file and the fix."""
+def _raw_lines(text: str, memories: list) -> dict:
+    """{id: line} when the file is in our layout (memory i on line i of the block).
+
+    Lets a save reuse the exact text of memories it did not change. Any other
+    layout (hand-formatted, v1) gives {} and everything is serialised anew.
+    """
+    lines = text.split("\n")
+    try:
+        start = lines.index('"memories": [') + 1
+    except ValueError:
+        return {}
+    block = lines[start:start + len(memories)]
+    if len(block) != len(memories) or lines[start + len(memories):start + len(memories) + 1] != ["]"]:
+        return {}
+    found = {}
+    for line, memory in zip(block, memories):
+        if type(memory) is not dict or type(memory.get("id")) is not str:
+            return {}
+        body = line[:-1] if line.endswith(",") else line
+        if not body.startswith('{"id": ' + json.dumps(memory["id"], ensure_ascii=False) + ","):
+            return {}
+        found[memory["id"]] = body
+    return found
+
+
+def read_raw(path: Path, keep_lines: bool = False):
+    """Parse index.json or raise WorkspaceError naming the file and the fix.
+
+    With keep_lines, returns (document, {id: raw line}) so that a save can
+    reuse the text of memories it did not change.
+    """
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -27,7 +56,12 @@ def read_raw(path: Path) -> dict:
     except OSError as exc:
         raise WorkspaceError(f"cannot read {path}: {exc.strerror}") from None
     try:
-        return json.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
+        document = json.loads(text)
+        if keep_lines:
+            memories = document.get("memories") if isinstance(document, dict) else None
+            return document, (_raw_lines(text, memories) if isinstance(memories, list) else {})
+        return document
     except UnicodeDecodeError:
         raise WorkspaceError(f"{path} is not valid UTF-8; {REPAIR_HINT}") from None
     except ValueError as exc:
@@ -37,7 +71,10 @@ def read_raw(path: Path) -> dict:
 def load(path: Path, now: datetime, rate: float) -> tuple[dict, list[str]]:
     """The index, upgraded to the current schema in memory, and any warnings."""
     from .model import normalise_index
-    return normalise_index(read_raw(path), now, rate, where=str(path))
+    document, lines = read_raw(path, keep_lines=True)
+    index, warnings = normalise_index(document, now, rate, where=str(path))
+    index["_lines"] = lines
+    return index, warnings
 
 
 def read_stamp(path: Path) -> str | None:
@@ -55,29 +92,52 @@ def read_stamp(path: Path) -> str | None:
     return head[start + len(marker):end].decode("ascii", "replace") if end > 0 else None
 
 
-def serialise(index: dict) -> bytes:
+def serialise(index: dict, dirty: set | None = None) -> bytes:
+    """The file's bytes. Memories not in `dirty` keep the exact line they were read with."""
     from .model import ordered
-    header = {key: value for key, value in index.items() if key not in ("memories", "stamp")}
+    header = {key: value for key, value in index.items()
+              if key not in ("memories", "stamp") and not key.startswith("_")}
+    lines_of = index.get("_lines") or {}
+    if index.get("migratedFrom"):
+        lines_of = {}
+    skip = (dirty or set()) | index.get("_repaired", set())
+    fresh: dict[str, str] = {}
+
+    def line(memory: dict) -> str:
+        memory_id = memory["id"]
+        if memory_id in lines_of and memory_id not in skip:
+            return lines_of[memory_id]
+        fresh[memory_id] = text = json.dumps(ordered(memory), ensure_ascii=False)
+        return text
+
     lines = ["{", f'"stamp": {json.dumps(index["stamp"])},']
     for key, value in header.items():
         lines.append(f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False, sort_keys=True)},")
     memories = index["memories"]
     if memories:
         lines.append('"memories": [')
-        body = ",\n".join(json.dumps(ordered(m), ensure_ascii=False) for m in memories)
+        body = ",\n".join(line(m) for m in memories)
         lines.append(body)
         lines.append("]")
     else:
         lines.append('"memories": []')
     lines.append("}")
+    # later saves in this process reuse what was just written
+    index["_lines"] = {**lines_of, **fresh}
+    index["_repaired"] = set()
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
-def save(path: Path, index: dict) -> str:
-    """Write index.json atomically with a fresh stamp; return the stamp."""
+def save(path: Path, index: dict, dirty: set | None = None) -> str:
+    """Write index.json atomically with a fresh stamp; return the stamp.
+
+    `dirty` names the memories changed since load (None: all of them).
+    """
     from .fsutil import atomic_write
     index["stamp"] = os.urandom(8).hex()
-    atomic_write(path, serialise(index))
+    if dirty is None:
+        index["_lines"] = {}
+    atomic_write(path, serialise(index, dirty))
     return index["stamp"]
 
 

@@ -151,6 +151,30 @@ def normalise_memory(raw, now: datetime, rate: float, decay_last_run: str | None
     return ordered(memory), None
 
 
+_TIMESTAMP = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")
+
+
+def _unit(value) -> bool:
+    return (type(value) is float or type(value) is int) and 0 <= value <= 1
+
+
+def is_current(raw) -> bool:
+    """True for an entry already in the current schema with sane types (the fast path)."""
+    if type(raw) is not dict:
+        return False
+    get = raw.get
+    memory_id, category = get("id"), get("category")
+    created, last = get("created"), get("lastAccessed")
+    return (type(memory_id) is str and _ID.match(memory_id) is not None and ".." not in memory_id
+            and type(get("content")) is str and get("domain") in DOMAINS and get("store") in STORES
+            and type(category) is str and _CATEGORY.match(category) is not None
+            and _unit(get("importance")) and _unit(get("baseImportance"))
+            and type(created) is str and _TIMESTAMP.match(created) is not None
+            and type(last) is str and _TIMESTAMP.match(last) is not None
+            and type(get("timesReinforced")) is int and get("timesReinforced") >= 0
+            and type(get("keywords")) is list and get("status", "active") in STATUSES)
+
+
 def normalise_index(data, now: datetime, rate: float, where: str = "memory/index.json") -> tuple[dict, list[str]]:
     """Validate and upgrade a parsed index document. Returns (index, warnings).
 
@@ -174,8 +198,14 @@ def normalise_index(data, now: datetime, rate: float, where: str = "memory/index
     decay_last_run = data.get("decayLastRun") if isinstance(data.get("decayLastRun"), str) else None
     seen: set[str] = set()
     memories = []
+    repaired: set[str] = set()
     for position, raw in enumerate(data["memories"]):
-        memory, problem = normalise_memory(raw, now, rate, decay_last_run)
+        if version == INDEX_VERSION and is_current(raw):
+            memory, problem = raw, None
+        else:
+            memory, problem = normalise_memory(raw, now, rate, decay_last_run)
+            if memory is not None:
+                repaired.add(memory["id"])
         if memory is None:
             warnings.append(f"{where}: skipped {problem} at position {position}")
             continue
@@ -191,6 +221,7 @@ def normalise_index(data, now: datetime, rate: float, where: str = "memory/index
     index.setdefault("lastUpdated", format_time(now))
     index.setdefault("decayLastRun", None)
     index["memories"] = memories
+    index["_repaired"] = repaired  # entries that changed on the way in: never reuse their raw lines
     return index, warnings
 
 

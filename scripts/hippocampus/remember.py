@@ -89,7 +89,6 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
     slug = textutil.slugify(content)
     tx.write_memory_file(memory, f"memory/{domain}/{slug}-{memory_id}.md")
     tx.put(memory)
-    tx.remember_fold_key(key, domain, memory_id)
     return {"id": memory_id, "action": "added"}
 
 

@@ -14,7 +14,9 @@ import os
 import sqlite3
 from pathlib import Path
 
-SCHEMA_VERSION = "4"
+from .textutil import fold
+
+SCHEMA_VERSION = "5"
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 _SCHEMA = f"""
@@ -22,8 +24,10 @@ CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE mem(
   rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, domain TEXT, category TEXT, store TEXT,
   status TEXT, base REAL, importance REAL, created TEXT, last TEXT, reinforced INTEGER,
-  episode TEXT, source TEXT, file TEXT, hash TEXT, pinned INTEGER, keywords TEXT, content TEXT);
+  episode TEXT, source TEXT, file TEXT, hash TEXT, pinned INTEGER, keywords TEXT, content TEXT,
+  foldkey TEXT);
 CREATE INDEX mem_file ON mem(file);
+CREATE INDEX mem_fold ON mem(foldkey);
 CREATE INDEX mem_episode ON mem(episode, created);
 CREATE VIRTUAL TABLE fts USING fts5(content, keywords, tokenize='{TOKENIZER}');
 CREATE VIRTUAL TABLE episode_fts USING fts5(episode UNINDEXED, content, tokenize='{TOKENIZER}');
@@ -31,7 +35,13 @@ CREATE TABLE files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEG
 """
 
 COLUMNS = ("id", "domain", "category", "store", "status", "base", "importance", "created", "last",
-           "reinforced", "episode", "source", "file", "hash", "pinned", "keywords", "content")
+           "reinforced", "episode", "source", "file", "hash", "pinned", "keywords", "content", "foldkey")
+
+
+def fold_key(content: str) -> str:
+    """A short key for exact-duplicate lookups: the hash of the folded text."""
+    from hashlib import blake2b
+    return blake2b(fold(content).encode("utf-8"), digest_size=8).hexdigest()
 
 
 def index_state(index_path: Path, stamp: str | None) -> str | None:
@@ -48,7 +58,7 @@ def _row(memory: dict) -> tuple:
             memory.get("importance", 0.5), memory.get("created"), memory.get("lastAccessed"),
             memory.get("timesReinforced", 0), memory.get("episode"), memory.get("source"),
             memory.get("file"), memory.get("hash"), 1 if memory.get("pinned") else 0,
-            " ".join(memory.get("keywords") or []), memory.get("content", ""))
+            " ".join(memory.get("keywords") or []), memory.get("content", ""), fold_key(memory.get("content", "")))
 
 
 def row_to_memory(row: sqlite3.Row) -> dict:
@@ -140,7 +150,7 @@ class SearchCache:
             row = _row(memory)
             cursor.execute(f"INSERT INTO mem({','.join(COLUMNS)}) VALUES ({placeholders})", row)
             cursor.execute("INSERT INTO fts(rowid, content, keywords) VALUES (?,?,?)",
-                           (cursor.lastrowid, row[-1], row[-2]))
+                           (cursor.lastrowid, row[-2], row[-3]))
 
     def _episodes_of(self, ids: list[str]) -> list[str]:
         found = []
@@ -223,6 +233,10 @@ class SearchCache:
     def known_files(self) -> dict:
         return {row[0]: (row[1], row[2], row[3])
                 for row in self.db.execute("SELECT file, id, hash, status FROM mem WHERE file IS NOT NULL")}
+
+    def fold_owners(self, key: str, domain: str) -> list[str]:
+        return [r[0] for r in self.db.execute(
+            "SELECT id FROM mem WHERE foldkey = ? AND domain = ? AND status IS NOT 'archived'", (key, domain))]
 
     def get(self, memory_id: str) -> dict | None:
         row = self.db.execute("SELECT * FROM mem WHERE id=?", (memory_id,)).fetchone()

@@ -295,7 +295,10 @@ class Transaction:
         self.manifest_updates: dict = {}
         self.manifest_removed: list[str] = []
         self.index_changed = False
-        self._fold_keys: dict | None = None
+        self._local_folds: dict = {}
+        self._folded_upto = 0
+        self._all_folds: dict | None = None
+        self._cache_fresh: bool | None = None
         self.files_before: dict = {}        # memory file stats when the transaction began
         self.files_print: int | None = None  # their print, when it matched the cache
 
@@ -341,19 +344,50 @@ class Transaction:
         self.files[relative_path] = None
 
     def fold_key_owner(self, key: str, domain: str) -> dict | None:
-        """The live memory whose folded text is `key` in `domain`, if any."""
-        if self._fold_keys is None:
-            from .textutil import fold
-            self._fold_keys = {}
+        """The live memory whose folded text is `key` in `domain`, if any.
+
+        Memories changed in this transaction are folded here; the rest are
+        looked up in the search cache when it matches the index, else folded
+        once per transaction.
+        """
+        from .textutil import fold
+
+        for memory_id in self.ids[self._folded_upto:]:
+            memory = self.by_id[memory_id]
+            if memory.get("status") != "archived":
+                self._local_folds[(memory["domain"], fold(memory["content"]))] = memory_id
+        self._folded_upto = len(self.ids)
+        local = self._local_folds.get((domain, key))
+        if local and self.by_id[local].get("status") != "archived" and \
+                fold(self.by_id[local]["content"]) == key:
+            return self.by_id[local]
+        if self._cache_matches_index():
+            from .search_cache import fold_key
+            for memory_id in self.workspace._open_cache().fold_owners(fold_key(key), domain):
+                memory = self.by_id.get(memory_id)
+                if memory is not None and memory_id not in self.touched and \
+                        memory.get("status") != "archived" and fold(memory["content"]) == key:
+                    return memory
+            return None
+        if self._all_folds is None:
+            self._all_folds = {}
             for memory in self.index["memories"]:
                 if memory.get("status") != "archived":
-                    self._fold_keys.setdefault((memory["domain"], fold(memory["content"])), memory["id"])
-        owner = self._fold_keys.get((domain, key))
-        return self.by_id.get(owner) if owner else None
+                    self._all_folds.setdefault((memory["domain"], fold(memory["content"])), memory["id"])
+        owner = self._all_folds.get((domain, key))
+        memory = self.by_id.get(owner) if owner else None
+        if memory is not None and memory["id"] not in self.touched:
+            return memory
+        return None
 
-    def remember_fold_key(self, key: str, domain: str, memory_id: str) -> None:
-        if self._fold_keys is not None:
-            self._fold_keys[(domain, key)] = memory_id
+    def _cache_matches_index(self) -> bool:
+        if self._cache_fresh is None:
+            try:
+                cache = self.workspace._open_cache()
+                self._cache_fresh = cache.is_fresh(index_state(self.workspace.paths.index, self.index.get("stamp")))
+            except sqlite3.DatabaseError:
+                self._cache_fresh = False
+        return self._cache_fresh
 
     # -- commit
     def commit(self) -> None:
@@ -395,7 +429,7 @@ class Transaction:
         old_state = index_state(ws.paths.index, index_store.read_stamp(ws.paths.index))
         self.index["lastUpdated"] = format_time(self.now)
         self.index.pop("migratedFrom", None)
-        index_store.save(ws.paths.index, self.index)
+        index_store.save(ws.paths.index, self.index, set(self.touched))
         new_state = index_state(ws.paths.index, self.index["stamp"])
         self.paths.add(ws.paths.rel(ws.paths.index))
         files_print = None

@@ -86,14 +86,18 @@ def recall(workspace: Workspace, query: str, *, top: int = 5, filters: Filters |
     where, params = filters.sql()
     candidates = [(m, lexical) for m, lexical in cache.search(match, where, params, int(weights["candidates"]))
                   if filters.admits(m, now)]
-    if not candidates:
-        return []
-    best = max(lexical for _m, lexical in candidates) or 1.0
+    best = max((lexical for _m, lexical in candidates), default=0.0) or 1.0
     pool: dict[str, dict] = {}
     parts: dict[str, dict[str, float]] = {}
     for memory, lexical in candidates:
         pool[memory["id"]] = memory
         parts[memory["id"]] = {"relevance": lexical / best}
+    for start, end in windows:  # a named time brings back what happened then, words or not
+        for memory in cache.created_between(start, end, where, params, int(weights["candidates"])):
+            if memory["id"] not in pool and filters.admits(memory, now):
+                pool[memory["id"]] = memory
+    if not pool:
+        return []
     relevance = {memory_id: p["relevance"] for memory_id, p in parts.items()}
 
     def add(memory_id: str, part: str, value: float) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .textutil import fold
 
-SCHEMA_VERSION = "5"
+SCHEMA_VERSION = "6"
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 _SCHEMA = f"""
@@ -28,6 +28,7 @@ CREATE TABLE mem(
   foldkey TEXT);
 CREATE INDEX mem_file ON mem(file);
 CREATE INDEX mem_fold ON mem(foldkey);
+CREATE INDEX mem_created ON mem(created);
 CREATE INDEX mem_episode ON mem(episode, created);
 CREATE VIRTUAL TABLE fts USING fts5(content, keywords, tokenize='{TOKENIZER}');
 CREATE VIRTUAL TABLE episode_fts USING fts5(episode UNINDEXED, content, tokenize='{TOKENIZER}');
@@ -180,6 +181,41 @@ class SearchCache:
                                "ORDER BY bm25(episode_fts) LIMIT ?", (match, limit)).fetchall()
         return {r[0]: r[1] for r in rows}
 
+    def _replace(self, memories: list[dict]) -> None:
+        """Rows whose words are unchanged get their state updated in place (decay,
+        reinforce: no full-text work); the others are deleted and inserted anew."""
+        by_id = {m["id"]: m for m in memories}
+        ids = list(by_id)
+        current: dict[str, tuple] = {}
+        for chunk in range(0, len(ids), 500):
+            part = ids[chunk:chunk + 500]
+            marks = ",".join("?" * len(part))
+            for row in self.db.execute(
+                    f"SELECT id, rowid, content, keywords, episode, status FROM mem WHERE id IN ({marks})", part):
+                current[row[0]] = tuple(row[1:])
+        in_place, renewed, episodes = [], [], set()
+        for memory_id, memory in by_id.items():
+            row = _row(memory)
+            old = current.get(memory_id)
+            if old and old[1] == row[16] and old[2] == row[15] and old[3] == row[10] and \
+                    (old[4] == "archived") == (row[4] == "archived"):
+                in_place.append(row[1:15] + (old[0],))
+                continue
+            renewed.append(memory)
+            if old:
+                self.db.execute("DELETE FROM fts WHERE rowid = ?", (old[0],))
+                self.db.execute("DELETE FROM mem WHERE rowid = ?", (old[0],))
+                if old[3]:
+                    episodes.add(old[3])
+            if memory.get("episode"):
+                episodes.add(memory["episode"])
+        if in_place:
+            self.db.executemany(
+                "UPDATE mem SET domain=?, category=?, store=?, status=?, base=?, importance=?, created=?, last=?, "
+                "reinforced=?, episode=?, source=?, file=?, hash=?, pinned=? WHERE rowid=?", in_place)
+        self._insert(renewed)
+        self._refresh_episodes(episodes)
+
     def set_meta(self, key: str, value: str | None) -> None:
         try:
             self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
@@ -197,19 +233,7 @@ class SearchCache:
         self.db.execute("BEGIN IMMEDIATE")
         try:
             if memories:
-                ids = [m["id"] for m in memories]
-                for chunk in range(0, len(ids), 500):
-                    part = ids[chunk:chunk + 500]
-                    marks = ",".join("?" * len(part))
-                    rowids = [r[0] for r in self.db.execute(f"SELECT rowid FROM mem WHERE id IN ({marks})", part)]
-                    if rowids:
-                        rmarks = ",".join("?" * len(rowids))
-                        self.db.execute(f"DELETE FROM fts WHERE rowid IN ({rmarks})", rowids)
-                        self.db.execute(f"DELETE FROM mem WHERE rowid IN ({rmarks})", rowids)
-                episodes = {m.get("episode") for m in memories if m.get("episode")}
-                episodes |= set(self._episodes_of(ids))
-                self._insert(memories)
-                self._refresh_episodes(episodes)
+                self._replace(memories)
             if manifest_updates:
                 self.db.executemany("INSERT OR REPLACE INTO files VALUES (?,?,?,?,?)",
                                     [(p, *v) for p, v in manifest_updates.items()])
@@ -251,6 +275,13 @@ class SearchCache:
                f"WHERE fts MATCH ? {where} ORDER BY bm25(fts, 1.0, 0.2) LIMIT ?")
         rows = self.db.execute(sql, [match, *params, limit]).fetchall()
         return [(row_to_memory(r), r["lexical"]) for r in rows]
+
+    def created_between(self, start, end, where: str, params: list, limit: int) -> list[dict]:
+        """Memories created in [start, end), strongest first (timestamps compare as text)."""
+        from .timeutil import format_time
+        sql = (f"SELECT mem.* FROM mem WHERE created >= ? AND created < ? {where} "
+               f"ORDER BY base DESC LIMIT ?")
+        return [row_to_memory(r) for r in self.db.execute(sql, [format_time(start), format_time(end), *params, limit])]
 
     def neighbours(self, episode: str) -> list[dict]:
         return [row_to_memory(r) for r in

@@ -324,9 +324,9 @@ class Transaction:
                 position = self.index["memories"].index(current)
                 self.index["memories"][position] = memory
         self.by_id[memory_id] = memory
-        self.touched[memory_id] = memory
-        if memory_id not in self.ids:
+        if memory_id not in self.touched:
             self.ids.append(memory_id)
+        self.touched[memory_id] = memory
         self.index_changed = True
 
     def write_memory_file(self, memory: dict, relative_path: str) -> None:

@@ -1,0 +1,113 @@
+"""Recall quality features: contiguity, dates, budget packing, --why, filters, cache rebuilds."""
+
+import json
+import subprocess
+
+import pytest
+
+
+def _bulk(ws, rows):
+    return ws.json("remember.py", "--jsonl", "-", input="\n".join(json.dumps(r) for r in rows) + "\n")["ids"]
+
+
+@pytest.fixture
+def conversation(ws):
+    rows = [
+        {"content": "Ana: What did you do at the weekend?", "created": "2026-03-07T10:00:00Z"},
+        {"content": "Ben: I finally climbed the north ridge of Mount Tellon", "created": "2026-03-07T10:01:00Z"},
+        {"content": "Ana: How did it feel at the top?", "created": "2026-03-07T10:02:00Z"},
+        {"content": "Ben: Exhausted but ecstatic, the view was unreal", "created": "2026-03-07T10:03:00Z"},
+        {"content": "Ana: I baked sourdough bread yesterday", "created": "2026-05-02T09:00:00Z",
+         "episode": "chat-2"},
+        {"content": "Ben: Sourdough is hard to get right", "created": "2026-05-02T09:01:00Z", "episode": "chat-2"},
+    ]
+    for row in rows[:4]:
+        row["episode"] = "chat-1"
+    for row in rows:
+        row["domain"] = "relationship"
+        row["store"] = "episodic"
+    ids = _bulk(ws, rows)
+    return ws, ids
+
+
+def test_contiguity_lifts_the_answer_after_a_hit(conversation):
+    ws, ids = conversation
+    # "feel at the top" matches the question turn; its answer has none of the words
+    out = ws.json("recall.py", "how did it feel at the top", "--top", "3", now="2026-06-01")
+    assert ids[3] in [r["id"] for r in out["results"]]
+    flat = {"recall": {"previous_weight": 0, "next_weight": 0, "answer_weight": 0, "episode_weight": 0,
+                       "episode_match_weight": 0}}
+    (ws.root / "memory" / "config.yaml").write_text(json.dumps(flat))
+    out = ws.json("recall.py", "how did it feel at the top", "--top", "3", now="2026-06-01")
+    assert ids[3] not in [r["id"] for r in out["results"]]
+
+
+def test_a_date_in_the_query_lifts_memories_from_that_time(conversation):
+    ws, ids = conversation
+    out = ws.json("recall.py", "what happened in May 2026", "--why", now="2026-06-01")
+    assert out["results"][0]["id"] in (ids[4], ids[5])
+    assert "date" in out["results"][0]["why"]["parts"]
+
+
+def test_why_explains_terms_and_parts(conversation):
+    ws, ids = conversation
+    result = ws.json("recall.py", "sourdough bread", "--why", now="2026-06-01")["results"][0]
+    assert result["id"] == ids[4]
+    assert set(result["why"]["terms"]) == {"sourdough", "bread"}
+    assert {"relevance", "importance", "recency"} <= set(result["why"]["parts"])
+    text = ws.run("recall.py", "sourdough bread", "--why", now="2026-06-01").out
+    assert "why: terms sourdough, bread" in text and "Previously observed (2026-05-02)" in text
+
+
+def test_budget_packs_within_tokens(ws):
+    long_text = "Glacier " + "details about the glacier trip " * 40
+    ids = _bulk(ws, [{"content": long_text, "domain": "world"},
+                     {"content": "Glacier hike was short", "domain": "world"},
+                     {"content": "Glacier photos are on the NAS", "domain": "world"}])
+    out = ws.json("recall.py", "glacier", "--budget", "40")["results"]
+    assert out and ids[0] not in [r["id"] for r in out]
+    assert sum(len(r["content"]) // 4 + 8 for r in out) <= 40
+    roomy = ws.json("recall.py", "glacier", "--budget", "2000")["results"]
+    assert len(roomy) == 3
+
+
+def test_store_status_and_date_filters(conversation):
+    ws, ids = conversation
+    semantic = ws.remember("Ben loves sourdough pizza", "--domain", "relationship", now="2026-06-01")
+    assert [r["id"] for r in ws.json("recall.py", "sourdough", "--store", "semantic", now="2026-06-01")["results"]] \
+        == [semantic]
+    dated = ws.json("recall.py", "sourdough", "--since", "2026-05-01", "--until", "2026-05-02", now="2026-06-01")
+    assert {r["id"] for r in dated["results"]} == {ids[4], ids[5]}
+    assert ws.json("recall.py", "sourdough", "--until", "2026-04-30", now="2026-06-01")["results"] == []
+    ws.run("forget.py", semantic)
+    archived = ws.json("recall.py", "sourdough", "--status", "archived", now="2026-06-01")["results"]
+    assert [r["id"] for r in archived] == [semantic]
+    assert "unknown status" in ws.run("recall.py", "x", "--status", "../x", expect=1).err
+    assert "--since" in ws.run("recall.py", "x", "--since", "soon", expect=1).err
+
+
+def test_cache_is_rebuilt_after_checkout_and_when_deleted(ws):
+    first = ws.remember("The red kayak is in the garage", "--domain", "world")
+    canoe = ws.remember("The blue canoe was sold", "--domain", "world")
+    assert ws.json("recall.py", "canoe")["results"]
+    # a hand edit of index.json itself: the cache must not mask it
+    index_path = ws.root / "memory" / "index.json"
+    index_path.write_text(index_path.read_text().replace('"status": "active"', '"status": "archived"'))
+    assert ws.json("recall.py", "canoe")["results"] == []
+    # index.json and the files go back in time together
+    canoe_file = ws.root / ws.memory(canoe)["file"]
+    ws.git("checkout", "HEAD~1", "--", "memory/index.json")
+    canoe_file.unlink()
+    assert not any(m["id"] == canoe for m in ws.index()["memories"])
+    assert ws.json("recall.py", "canoe")["results"] == []
+    assert ws.json("recall.py", "kayak")["results"][0]["id"] == first
+    subprocess.run(["rm", "-rf", str(ws.root / "memory" / ".cache")], check=True)
+    assert ws.json("recall.py", "kayak")["results"][0]["id"] == first
+
+
+def test_damaged_cache_is_rebuilt_silently(ws):
+    memory_id = ws.remember("The red kayak is in the garage", "--domain", "world")
+    ws.run("recall.py", "kayak")
+    (ws.root / "memory" / ".cache" / "search.sqlite").write_bytes(b"not a database at all" * 100)
+    result = ws.run("recall.py", "kayak", "--json")
+    assert json.loads(result.out)["results"][0]["id"] == memory_id

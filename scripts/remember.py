@@ -19,7 +19,8 @@ def main(argv):
     args = p.parse_args(argv)
     if (args.text is None) == (args.jsonl is None):
         raise cli.UsageError("give the memory text (or -) or --jsonl FILE, not both and not neither")
-    from hippocampus.remember import parse_jsonl, remember_many, remember_one
+    from hippocampus.remember import check_options, parse_jsonl, remember_many, remember_one
+    check_options(domain=args.domain, category=args.category, store=args.store)
     if args.jsonl is not None:
         records = parse_jsonl(cli.read_file_or_stdin(args.jsonl))
         if not records:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import time
 from datetime import datetime
 from pathlib import Path
 
@@ -37,6 +38,34 @@ _GIT_ENV = {
 
 
 def git(root: Path, *args: str, check: bool = True, stdin: str | None = None) -> subprocess.CompletedProcess:
+    result = _git(root, *args, stdin=stdin)
+    if result.returncode != 0 and "index.lock" in (result.stderr or ""):
+        # A git index lock left by a writer that was killed mid-commit. We hold
+        # the workspace lock, so no hippocampus git runs now; a person's own git
+        # command finishes in moments. Wait briefly, then clear it and retry.
+        lock = _git_dir(root) / "index.lock"
+        for _ in range(20):
+            if not lock.exists():
+                break
+            time.sleep(0.1)
+        else:
+            try:
+                lock.unlink()
+            except OSError:
+                pass
+        result = _git(root, *args, stdin=stdin)
+    if check and result.returncode != 0:
+        detail = one_line(result.stderr or result.stdout or "no output", 200)
+        raise WorkspaceError(f"git {args[0]} failed in {root}: {detail}")
+    return result
+
+
+def _git_dir(root: Path) -> Path:
+    result = _git(root, "rev-parse", "--git-dir")
+    return (root / result.stdout.strip()) if result.returncode == 0 else root / ".git"
+
+
+def _git(root: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     env = dict(os.environ)
     env.update(_GIT_ENV)
     for variable in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
@@ -48,9 +77,6 @@ def git(root: Path, *args: str, check: bool = True, stdin: str | None = None) ->
             encoding="utf-8", errors="replace")
     except FileNotFoundError:
         raise WorkspaceError("git is not installed; hippocampus needs git for its audit trail") from None
-    if check and result.returncode != 0:
-        detail = one_line(result.stderr or result.stdout or "no output", 200)
-        raise WorkspaceError(f"git {args[0]} failed in {root}: {detail}")
     return result
 
 
@@ -90,6 +116,8 @@ def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, 
     append_line(audit_log, audit_line(now, actor, action, ids, summary, paths))
     log_path = os.path.relpath(audit_log, root)
     all_paths = sorted(set(paths) | {log_path})
-    git(root, "add", "-A", "-f", "--", *all_paths)
-    git(root, "commit", "-q", "--no-verify", "--only", "-F", "-", "--", *all_paths,
-        stdin=message(action, summary, actor, ids, all_paths))
+    # paths go through stdin (NUL-separated): a bulk import may touch 100,000 files
+    pathspec = "\0".join(all_paths) + "\0"
+    git(root, "add", "-A", "-f", "--pathspec-from-file=-", "--pathspec-file-nul", stdin=pathspec)
+    git(root, "commit", "-q", "--no-verify", "--only", "-m", message(action, summary, actor, ids, all_paths),
+        "--pathspec-from-file=-", "--pathspec-file-nul", stdin=pathspec)

@@ -18,6 +18,16 @@ RECORD_FIELDS = ("content", "domain", "category", "importance", "keywords", "sou
                  "store", "created", "pinned")
 
 
+def check_options(domain: str | None = None, category: str | None = None, store: str | None = None) -> None:
+    """Refuse bad flags before anything touches the workspace."""
+    if domain:
+        check_domain(domain)
+    if category:
+        check_category(category)
+    if store:
+        check_store(store)
+
+
 def prepare_content(text: str, max_bytes: int) -> str:
     """Clean, redact and check the text of a memory before anything is written."""
     if not isinstance(text, str):

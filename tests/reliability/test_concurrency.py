@@ -1,0 +1,154 @@
+"""Many writers and readers at once: every write lands exactly once, every read succeeds."""
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+
+
+def _env(ws):
+    return {**{k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}, "WORKSPACE": str(ws.root)}
+
+
+def _writer(ws, kind: str, n: int, seed: int) -> subprocess.Popen:
+    """A process doing n writes of one kind, one script call each (a shell loop, no shared Python)."""
+    code = f"""
+import json, subprocess, sys, os, random
+scripts, kind, n, seed = {str(SCRIPTS)!r}, {kind!r}, {n}, {seed}
+random.seed(seed)
+failures = 0
+def run(*args, stdin=None):
+    global failures
+    r = subprocess.run([sys.executable, os.path.join(scripts, args[0]), *args[1:]], input=stdin, capture_output=True)
+    if r.returncode != 0:
+        failures += 1
+        sys.stderr.write(r.stderr.decode())
+    return r
+for i in range(n):
+    if kind == "remember":
+        run("remember.py", f"writer {{seed}} fact {{i}} about topic {{random.random()}}", "--domain", "world")
+    elif kind == "bulk":
+        lines = "\\n".join(json.dumps({{"content": f"bulk {{seed}}-{{i}}-{{j}} entry", "domain": "world"}}) for j in range(5))
+        run("remember.py", "--jsonl", "-", stdin=lines.encode())
+    elif kind == "decay":
+        run("decay.py")
+    elif kind == "reinforce" or kind == "forget":
+        index = json.load(open(os.path.join(os.environ["WORKSPACE"], "memory", "index.json")))
+        seeds = [m["id"] for m in index["memories"] if m["content"].startswith("seed")]
+        run("reinforce.py" if kind == "reinforce" else "forget.py", random.choice(seeds))
+    elif kind == "hand":
+        path = os.path.join(os.environ["WORKSPACE"], "memory", "user", f"hand-{{seed}}-{{i}}.md")
+        with open(path + ".tmp", "w") as f:
+            f.write(f"hand written note {{seed}} {{i}}\\n")
+        os.replace(path + ".tmp", path)
+        run("remember.py", f"after hand edit {{seed}} {{i}}", "--domain", "user")
+print(failures)
+"""
+    return subprocess.Popen([sys.executable, "-c", code], env=_env(ws), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def _reader(ws, seconds: float) -> subprocess.Popen:
+    code = f"""
+import json, subprocess, sys, os, time
+scripts = {str(SCRIPTS)!r}
+deadline = time.time() + {seconds}
+reads = bad = 0
+index = os.path.join(os.environ["WORKSPACE"], "memory", "index.json")
+while time.time() < deadline:
+    r = subprocess.run([sys.executable, os.path.join(scripts, "recall.py"), "--json", "fact topic bulk"], capture_output=True)
+    reads += 1
+    if r.returncode != 0 or "Traceback" in r.stderr.decode():
+        bad += 1; sys.stderr.write(r.stderr.decode())
+    try:
+        json.load(open(index))
+    except Exception as exc:
+        bad += 1; sys.stderr.write(f"index invalid: {{exc}}\\n")
+print(reads, bad)
+"""
+    return subprocess.Popen([sys.executable, "-c", code], env=_env(ws), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def run_storm(ws, per_writer: int, reader_seconds: float) -> dict:
+    ws.json("remember.py", "--jsonl", "-", input="\n".join(
+        json.dumps({"content": f"seed memory {i}", "domain": "world"}) for i in range(10)))
+    commits_before = len(ws.commits())
+    kinds = ["remember", "remember", "bulk", "decay", "reinforce", "forget", "hand", "remember"]
+    writers = [_writer(ws, kind, per_writer, seed) for seed, kind in enumerate(kinds)]
+    readers = [_reader(ws, reader_seconds) for _ in range(2)]
+    failures = []
+    for proc in writers:
+        out, err = proc.communicate(timeout=600)
+        failures.append(int(out.strip() or 0))
+        assert "Traceback" not in err, err
+    reads = bad = 0
+    for proc in readers:
+        out, err = proc.communicate(timeout=600)
+        r, b = map(int, out.split())
+        reads, bad = reads + r, bad + b
+        assert b == 0, err
+    return {"failures": failures, "reads": reads, "bad": bad, "kinds": kinds, "commits_before": commits_before}
+
+
+def check_storm(ws, result: dict, per_writer: int) -> None:
+    assert sum(result["failures"]) == 0
+    index = ws.index()
+    contents = [m["content"] for m in index["memories"]]
+    for seed, kind in enumerate(result["kinds"]):
+        if kind == "remember":
+            mine = [c for c in contents if c.startswith(f"writer {seed} fact ")]
+            assert len(mine) == per_writer, (seed, len(mine))
+        if kind == "bulk":
+            mine = [c for c in contents if c.startswith(f"bulk {seed}-")]
+            assert len(mine) == per_writer * 5
+        if kind == "hand":
+            assert len([c for c in contents if c.startswith(f"hand written note {seed} ")]) == per_writer
+            assert len([c for c in contents if c.startswith(f"after hand edit {seed} ")]) == per_writer
+    assert len(set(m["id"] for m in index["memories"])) == len(index["memories"])
+    assert ws.git("status", "--porcelain") == ""
+    # every writer call is its own commit (decay may find nothing to change on the same day)
+    writes = per_writer * 7
+    new_commits = len(ws.commits()) - result["commits_before"]
+    assert new_commits >= writes
+    assert ws.json("doctor.py")["healthy"]
+
+
+def test_eight_writers_and_two_readers(ws):
+    result = run_storm(ws, per_writer=4, reader_seconds=4)
+    check_storm(ws, result, 4)
+    assert result["reads"] > 0
+
+
+@pytest.mark.stress
+def test_eight_writers_heavy(ws):
+    result = run_storm(ws, per_writer=25, reader_seconds=30)
+    check_storm(ws, result, 25)
+
+
+def test_lock_times_out_with_exit_3(ws):
+    (ws.root / "memory" / "config.yaml").write_text("lock_timeout_seconds: 1\n")
+    holder = subprocess.Popen([sys.executable, "-c", f"""
+import fcntl, os, time
+fd = os.open({str(ws.root / 'memory' / '.lock')!r}, os.O_RDWR | os.O_CREAT)
+fcntl.flock(fd, fcntl.LOCK_EX)
+print("held", flush=True)
+time.sleep(30)
+"""], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        started = time.monotonic()
+        result = ws.run("remember.py", "blocked write", expect=3)
+        assert "locked by another writer" in result.err and time.monotonic() - started < 10
+        assert ws.json("recall.py", "blocked")["results"] == []  # readers never wait
+    finally:
+        holder.kill()
+        holder.wait()
+    # the kernel dropped the dead holder's lock: the next writer proceeds at once
+    ws.remember("after the holder died")

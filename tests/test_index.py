@@ -52,3 +52,21 @@ def test_index_is_jq_friendly_json(ws):
     ws.remember("User prefers dark mode")
     data = json.loads((ws.root / "memory" / "index.json").read_text())
     assert data["memories"][0]["content"] == "User prefers dark mode"
+
+
+def test_entries_with_missing_or_wrongly_typed_fields_degrade(ws):
+    good = {"id": "mem_good", "domain": "user", "category": "facts", "content": "User likes figs",
+            "importance": 0.6, "created": "2026-01-01T00:00:00Z", "lastAccessed": "2026-01-01T00:00:00Z",
+            "timesReinforced": 0, "keywords": []}
+    index = {"version": 2, "memories": [good, {"content": "no id here"},
+                                        {**good, "id": "mem_odd", "importance": "high", "domain": "mars",
+                                         "keywords": "figs", "timesReinforced": -3, "created": 12}]}
+    (ws.root / "memory" / "index.json").write_text(json.dumps(index))
+    result = ws.run("recall.py", "figs", "--json")
+    assert "had no valid id" in result.err
+    ids = {r["id"] for r in json.loads(result.out)["results"]}
+    assert {"mem_good", "mem_odd"} <= ids
+    ws.remember("Another fact about the moon", "--domain", "world")
+    assert any(m["content"] == "no id here" for m in ws.index()["memories"])  # nothing is lost
+    odd = ws.memory("mem_odd")
+    assert odd["importance"] == 0.5 and odd["domain"] == "world" and odd["keywords"] == []

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 from datetime import datetime, timezone
@@ -36,28 +35,24 @@ def parser(prog: str, description: str, *, json_flag: bool = True) -> Parser:
     return p
 
 
-def bounded_int(low: int, high: int):
-    def convert(text: str) -> int:
+def _bounded(kind, low, high, describe: str):
+    def convert(text: str):
         try:
-            value = int(text)
+            value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {text[:20]!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {value}")
+            raise argparse.ArgumentTypeError(f"expected {describe} from {low:g} to {high:g}, got {text[:20]!r}") from None
+        if value != value or not low <= value <= high:  # NaN fails both comparisons
+            raise argparse.ArgumentTypeError(f"expected {describe} from {low:g} to {high:g}, got {text[:20]!r}")
         return value
     return convert
+
+
+def bounded_int(low: int, high: int):
+    return _bounded(int, low, high, "a whole number")
 
 
 def bounded_float(low: float, high: float):
-    def convert(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number from {low:g} to {high:g}, got {text[:20]!r}") from None
-        if math.isnan(value) or not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected a number from {low:g} to {high:g}, got {text[:20]!r}")
-        return value
-    return convert
+    return _bounded(float, low, high, "a number")
 
 
 def now() -> datetime:

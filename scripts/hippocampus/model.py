@@ -30,8 +30,12 @@ def new_id() -> str:
     return "mem_" + os.urandom(6).hex()
 
 
+def is_valid_id(value) -> bool:
+    return isinstance(value, str) and _ID.match(value) is not None and ".." not in value
+
+
 def check_id(value: str) -> str:
-    if not isinstance(value, str) or not _ID.match(value) or ".." in value:
+    if not is_valid_id(value):
         raise UsageError(f"not a memory id: {value[:80]!r} (ids look like mem_3f2a9c1d8e7b)")
     return value
 
@@ -112,10 +116,15 @@ def normalise_memory(raw, now: datetime, rate: float, decay_last_run: str | None
     """
     if not isinstance(raw, dict):
         return None, "an entry that is not an object"
-    memory_id = raw.get("id")
-    if not isinstance(memory_id, str) or not _ID.match(memory_id) or ".." in memory_id:
-        return None, f"an entry with a missing or invalid id ({str(memory_id)[:40]!r})"
     memory = dict(raw)
+    if not is_valid_id(raw.get("id")):
+        # keep the memory: give it a stable id made from what it holds
+        import hashlib
+        import json
+        digest = hashlib.sha256(json.dumps(raw, sort_keys=True, default=str).encode()).hexdigest()[:12]
+        if raw.get("id") is not None:
+            memory["invalidId"] = str(raw.get("id"))[:80]
+        memory["id"] = f"mem_{digest}"
     if not isinstance(memory.get("content"), str):
         memory["content"] = "" if memory.get("content") is None else str(memory["content"])
     if memory.get("domain") not in DOMAINS:
@@ -206,6 +215,9 @@ def normalise_index(data, now: datetime, rate: float, where: str = "memory/index
             memory, problem = normalise_memory(raw, now, rate, decay_last_run)
             if memory is not None:
                 repaired.add(memory["id"])
+                if isinstance(raw, dict) and raw.get("id") != memory["id"]:
+                    warnings.append(f"{where}: gave the entry at position {position}, which had no valid id, "
+                                    f"the id {memory['id']}")
         if memory is None:
             warnings.append(f"{where}: skipped {problem} at position {position}")
             continue

@@ -153,15 +153,6 @@ class SearchCache:
             cursor.execute("INSERT INTO fts(rowid, content, keywords) VALUES (?,?,?)",
                            (cursor.lastrowid, row[-2], row[-3]))
 
-    def _episodes_of(self, ids: list[str]) -> list[str]:
-        found = []
-        for chunk in range(0, len(ids), 500):
-            part = ids[chunk:chunk + 500]
-            found += [r[0] for r in self.db.execute(
-                f"SELECT DISTINCT episode FROM mem WHERE episode IS NOT NULL AND id IN ({','.join('?' * len(part))})",
-                part)]
-        return found
-
     def _refresh_episodes(self, episodes: set) -> None:
         """One document per episode (its live memories in order), for episode-level relevance."""
         for episode in episodes:
@@ -172,9 +163,6 @@ class SearchCache:
             text = "\n".join(r[1] for r in members)
             if text:
                 self.db.execute("INSERT INTO episode_fts(episode, content) VALUES (?, ?)", (episode, text))
-
-    def count(self) -> int:
-        return self.db.execute("SELECT count(*) FROM mem").fetchone()[0]
 
     def search_episodes(self, match: str, limit: int) -> dict[str, float]:
         rows = self.db.execute("SELECT episode, -bm25(episode_fts) FROM episode_fts WHERE episode_fts MATCH ? "

@@ -226,7 +226,7 @@ def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, confi
                existing_ids: set[str]) -> dict:
     """The memory after a person's edit of its file (or a new one for a new file)."""
     from .classify import guess_category, guess_keywords
-    from .model import ordered
+    from .model import is_valid_id, ordered
     from .scoring import signal_importance, status_for
 
     meta = edit.meta
@@ -234,7 +234,7 @@ def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, confi
     if base is None:
         claimed = meta.get("id")
         memory_id = claimed if isinstance(claimed, str) and claimed.startswith("mem_") and \
-            claimed not in existing_ids and reconcile_id_ok(claimed) else reconcile.derived_id(edit.path)
+            claimed not in existing_ids and is_valid_id(claimed) else reconcile.derived_id(edit.path)
         importance, _signal = signal_importance(edit.content)
         created = format_time(parse_time_or(meta.get("created"), now))
         memory = {"id": memory_id, "domain": folder if folder in DOMAINS else "world",
@@ -269,11 +269,6 @@ def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, confi
     memory["file"] = edit.path
     memory["hash"] = edit.hash
     return ordered(memory)
-
-
-def reconcile_id_ok(value: str) -> bool:
-    from .model import _ID
-    return bool(_ID.match(value)) and ".." not in value
 
 
 class Transaction:
@@ -394,7 +389,7 @@ class Transaction:
         if not (self.index_changed or self.files):
             return
         from . import audit, memfile
-        from .fsutil import atomic_write, workspace_error_for
+        from .fsutil import atomic_write, is_within, workspace_error_for
 
         ws = self.workspace
         root = ws.root
@@ -402,7 +397,7 @@ class Transaction:
         added_prints: list[tuple[str, tuple]] = []
         for relative, data in self.files.items():
             target = root / relative
-            if not _inside(target, root):
+            if not is_within(target, root):
                 raise WorkspaceError(f"refusing to write outside the workspace: {relative}")
             if relative in self.files_before:
                 removed_prints.append((relative, self.files_before[relative]))
@@ -456,10 +451,3 @@ class Transaction:
             except OSError:
                 pass
 
-
-def _inside(path: Path, root: Path) -> bool:
-    try:
-        path.resolve().relative_to(root.resolve())
-    except ValueError:
-        return False
-    return True

@@ -6,7 +6,8 @@ bulk import), from LoCoMo dialogue turns with light variations. Every figure
 is a median over several whole-process runs, as an agent calls the scripts;
 recall is also compared, in the same run and on the same index, with the
 original skill's keyword scorer run as a bare Python process (ratio < 1 is
-faster than the original).
+faster than the original). "hand-edit check" is the in-process cost of
+noticing that no memory file changed (one stat per file).
 
     python3 bench/speed.py                     # 1k and 10k
     python3 bench/speed.py --sizes 1000,10000,100000
@@ -81,8 +82,12 @@ def main() -> None:
     python = sys.executable
     startup = median_ms([timed([python, "-c", "pass"], dict(os.environ)) for _ in range(10)])
     print(f"python start-up alone (python -c pass): {startup:.0f} ms; {os.cpu_count()} cores")
-    print("| memories | bulk import | recall median | original scorer | ratio | remember median | decay median |")
-    print("|---|---|---|---|---|---|---|")
+    sys.path.insert(0, str(SCRIPTS))
+    from hippocampus import reconcile
+    from hippocampus.paths import WorkspacePaths
+    print("| memories | bulk import | recall median | original scorer | ratio | remember median | decay median "
+          "| hand-edit check |")
+    print("|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for size in (int(s) for s in args.sizes.split(",")):
             root = Path(tmp) / f"ws{size}"
@@ -102,9 +107,15 @@ def main() -> None:
             for day in range(3):
                 day_env = {**env, "HIPPOCAMPUS_NOW": f"2026-12-{2 + day:02d}T03:00:00Z"}
                 decay.append(timed([python, str(SCRIPTS / "decay.py")], day_env))
+            scans = []
+            for _ in range(5):  # in-process: one stat per memory file and their print, nothing read
+                started = time.perf_counter()
+                reconcile.fingerprint(reconcile.list_memory_files(WorkspacePaths(root)))
+                scans.append(time.perf_counter() - started)
             r, o = median_ms(ours), median_ms(original)
             print(f"| {size:,} | {imported:.1f} s | {r:.0f} ms | {o:.0f} ms | {r / o:.2f}x | "
-                  f"{median_ms(remember):.0f} ms | {median_ms(decay):.0f} ms |", flush=True)
+                  f"{median_ms(remember):.0f} ms | {median_ms(decay):.0f} ms | {median_ms(scans):.0f} ms |",
+                  flush=True)
 
 
 if __name__ == "__main__":

@@ -116,3 +116,13 @@ def test_existing_user_repository_keeps_its_staged_work(tmp_path):
     user_ws.remember("User prefers tabs")
     assert "notes.txt" not in user_ws.git("log", "--name-only", "--format=")
     assert "A  notes.txt" in user_ws.git("status", "--porcelain")
+
+
+def test_secrets_in_keywords_source_and_recall_queries_never_reach_history(ws):
+    token = "ghp_" + "A1b2C3d4E5" * 4
+    memory_id = ws.remember("Deploy notes for the staging cluster", "--keywords", f"deploy,{token}",
+                            "--source", f"chat with token {token}")
+    ws.json("recall.py", f"staging cluster {token}", "--reinforce")
+    assert token not in ws.git("log", "-p", "--format=%B")
+    assert token not in (ws.root / "memory" / "meta" / "audit.log").read_text()
+    assert token not in json.dumps(ws.memory(memory_id))

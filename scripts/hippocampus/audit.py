@@ -113,6 +113,8 @@ def audit_line(now: datetime, actor: str, action: str, ids: list[str], summary: 
 def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, ids: list[str],
            summary: str, paths: list[str]) -> None:
     """Append the audit line, then commit exactly `paths` plus the log."""
+    from .redact import redact_text
+    summary = redact_text(summary)  # a summary may quote a query or an argument
     append_line(audit_log, audit_line(now, actor, action, ids, summary, paths))
     log_path = os.path.relpath(audit_log, root)
     all_paths = sorted(set(paths) | {log_path})

@@ -48,7 +48,7 @@ def _keywords(value) -> list[str] | None:
         value = value.split(",")
     if not isinstance(value, list):
         raise UsageError("keywords must be a list or a comma-separated string")
-    cleaned = [textutil.one_line(textutil.clean_text(str(k)), 40).lower() for k in value]
+    cleaned = [textutil.one_line(redact(textutil.clean_text(str(k)))[0], 60).lower() for k in value]
     return [k for k in cleaned if k][:20]
 
 

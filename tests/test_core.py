@@ -11,6 +11,8 @@ def test_load_core_stays_within_budget_with_600_core_memories(ws, tmp_path):
     rows = [{"content": f"Core fact {i}: the user cares a great deal about topic number {i} and its details",
              "importance": 0.9, "domain": ("user", "world", "self", "relationship")[i % 4]} for i in range(600)]
     _bulk(ws, tmp_path, rows)
+    assert ws.git("status", "--porcelain") == ""  # 600 files: committed by folder
+    assert len(ws.git("show", "--name-only", "--format=", "HEAD").split()) == 602
     default = ws.json("load_core.py")
     assert default["tokens"] <= 1500 and default["shown"] > 10 and default["leftOut"] == 600 - default["shown"]
     assert f"{default['leftOut']} more core memories left out" in default["text"]

@@ -110,6 +110,28 @@ def audit_line(now: datetime, actor: str, action: str, ids: list[str], summary: 
     return f"{format_time(now)} | {actor} | {flag}{action} | {shown_ids or '-'} | {clean_summary}"
 
 
+COLLAPSE_OVER = 200
+
+
+def collapse(paths: list[str]) -> list[str]:
+    """Many files in one memory folder become the folder itself.
+
+    git matches every pathspec against every tracked file, so 100,000 paths
+    would take minutes; the memory folders hold only our files, and hand edits
+    in them were committed before this change began.
+    """
+    if len(paths) <= COLLAPSE_OVER:
+        return paths
+    folders: dict[str, int] = {}
+    for path in paths:
+        parts = path.split("/")
+        if len(parts) == 3 and parts[0] == "memory" and parts[2].endswith(".md"):
+            folders[f"memory/{parts[1]}"] = folders.get(f"memory/{parts[1]}", 0) + 1
+    crowded = {folder for folder, count in folders.items() if count > 20}
+    kept = [p for p in paths if p.rsplit("/", 1)[0] not in crowded or not p.endswith(".md")]
+    return sorted(set(kept) | crowded)
+
+
 def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, ids: list[str],
            summary: str, paths: list[str]) -> None:
     """Append the audit line, then commit exactly `paths` plus the log."""
@@ -117,7 +139,7 @@ def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, 
     summary = redact_text(summary)  # a summary may quote a query or an argument
     append_line(audit_log, audit_line(now, actor, action, ids, summary, paths))
     log_path = os.path.relpath(audit_log, root)
-    all_paths = sorted(set(paths) | {log_path})
+    all_paths = collapse(sorted(set(paths) | {log_path}))
     # paths go through stdin (NUL-separated): a bulk import may touch 100,000 files
     pathspec = "\0".join(all_paths) + "\0"
     git(root, "add", "-A", "-f", "--pathspec-from-file=-", "--pathspec-file-nul", stdin=pathspec)

@@ -10,16 +10,10 @@ from __future__ import annotations
 import re
 
 from .scoring import decayed
-from .textutil import one_line
+from .textutil import estimate_tokens, one_line
 
-CHARS_PER_TOKEN = 4
 DOMAIN_TITLES = {"user": "User", "self": "Self", "relationship": "Relationship", "world": "World"}
 _LEADING_MARKER = re.compile(r"^(\s*)([#>*+\-=|`~]|\d+[.)])")
-
-
-def estimate_tokens(text: str) -> int:
-    """About four characters a token: a budget guide, not a tokenizer."""
-    return (len(text) + CHARS_PER_TOKEN - 1) // CHARS_PER_TOKEN
 
 
 def defuse(text: str, limit: int = 600) -> str:

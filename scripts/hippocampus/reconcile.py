@@ -8,7 +8,6 @@ file -> hash map of the index, and reports what a person changed.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import zlib
 from pathlib import Path
@@ -91,7 +90,8 @@ def list_memory_files(paths: WorkspacePaths) -> dict[str, tuple]:
 
 def derived_id(path: str) -> str:
     """A stable id for a hand-dropped file without one: from its path."""
-    return "mem_" + hashlib.sha256(path.encode("utf-8")).hexdigest()[:12]
+    from hashlib import sha256
+    return "mem_" + sha256(path.encode("utf-8")).hexdigest()[:12]
 
 
 def read_edit(root: Path, path: str, memory_id: str | None) -> HandEdit | tuple[str, str]:
@@ -115,7 +115,8 @@ def read_edit(root: Path, path: str, memory_id: str | None) -> HandEdit | tuple[
 
 
 def file_hash(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()[:16]
+    from hashlib import sha256
+    return sha256(data).hexdigest()[:16]
 
 
 def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, tuple[str, str, str]],

@@ -9,10 +9,9 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from .context import estimate_tokens
 from .errors import UsageError
 from .scoring import decayed, recency
-from .textutil import STOPWORDS, words
+from .textutil import STOPWORDS, estimate_tokens, words
 from .timeparse import query_windows
 from .timeutil import parse_time_or
 from .workspace import Workspace

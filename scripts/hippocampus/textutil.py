@@ -96,3 +96,11 @@ def one_line(text: str, limit: int | None = None) -> str:
     if limit is not None and len(flat) > limit:
         flat = flat[: max(limit - 1, 0)].rstrip() + "…"
     return flat
+
+
+CHARS_PER_TOKEN = 4
+
+
+def estimate_tokens(text: str) -> int:
+    """About four characters a token: a budget guide, not a tokenizer."""
+    return (len(text) + CHARS_PER_TOKEN - 1) // CHARS_PER_TOKEN

@@ -59,3 +59,13 @@ def test_status(ws):
 
 def test_bad_now_is_exit_1(ws):
     assert "HIPPOCAMPUS_NOW" in ws.run("status.py", now="yesterday-ish", expect=1).err
+
+
+def test_reinforce_brings_back_a_forgotten_memory_but_not_a_purged_one(ws):
+    a = ws.remember("User likes jazz", "--importance", "0.5")
+    b = ws.remember("User owns a red bicycle", "--importance", "0.5")
+    ws.run("forget.py", a)
+    ws.run("forget.py", b, "--purge")
+    ws.run("reinforce.py", a)
+    assert ws.memory(a)["status"] == "active" and ws.json("recall.py", "jazz")["results"][0]["id"] == a
+    assert "purged" in ws.run("reinforce.py", b, expect=1).err

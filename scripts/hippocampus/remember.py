@@ -104,12 +104,17 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
 
 def reinforce_memory(tx: Transaction, memory: dict) -> dict:
     """Strengthen a memory now: closes 15% of its headroom from its current value."""
+    if memory.get("purged"):
+        raise UsageError(f"{memory['id']} was purged; its words are gone, so it cannot be reinforced")
+    if memory.get("status") == "archived":  # reinforcing a forgotten memory brings it back
+        memory["status"] = "active"
+        memory.pop("archivedAt", None)
+        memory.pop("archivedBecause", None)
     current = decayed(memory, tx.now, tx.config)
     value = reinforced(current, tx.config["reinforce"]["rate"])
     memory.update(importance=value, baseImportance=value, lastAccessed=format_time(tx.now),
                   timesReinforced=int(memory.get("timesReinforced", 0)) + 1, confidence="observed")
-    if memory.get("status") != "archived":
-        memory["status"] = status_for(value, tx.config)
+    memory["status"] = status_for(value, tx.config)
     tx.put(memory)
     return memory
 

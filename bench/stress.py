@@ -33,6 +33,8 @@ def main() -> None:
     p.add_argument("--writes", type=int, default=250, help="writes per writer (8 writers)")
     p.add_argument("--kills", type=int, default=100)
     p.add_argument("--bulk", type=int, default=2000, help="memories in each killed bulk import")
+    p.add_argument("--decay-size", type=int, default=100000, help="store size for the killed-decay scenario")
+    p.add_argument("--decay-kills", type=int, default=10)
     args = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         ws = Workspace(Path(tmp) / "storm")
@@ -59,6 +61,46 @@ def main() -> None:
         tally = kill_trials(crash, trials=args.kills, bulk=args.bulk)
         print(f"crashes: {tally['kills']} kills, corrupt states {tally['corrupt']}, recovered "
               f"{tally['recovered']}, lost commits {tally['lost_commits']}, {time.perf_counter() - started:.0f} s")
+        if args.decay_kills:
+            print(decay_kills(Path(tmp) / "decay", args.decay_size, args.decay_kills))
+
+
+def decay_kills(root: Path, size: int, kills: int) -> str:
+    """SIGKILL decay.py at random moments on a large store; the index must stay whole."""
+    import json
+    import os
+    import random
+    import signal
+    import subprocess
+    ws = Workspace(root)
+    ws.run("init.py")
+    lines = "\n".join(json.dumps({"content": f"memory {i} about the garden and the river", "domain": "world",
+                                  "created": "2026-01-01T00:00:00Z"}) for i in range(size))
+    ws.run("remember.py", "--jsonl", "-", input=lines)
+    env = {**os.environ, "WORKSPACE": str(root)}
+    started = time.perf_counter()
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "decay.py")], env={**env, "HIPPOCAMPUS_NOW": "2026-02-01"},
+                   capture_output=True, check=True)
+    full = time.perf_counter() - started
+    rng = random.Random(11)
+    corrupt = recovered = 0
+    for trial in range(kills):
+        proc = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "decay.py")],
+                                env={**env, "HIPPOCAMPUS_NOW": f"2026-03-{1 + trial:02d}"},
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0.05, full))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        try:
+            count = len(json.loads((root / "memory" / "index.json").read_text())["memories"])
+            corrupt += count != size + trial  # each trial adds one memory after its kill
+        except ValueError:
+            corrupt += 1
+            continue
+        ws.run("remember.py", f"after decay kill {trial}", "--domain", "world")
+        recovered += bool(ws.json("doctor.py", expect=None)["healthy"])
+    return (f"decay kills on {size:,} memories (one full decay: {full:.1f} s): {kills} kills, "
+            f"corrupt states {corrupt}, recovered {recovered}")
 
 
 if __name__ == "__main__":

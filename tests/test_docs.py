@@ -1,0 +1,34 @@
+"""The documents agents and people rely on say what the code does."""
+
+import re
+from pathlib import Path
+
+import frontmatter
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_skill_frontmatter_follows_agent_skills_format():
+    post = frontmatter.load(ROOT / "SKILL.md")
+    assert post["name"] == "hippocampus"
+    assert 0 < len(post["description"]) < 1024
+    assert set(post["metadata"]["openclaw"]["requires"]["bins"]) >= {"python3", "jq"}
+    assert len(post.content.splitlines()) < 500
+
+
+def test_every_script_is_documented_in_skill_and_readme():
+    skill = (ROOT / "SKILL.md").read_text()
+    readme = (ROOT / "README.md").read_text()
+    for script in (ROOT / "scripts").glob("*.py"):
+        assert script.name in readme, script.name
+        assert script.stem in skill, script.stem
+
+
+def test_every_config_default_is_in_the_template():
+    from hippocampus.config import DEFAULTS
+    template = (ROOT / "assets" / "templates" / "config.yaml").read_text()
+    for key, value in DEFAULTS.items():
+        assert re.search(rf"#\s*{key}:", template), key
+        if isinstance(value, dict):
+            for inner in value:
+                assert re.search(rf"#\s*{inner}:", template), f"{key}.{inner}"

@@ -84,3 +84,32 @@ def test_unchanged_files_are_not_rehashed(ws):
     changed = reconcile.scan(ws.root, workspace.paths, cache.manifest(), cache.known_files())
     assert list(changed.manifest_updates) == [ws.index()["memories"][0]["file"]]
     assert len(changed.modified) == 1
+
+
+def test_writer_keeps_the_folder_print_current(ws):
+    """After a write, the next reader finds the print matching and reads nothing."""
+    from hippocampus import reconcile
+    from hippocampus.paths import WorkspacePaths
+    from hippocampus.search_cache import SearchCache
+
+    ws.remember("First fact about owls", "--domain", "world")
+    ws.run("recall.py", "owls")  # a reader records the print
+    ws.remember("Second fact about owls", "--domain", "world")
+    ws.run("forget.py", "--purge", ws.index()["memories"][0]["id"])
+    paths = WorkspacePaths(ws.root)
+    cache = SearchCache.open(paths.search_db)
+    current = str(reconcile.fingerprint(reconcile.list_memory_files(paths)))
+    assert cache.meta("files_print") == current
+    assert cache.meta("index_files_print") == current
+
+
+def test_a_renamed_file_is_noticed(ws):
+    memory_id = ws.remember("Owls hunt at night", "--domain", "world")
+    old = ws.root / ws.memory(memory_id)["file"]
+    ws.run("recall.py", "owls")
+    new = old.with_name("owls-renamed.md")
+    old.rename(new)
+    hit = ws.json("recall.py", "owls")["results"][0]
+    assert hit["file"] == "memory/world/owls-renamed.md"
+    ws.remember("Unrelated fact about the moon", "--domain", "world")
+    assert ws.memory(memory_id)["file"] == "memory/world/owls-renamed.md"  # a move keeps the id

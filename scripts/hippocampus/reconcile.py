@@ -9,7 +9,6 @@ file -> hash map of the index, and reports what a person changed.
 from __future__ import annotations
 
 import os
-import zlib
 from pathlib import Path
 
 from .paths import MEMORY_FOLDERS, WorkspacePaths
@@ -43,25 +42,33 @@ class ScanResult:
 
 
 def entry_print(path: str, stamp: tuple) -> int:
-    """A 64-bit print of one file's path and stat; the folder's print is their sum."""
-    key = f"{path}\0{stamp[0]}\0{stamp[1]}\0{stamp[2]}".encode("utf-8", "surrogateescape")
-    return zlib.crc32(key) | (zlib.crc32(key, 0x9E3779B9) << 32)
+    """A print of one file's stat (mtime, size, inode). Integers hash the same in
+    every process; a rename keeps all three, so folder mtimes join the print."""
+    return hash(stamp) & _MASK
 
 
 def fingerprint(stats: dict) -> int:
     """Order-independent print of every memory file's stat: equal means nothing changed."""
-    total = 0
-    for path, st in stats.items():
-        total = (total + entry_print(path, st)) & _MASK
-    return total
+    return (sum(map(hash, stats.values())) + len(stats)) & _MASK
 
 
 def adjust_fingerprint(value: int, removed: list[tuple[str, tuple]], added: list[tuple[str, tuple]]) -> int:
     for path, stamp in removed:
-        value = (value - entry_print(path, stamp)) & _MASK
+        value = (value - entry_print(path, stamp) - 1) & _MASK
     for path, stamp in added:
-        value = (value + entry_print(path, stamp)) & _MASK
+        value = (value + entry_print(path, stamp) + 1) & _MASK
     return value
+
+
+def folder_stamps(paths: WorkspacePaths) -> dict[str, tuple]:
+    found = {}
+    for folder in MEMORY_FOLDERS:
+        try:
+            st = os.stat(paths.memory / folder)
+        except OSError:
+            continue
+        found[f"memory/{folder}/"] = (st.st_mtime_ns, -1, st.st_ino)
+    return found
 
 
 def list_memory_files(paths: WorkspacePaths) -> dict[str, tuple]:
@@ -69,6 +76,11 @@ def list_memory_files(paths: WorkspacePaths) -> dict[str, tuple]:
     found: dict[str, tuple] = {}
     for folder in MEMORY_FOLDERS:
         directory = paths.memory / folder
+        try:
+            st = os.stat(directory)
+            found[f"memory/{folder}/"] = (st.st_mtime_ns, -1, st.st_ino)  # renames show here
+        except OSError:
+            pass
         try:
             entries = os.scandir(directory)
         except (FileNotFoundError, NotADirectoryError):
@@ -130,6 +142,8 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, tup
     if on_disk is None:
         on_disk = list_memory_files(paths)
     for path, stamp in on_disk.items():
+        if path.endswith("/"):
+            continue  # a folder's own stamp: part of the print, not a memory
         cached = manifest.get(path)
         entry = known.get(path)
         if cached is not None and tuple(cached[:3]) == stamp:

@@ -429,7 +429,11 @@ class Transaction:
         self.paths.add(ws.paths.rel(ws.paths.index))
         files_print = None
         if self.files_print is not None:
-            files_print = str(reconcile.adjust_fingerprint(self.files_print, removed_prints, added_prints))
+            folders_before = {p: v for p, v in self.files_before.items() if p.endswith("/")}
+            folders_now = reconcile.folder_stamps(ws.paths)
+            files_print = str(reconcile.adjust_fingerprint(
+                self.files_print, removed_prints + list(folders_before.items()),
+                added_prints + list(folders_now.items())))
         self._sync_cache(old_state, new_state, files_print)
         audit.record(root, ws.paths.audit_log, self.now, self.actor, self.action, self.ids,
                      self.summary or self.action, sorted(self.paths))

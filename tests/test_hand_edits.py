@@ -1,7 +1,6 @@
 """A person edits, adds and deletes memory files; scripts notice at once."""
 
 import os
-import time
 
 
 def test_edit_is_recalled_at_once_and_committed_as_manual(ws):

@@ -10,7 +10,6 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-from datetime import datetime
 
 from . import audit, index_store, reconcile
 from .errors import WorkspaceError

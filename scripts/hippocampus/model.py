@@ -14,7 +14,7 @@ from datetime import datetime
 from . import INDEX_VERSION
 from .config import DOMAINS, STATUSES, STORES
 from .errors import UsageError, WorkspaceError
-from .timeutil import format_time, parse_time, parse_time_or
+from .timeutil import format_time, parse_time_or
 
 V1_FIELDS = ("id", "domain", "category", "content", "importance", "created", "lastAccessed",
              "timesReinforced", "keywords")
@@ -236,6 +236,3 @@ def normalise_index(data, now: datetime, rate: float, where: str = "memory/index
     index["_repaired"] = repaired  # entries that changed on the way in: never reuse their raw lines
     return index, warnings
 
-
-def parse_created(value: str | None, now: datetime) -> datetime:
-    return parse_time(value, "created") if value else now

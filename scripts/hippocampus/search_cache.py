@@ -9,7 +9,6 @@ missing, stale, damaged or old-format cache is rebuilt silently.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 from pathlib import Path

@@ -37,10 +37,6 @@ def format_time(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def format_date(moment: datetime) -> str:
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d")
-
-
 def whole_days_between(earlier: datetime, later: datetime) -> int:
     """Whole elapsed days from earlier to later (never negative)."""
     seconds = (later - earlier).total_seconds()

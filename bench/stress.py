@@ -35,34 +35,42 @@ def main() -> None:
     p.add_argument("--bulk", type=int, default=2000, help="memories in each killed bulk import")
     p.add_argument("--decay-size", type=int, default=100000, help="store size for the killed-decay scenario")
     p.add_argument("--decay-kills", type=int, default=10)
+    p.add_argument("--only", choices=("storm", "kills", "decay"), help="run one scenario")
     args = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        ws = Workspace(Path(tmp) / "storm")
-        ws.run("init.py")
-        started = time.perf_counter()
-        storm = run_storm(ws, per_writer=args.writes, reader_seconds=30)
-        contents = [m["content"] for m in ws.index()["memories"]]
-        expected = landed = 0
-        for seed, kind in enumerate(storm["kinds"]):
-            prefix, per_call = {"remember": (f"writer {seed} fact ", 1), "bulk": (f"bulk {seed}-", 5),
-                                "hand": (f"after hand edit {seed} ", 1)}.get(kind, (None, 0))
-            if prefix:
-                expected += args.writes * per_call
-                landed += sum(1 for c in contents if c.startswith(prefix))
-        calls = args.writes * 8
-        print(f"concurrency: 8 writers x {args.writes} calls ({calls} calls, {expected} memories written) "
-              f"+ 2 readers, {time.perf_counter() - started:.0f} s")
-        print(f"  memories attempted {expected}, landed {landed}, lost {expected - landed}; "
-              f"failed calls {sum(storm['failures'])}; reads {storm['reads']}, failed reads {storm['bad']}; "
-              f"commits {len(ws.commits())}; doctor healthy: {ws.json('doctor.py', expect=None)['healthy']}")
-        crash = Workspace(Path(tmp) / "crash")
-        crash.run("init.py")
-        started = time.perf_counter()
-        tally = kill_trials(crash, trials=args.kills, bulk=args.bulk)
-        print(f"crashes: {tally['kills']} kills, corrupt states {tally['corrupt']}, recovered "
-              f"{tally['recovered']}, lost commits {tally['lost_commits']}, {time.perf_counter() - started:.0f} s")
-        if args.decay_kills:
+        if args.only in (None, "storm"):
+            storm_report(Path(tmp) / "storm", args)
+        if args.only in (None, "kills"):
+            crash = Workspace(Path(tmp) / "crash")
+            crash.run("init.py")
+            started = time.perf_counter()
+            tally = kill_trials(crash, trials=args.kills, bulk=args.bulk)
+            print(f"crashes: {tally['kills']} kills, corrupt states {tally['corrupt']}, recovered "
+                  f"{tally['recovered']}, lost commits {tally['lost_commits']}, "
+                  f"{time.perf_counter() - started:.0f} s")
+        if args.only in (None, "decay") and args.decay_kills:
             print(decay_kills(Path(tmp) / "decay", args.decay_size, args.decay_kills))
+
+
+def storm_report(root: Path, args) -> None:
+    ws = Workspace(root)
+    ws.run("init.py")
+    started = time.perf_counter()
+    storm = run_storm(ws, per_writer=args.writes, reader_seconds=30)
+    contents = [m["content"] for m in ws.index()["memories"]]
+    expected = landed = 0
+    for seed, kind in enumerate(storm["kinds"]):
+        prefix, per_call = {"remember": (f"writer {seed} fact ", 1), "bulk": (f"bulk {seed}-", 5),
+                            "hand": (f"after hand edit {seed} ", 1)}.get(kind, (None, 0))
+        if prefix:
+            expected += args.writes * per_call
+            landed += sum(1 for c in contents if c.startswith(prefix))
+    calls = args.writes * 8
+    print(f"concurrency: 8 writers x {args.writes} calls ({calls} calls, {expected} memories written) "
+          f"+ 2 readers, {time.perf_counter() - started:.0f} s")
+    print(f"  memories attempted {expected}, landed {landed}, lost {expected - landed}; "
+          f"failed calls {sum(storm['failures'])}; reads {storm['reads']}, failed reads {storm['bad']}; "
+          f"commits {len(ws.commits())}; doctor healthy: {ws.json('doctor.py', expect=None)['healthy']}")
 
 
 def decay_kills(root: Path, size: int, kills: int) -> str:
@@ -76,8 +84,9 @@ def decay_kills(root: Path, size: int, kills: int) -> str:
     ws.run("init.py")
     lines = "\n".join(json.dumps({"content": f"memory {i} about the garden and the river", "domain": "world",
                                   "created": "2026-01-01T00:00:00Z"}) for i in range(size))
-    ws.run("remember.py", "--jsonl", "-", input=lines)
     env = {**os.environ, "WORKSPACE": str(root)}
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "remember.py"), "--jsonl", "-"], env=env,
+                   input=lines.encode(), capture_output=True, check=True)
     started = time.perf_counter()
     subprocess.run([sys.executable, str(ROOT / "scripts" / "decay.py")], env={**env, "HIPPOCAMPUS_NOW": "2026-02-01"},
                    capture_output=True, check=True)

@@ -21,3 +21,13 @@ def test_repair_rebuilds_a_truncated_index_from_git_and_markdown(ws):
     assert ids[b]["content"] == "User likes go and shogi"
     assert ws.commits()[0].startswith("repair:")
     assert ws.json("recall.py", "shogi")["results"][0]["id"] == b
+
+
+def test_doctor_reports_cache_state_and_pending_hand_edits(ws):
+    ws.remember("User likes chess", "--domain", "user")
+    (ws.root / "memory" / "user" / "new.md").write_text("A note dropped in by hand\n")
+    (ws.root / "memory" / ".cache" / "search.sqlite").write_bytes(b"garbage" * 200)
+    out = ws.json("doctor.py")
+    assert out["healthy"]
+    notes = " ".join(out["notes"])
+    assert "search cache is damaged" in notes and "1 new files" in notes

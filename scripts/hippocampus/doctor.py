@@ -66,8 +66,25 @@ def check(workspace: Workspace) -> dict:
             os.close(fd)
     except OSError as exc:
         problems.append(f"cannot open the lock file: {exc.strerror}")
+    notes += _cache_notes(workspace)
     return {"healthy": not problems, "problems": problems, "notes": notes,
             "memories": len(index["memories"]) if index else None}
+
+
+def _cache_notes(workspace: Workspace) -> list[str]:
+    """The search cache is derived: a stale or damaged one is a note (it rebuilds itself)."""
+    import sqlite3
+    from .search_cache import SearchCache, index_state
+    path = workspace.paths.search_db
+    if not path.exists():
+        return ["search cache not built yet (the next recall builds it)"]
+    try:
+        cache = SearchCache(path)
+        fresh = cache.is_fresh(index_state(workspace.paths.index, index_store.read_stamp(workspace.paths.index)))
+        cache.close()
+    except sqlite3.DatabaseError as exc:
+        return [f"search cache is damaged ({exc}); the next recall rebuilds it"]
+    return [] if fresh else ["search cache is stale (the next recall refreshes it)"]
 
 
 def last_good_index(workspace: Workspace) -> tuple[dict | None, str | None]:

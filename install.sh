@@ -70,9 +70,13 @@ for script in "$here"/scripts/*.py; do
   fi
 done
 
+# Agents start a script per turn: compile the library once so start-up never
+# recompiles it (even where PYTHONDONTWRITEBYTECODE stops Python from caching).
 if [ "$dry_run" = 1 ]; then
+  say "would precompile scripts/hippocampus"
   say "would initialise the workspace at $workspace (scripts/init.py)"
   exit 0
 fi
+python3 -m compileall -q "$here/scripts/hippocampus" >/dev/null && say "precompiled scripts/hippocampus"
 python3 "$here/scripts/init.py" --workspace "$workspace" | sed 's/^/install.sh: /'
 say "done. Try: $here/scripts/remember.py \"User prefers dark mode\" --workspace \"$workspace\""

@@ -75,22 +75,27 @@ def recency(memory_time: datetime, now: datetime, half_life_days: float) -> floa
 
 
 # Initial importance from signals (design brief table), strongest first.
-_SIGNALS: list[tuple[str, float, re.Pattern]] = [
-    ("explicit", 0.9, re.compile(
-        r"\b(remember (that|this|to)|don'?t forget|do not forget|keep in mind|note that|for future reference|make a note)\b", re.I)),
-    ("emotional", 0.85, re.compile(
-        r"\b(i feel|i felt|i'?m (so )?(scared|afraid|anxious|worried|sad|upset|excited|proud|hurt|lonely|grateful|stressed|depressed)|i love you|it hurts|heartbroken|i cried|my (mom|dad|mother|father|wife|husband|partner|friend) (died|passed))\b", re.I)),
-    ("preference", 0.8, re.compile(
-        r"\b(i|user|they|he|she) (really )?(prefers?|likes?|loves?|hates?|dislikes?|always|never|enjoys?|can'?t stand)\b|\b(my )?favou?rite\b|\bprefer(s|red)?\b", re.I)),
-    ("decision", 0.75, re.compile(
-        r"\b(decided|we'?ll go with|going with|chose|chosen|settled on|agreed to|agreed on|decision|from now on|we will use)\b", re.I)),
-    ("fact", 0.7, re.compile(
-        r"\b(works? (at|on|for)|lives? in|is (my|our|the) (boss|manager|wife|husband|partner|friend|sister|brother|son|daughter|colleague)|birthday|deadline|project|married|born|moved to)\b", re.I)),
+_SIGNAL_TABLE: list[tuple[str, float, str]] = [
+    ("explicit", 0.9, (
+        r"\b(remember (that|this|to)|don'?t forget|do not forget|keep in mind|note that|for future reference|make a note)\b")),
+    ("emotional", 0.85, (
+        r"\b(i feel|i felt|i'?m (so )?(scared|afraid|anxious|worried|sad|upset|excited|proud|hurt|lonely|grateful|stressed|depressed)|i love you|it hurts|heartbroken|i cried|my (mom|dad|mother|father|wife|husband|partner|friend) (died|passed))\b")),
+    ("preference", 0.8, (
+        r"\b(i|user|they|he|she) (really )?(prefers?|likes?|loves?|hates?|dislikes?|always|never|enjoys?|can'?t stand)\b|\b(my )?favou?rite\b|\bprefer(s|red)?\b")),
+    ("decision", 0.75, (
+        r"\b(decided|we'?ll go with|going with|chose|chosen|settled on|agreed to|agreed on|decision|from now on|we will use)\b")),
+    ("fact", 0.7, (
+        r"\b(works? (at|on|for)|lives? in|is (my|our|the) (boss|manager|wife|husband|partner|friend|sister|brother|son|daughter|colleague)|birthday|deadline|project|married|born|moved to)\b")),
 ]
+
+
+_SIGNALS: list[tuple[str, float, re.Pattern]] = []
 
 
 def signal_importance(text: str) -> tuple[float, str]:
     """Initial importance and the signal that set it (general = 0.5)."""
+    if not _SIGNALS:  # compiled on first use: readers never need them
+        _SIGNALS.extend((name, value, re.compile(pattern, re.I)) for name, value, pattern in _SIGNAL_TABLE)
     for name, value, pattern in _SIGNALS:
         if pattern.search(text):
             return value, name

@@ -39,6 +39,8 @@ def _day_window(year: int, month: int, day: int) -> tuple[datetime, datetime] | 
 def query_windows(query: str) -> tuple[list[tuple[datetime, datetime]], str]:
     """(time windows the query names, the query with those dates removed)."""
     windows: list[tuple[datetime, datetime]] = []
+    if not any(ch.isdigit() for ch in query):
+        return windows, query  # every form we read has a number in it
     text = query
 
     def take(pattern, build):

@@ -113,3 +113,11 @@ def test_full_disk_is_exit_3_and_old_state_intact(tmp_path):
         assert len(ws.index()["memories"]) == 2
     finally:
         subprocess.run(["umount", "-l", str(mount)], capture_output=True)
+
+
+def test_a_stale_git_index_lock_does_not_block_writers(ws):
+    """A writer killed inside `git commit` leaves .git/index.lock behind."""
+    (ws.root / ".git" / "index.lock").write_text("")
+    ws.remember("Written after a crashed commit", "--domain", "world")
+    assert not (ws.root / ".git" / "index.lock").exists()
+    assert ws.commits()[0].startswith("remember: Written after a crashed commit")

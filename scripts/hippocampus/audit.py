@@ -133,8 +133,12 @@ def collapse(paths: list[str]) -> list[str]:
 
 
 def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, ids: list[str],
-           summary: str, paths: list[str]) -> None:
-    """Append the audit line, then commit exactly `paths` plus the log."""
+           summary: str, paths: list[str], new_paths: list[str] | None = None) -> None:
+    """Append the audit line, then commit exactly `paths` plus the log.
+
+    `new_paths` (when known) are the files git has not seen yet: only they are
+    staged first, so git hashes the large, tracked index.json once, not twice.
+    """
     from .redact import redact_text
     summary = redact_text(summary)  # a summary may quote a query or an argument
     append_line(audit_log, audit_line(now, actor, action, ids, summary, paths))
@@ -142,6 +146,13 @@ def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, 
     all_paths = collapse(sorted(set(paths) | {log_path}))
     # paths go through stdin (NUL-separated): a bulk import may touch 100,000 files
     pathspec = "\0".join(all_paths) + "\0"
-    git(root, "add", "-A", "-f", "--pathspec-from-file=-", "--pathspec-file-nul", stdin=pathspec)
-    git(root, "commit", "-q", "--no-verify", "--only", "-m", message(action, summary, actor, ids, all_paths),
-        "--pathspec-from-file=-", "--pathspec-file-nul", stdin=pathspec)
+    staged = collapse(sorted(new_paths)) if new_paths is not None else all_paths
+    if staged:
+        git(root, "add", "-A", "-f", "--pathspec-from-file=-", "--pathspec-file-nul",
+            stdin="\0".join(staged) + "\0")
+    commit = ("commit", "-q", "--no-verify", "--only", "-m", message(action, summary, actor, ids, all_paths),
+              "--pathspec-from-file=-", "--pathspec-file-nul")
+    result = git(root, *commit, stdin=pathspec, check=new_paths is None)
+    if result.returncode != 0:  # a path git did not know after all: stage everything, then commit
+        git(root, "add", "-A", "-f", "--pathspec-from-file=-", "--pathspec-file-nul", stdin=pathspec)
+        git(root, *commit, stdin=pathspec)

@@ -129,6 +129,9 @@ def repair(workspace: Workspace) -> dict:
                 edit.memory_id = claimed
             base = by_id.get(edit.memory_id) if edit.memory_id else None
             tx.put(apply_edit(base, edit, workspace.now, workspace.config, set(by_id)))
+            tx.paths.add(edit.path)
+            if edit in scan.added:
+                tx.new_paths.add(edit.path)
             restored += 1
         written = 0
         from .textutil import slugify

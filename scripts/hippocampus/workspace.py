@@ -195,6 +195,8 @@ class Workspace:
                 memory["hash"] = memfile.file_hash(data)
             tx.put(memory)
             tx.paths.add(edit.path)
+            if edit in scan.added:
+                tx.new_paths.add(edit.path)
         for memory_id in scan.deleted:
             memory = by_id[memory_id]
             tx.paths.add(memory["file"])
@@ -287,6 +289,7 @@ class Transaction:
         self.ids: list[str] = []
         self.files: dict[str, bytes | None] = {}   # path -> new bytes, None = remove
         self.paths: set[str] = set()
+        self.new_paths: set[str] = set()   # files git has not seen yet (created here or by hand)
         self.manifest_updates: dict = {}
         self.manifest_removed: list[str] = []
         self.index_changed = False
@@ -410,6 +413,8 @@ class Transaction:
                     raise workspace_error_for(exc, target) from None
                 self.manifest_removed.append(relative)
             else:
+                if not target.exists():
+                    self.new_paths.add(relative)
                 atomic_write(target, data)
                 try:
                     st = target.stat()
@@ -436,7 +441,7 @@ class Transaction:
                 added_prints + list(folders_now.items())))
         self._sync_cache(old_state, new_state, files_print)
         audit.record(root, ws.paths.audit_log, self.now, self.actor, self.action, self.ids,
-                     self.summary or self.action, sorted(self.paths))
+                     self.summary or self.action, sorted(self.paths), sorted(self.new_paths))
 
     def _sync_cache(self, old_state: str | None, new_state: str | None, files_print: str | None) -> None:
         try:

@@ -52,13 +52,16 @@ def index_state(index_path: Path, stamp: str | None) -> str | None:
     return f"{st.st_size}:{st.st_mtime_ns}:{st.st_ino}:{stamp}"
 
 
-def _row(memory: dict) -> tuple:
+def _row(memory: dict, with_text: bool = True) -> tuple:
+    """The mem row of a memory; without text, only the state columns are right."""
+    text = (" ".join(memory.get("keywords") or []), memory.get("content", ""),
+            fold_key(memory.get("content", ""))) if with_text else ("", "", "")
     return (memory["id"], memory.get("domain"), memory.get("category"), memory.get("store", "semantic"),
             memory.get("status"), memory.get("baseImportance", memory.get("importance", 0.5)),
             memory.get("importance", 0.5), memory.get("created"), memory.get("lastAccessed"),
             memory.get("timesReinforced", 0), memory.get("episode"), memory.get("source"),
             memory.get("file"), memory.get("hash"), 1 if memory.get("pinned") else 0,
-            " ".join(memory.get("keywords") or []), memory.get("content", ""), fold_key(memory.get("content", "")))
+            *text)
 
 
 def row_to_memory(row: sqlite3.Row) -> dict:
@@ -182,11 +185,11 @@ class SearchCache:
                 current[row[0]] = tuple(row[1:])
         in_place, renewed, episodes = [], [], set()
         for memory_id, memory in by_id.items():
-            row = _row(memory)
             old = current.get(memory_id)
-            if old and old[1] == row[16] and old[2] == row[15] and old[3] == row[10] and \
-                    (old[4] == "archived") == (row[4] == "archived"):
-                in_place.append(row[1:15] + (old[0],))
+            if old and old[1] == memory.get("content", "") and old[2] == " ".join(memory.get("keywords") or []) \
+                    and old[3] == memory.get("episode") \
+                    and (old[4] == "archived") == (memory.get("status") == "archived"):
+                in_place.append(_row(memory, with_text=False)[1:15] + (old[0],))
                 continue
             renewed.append(memory)
             if old:

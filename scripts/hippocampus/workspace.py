@@ -211,7 +211,7 @@ class Workspace:
         tx.files_before = on_disk
         tx.files_print = None  # a scan happened: let the next look recompute from scratch
         tx.commit()
-        return {"stats": reconcile.list_memory_files(self.paths), "print": None}
+        return {"stats": {}, "print": None}  # no print to keep current: the next look rescans
 
 
 def hand_edit_summary(edited: int, added: int, deleted: int, first: list) -> str:

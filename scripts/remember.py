@@ -16,8 +16,10 @@ def main(argv):
     p.add_argument("--episode", help="the episode it belongs to (a session id, a day)")
     p.add_argument("--store", help="semantic (default), episodic, procedural or vault")
     p.add_argument("--pin", action="store_true", help="never decays (same as --store vault)")
+    p.add_argument("--title", help="a procedure's title: what it is for (implies --store procedural)")
+    p.add_argument("--step", action="append", metavar="TEXT", help="a procedure's step (repeat for each, in order)")
     args = p.parse_args(argv)
-    if (args.text is None) == (args.jsonl is None):
+    if args.text is not None and args.jsonl is not None or args.text is None and args.jsonl is None and not args.step:
         raise cli.UsageError("give the memory text (or -) or --jsonl FILE, not both and not neither")
     from hippocampus.remember import check_options, parse_jsonl, remember_many, remember_one
     check_options(domain=args.domain, category=args.category, store=args.store)
@@ -36,12 +38,12 @@ def main(argv):
         else:
             print(f"stored {added} memories, reinforced {len(results) - added} duplicates")
         return 0
-    text = cli.read_text(args.text)
+    text = cli.read_text(args.text) if args.text is not None else ""
     workspace = cli.open_workspace(args)
     with workspace.transaction("bot:remember", "remember") as tx:
         result = remember_one(tx, text, domain=args.domain, category=args.category, importance=args.importance,
                               keywords=args.keywords, source=args.source, episode=args.episode,
-                              store=args.store, pinned=args.pin)
+                              store=args.store, pinned=args.pin, title=args.title, steps=args.step)
         memory = tx.by_id[result["id"]]
         tx.summary = memory["content"]
         if result["action"] == "reinforced":

@@ -15,7 +15,7 @@ from . import audit, index_store, reconcile
 from .errors import WorkspaceError
 from .lock import WorkspaceLock
 from .model import normalise_index
-from .workspace import Transaction, Workspace, apply_edit
+from .workspace import Transaction, Workspace, take_in
 
 
 def check(workspace: Workspace) -> dict:
@@ -30,8 +30,7 @@ def check(workspace: Workspace) -> dict:
     except WorkspaceError as exc:
         problems.append(str(exc))
     if index is not None:
-        known = {m["file"]: (m["id"], m.get("hash"), m.get("status")) for m in index["memories"] if m.get("file")}
-        scan = reconcile.scan(workspace.root, paths, {}, known)
+        scan = reconcile.scan(workspace.root, paths, {}, reconcile.known_files(index["memories"]))
         if scan.modified or scan.added or scan.deleted:
             notes.append(f"hand edits waiting to be committed by the next write: {len(scan.modified)} edited, "
                          f"{len(scan.added)} new files, {len(scan.deleted)} deleted")
@@ -119,25 +118,13 @@ def repair(workspace: Workspace) -> dict:
                 keep.parent.mkdir(parents=True, exist_ok=True)
                 keep.write_bytes(paths.index.read_bytes())
         tx = Transaction(workspace, index, "system:doctor", "repair", "")
-        known = {m["file"]: (m["id"], m.get("hash"), m.get("status")) for m in index["memories"] if m.get("file")}
-        by_id = tx.by_id
-        scan = reconcile.scan(workspace.root, paths, {}, known)
-        restored = 0
-        for edit in scan.modified + scan.added:
-            claimed = edit.meta.get("id")
-            if edit.memory_id is None and claimed in by_id:
-                edit.memory_id = claimed
-            base = by_id.get(edit.memory_id) if edit.memory_id else None
-            tx.put(apply_edit(base, edit, workspace.now, workspace.config, set(by_id)))
-            tx.paths.add(edit.path)
-            if edit in scan.added:
-                tx.new_paths.add(edit.path)
-            restored += 1
+        scan = reconcile.scan(workspace.root, paths, {}, reconcile.known_files(index["memories"]), writer=True)
+        restored = take_in(tx, scan, trust_file_ids=True)
         written = 0
-        from .textutil import slugify
+        from .stores import write_home
         for memory in list(tx.memories):
             if memory.get("status") != "archived" and not memory.get("file") and memory.get("content"):
-                tx.write_memory_file(memory, f"memory/{memory['domain']}/{slugify(memory['content'])}-{memory['id']}.md")
+                write_home(tx, memory)
                 tx.put(memory)
                 written += 1
         tx.index_changed = True

@@ -6,11 +6,10 @@ from datetime import datetime
 from pathlib import Path
 
 from . import audit, index_store
-from .config import DOMAINS
 from .errors import WorkspaceError
 from .fsutil import atomic_write
 from .model import empty_index
-from .paths import WorkspacePaths
+from .paths import MEMORY_FOLDERS, WorkspacePaths
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "assets" / "templates"
 GITIGNORE = ".cache/\n.lock\n.*.tmp\n"
@@ -22,7 +21,7 @@ def initialise(root: Path, now: datetime) -> list[str]:
     paths = WorkspacePaths(root)
     try:
         root.mkdir(parents=True, exist_ok=True)
-        for folder in (*DOMAINS, "meta"):
+        for folder in (*MEMORY_FOLDERS, "meta"):
             directory = paths.memory / folder
             if not directory.is_dir():
                 directory.mkdir(parents=True, exist_ok=True)

@@ -34,13 +34,25 @@ def forget_ids(tx: Transaction, ids: list[str], purge: bool = False) -> list[dic
                       archivedBecause="forgotten")
         if purge:
             if memory.get("file"):
-                tx.remove_file(memory["file"])
+                _remove_words(tx, memory)
             memory.update(content=PURGED, keywords=[], file=None, hash=None, purged=True)
             preview = PURGED
         tx.put(memory)
         results.append({"id": memory["id"], "purged": purge, "content": preview})
     tx.summary = tx.summary or _summary("purged" if purge else "archived", results)
     return results
+
+
+def _remove_words(tx: Transaction, memory: dict) -> None:
+    """Delete a memory's file, or its entry when it shares a daily log."""
+    from . import episodes
+    path = memory["file"]
+    if not episodes.is_episode_path(path):
+        tx.remove_file(path)
+        return
+    current = tx.current_bytes(path)
+    if current is not None:
+        tx.write_file(path, episodes.remove_entry(current.decode("utf-8", "replace"), memory["id"]).encode("utf-8"))
 
 
 def decay_all(tx: Transaction, dry_run: bool = False) -> dict:

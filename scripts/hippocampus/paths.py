@@ -6,8 +6,10 @@ from pathlib import Path
 
 from .config import DOMAINS
 
-# Folders (relative to memory/) holding one markdown file per memory.
-MEMORY_FOLDERS = DOMAINS
+# Folders (relative to memory/) holding memory files: one memory per file in
+# the domain folders, procedures/ and vault/; many per daily log in episodes/.
+MEMORY_FOLDERS = (*DOMAINS, "procedures", "vault", "episodes")
+STORE_FOLDERS = {"procedures": "procedural", "vault": "vault", "episodes": "episodic"}
 
 
 class WorkspacePaths:

@@ -25,6 +25,8 @@ class HandEdit:
         self.raw = raw
         self.hash = hash
         self.redacted_text: str | None = None  # set when the file held a secret and must be rewritten
+        self.fallback_id = derived_id(path)     # the id a new memory gets when the file names none usable
+        self.entry = None                       # the daily-log entry (episodes.Entry), for entries
 
 
 class ScanResult:
@@ -33,8 +35,9 @@ class ScanResult:
         self.added: list[HandEdit] = []
         self.deleted: list[str] = []                  # memory ids whose file is gone
         self.broken: list[tuple[str, str]] = []       # (path, reason)
-        self.manifest_updates: dict = {}              # path -> (mtime, size, ino, hash)
+        self.manifest_updates: dict = {}              # path -> (mtime, size, ino, hash, indexed)
         self.manifest_removed: list[str] = []
+        self.rewrites: dict[str, str] = {}            # path -> text a writer must save (redacted, marked)
 
     @property
     def changed(self) -> bool:
@@ -131,13 +134,28 @@ def file_hash(data: bytes) -> str:
     return sha256(data).hexdigest()[:16]
 
 
-def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, tuple[str, str, str]],
-         on_disk: dict | None = None) -> ScanResult:
-    """Compare disk with `known` (path -> (memory id, hash, status)) using `manifest`.
+def known_files(memories) -> dict[str, list[tuple[str, str, str]]]:
+    """path -> [(memory id, hash, status)] for every memory that has a file."""
+    known: dict[str, list[tuple[str, str, str]]] = {}
+    for memory in memories:
+        path = memory.get("file")
+        if path:
+            known.setdefault(path, []).append((memory["id"], memory.get("hash"), memory.get("status")))
+    return known
 
-    `manifest` maps path -> (mtime_ns, size, ino, hash) from the last look;
-    `on_disk` is list_memory_files() when the caller already has it.
+
+def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, list[tuple[str, str, str]]],
+         on_disk: dict | None = None, writer: bool = False) -> ScanResult:
+    """Compare disk with `known` (path -> [(memory id, hash, status)]) using `manifest`.
+
+    `manifest` maps path -> (mtime_ns, size, ino, hash, indexed) from the last
+    look, where `indexed` is the hash index.json is known to reflect (set by
+    writers); `on_disk` is list_memory_files() when the caller already has it.
+    A writer (`writer=True`) commits what it finds, so it also gets the file
+    rewrites that go with that (secrets redacted, id markers added).
     """
+    from .episodes import is_episode_path
+
     result = ScanResult()
     if on_disk is None:
         on_disk = list_memory_files(paths)
@@ -145,7 +163,11 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, tup
         if path.endswith("/"):
             continue  # a folder's own stamp: part of the print, not a memory
         cached = manifest.get(path)
-        entry = known.get(path)
+        entries = known.get(path) or []
+        if is_episode_path(path):
+            _scan_log(root, path, stamp, cached, entries, result, writer)
+            continue
+        entry = entries[0] if entries else None
         if cached is not None and tuple(cached[:3]) == stamp:
             current_hash = cached[3]
             if entry is not None and entry[1] == current_hash:
@@ -155,16 +177,64 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, tup
                 current_hash = file_hash((root / path).read_bytes())
             except OSError:
                 continue
-            result.manifest_updates[path] = (*stamp, current_hash)
+            result.manifest_updates[path] = (*stamp, current_hash, None)
             if entry is not None and entry[1] == current_hash:
                 continue
         outcome = read_edit(root, path, entry[0] if entry else None)
         if isinstance(outcome, tuple):
             result.broken.append(outcome)
             continue
+        if outcome.redacted_text is not None:
+            result.rewrites[path] = outcome.redacted_text
         (result.modified if entry is not None else result.added).append(outcome)
-    for path, (memory_id, _hash, status) in known.items():
-        if path not in on_disk and status != "archived":
-            result.deleted.append(memory_id)
+    for path, entries in known.items():
+        if path not in on_disk:
+            result.deleted += [memory_id for memory_id, _hash, status in entries if status != "archived"]
     result.manifest_removed = [p for p in manifest if p not in on_disk]
     return result
+
+
+def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: ScanResult, writer: bool) -> None:
+    """One daily log: which of its entries a person edited, added or deleted."""
+    from . import episodes, textutil
+    from .redact import redact
+
+    if cached is not None and tuple(cached[:3]) == stamp and cached[4] is not None and cached[4] == cached[3]:
+        return  # unchanged since a writer last indexed it
+    try:
+        raw = (root / path).read_bytes()
+    except OSError as exc:
+        result.broken.append((path, f"unreadable ({exc.strerror})"))
+        return
+    current_hash = file_hash(raw)
+    indexed = current_hash if writer else (cached[4] if cached is not None else None)
+    result.manifest_updates[path] = (*stamp, current_hash, indexed)
+    text, kinds = redact(textutil.decode_bytes(raw))
+    rewritten = text
+    known_by_id = {memory_id: (hash_, status) for memory_id, hash_, status in known}
+    seen: set[str] = set()
+    for entry in episodes.parse(text):
+        if not entry.content:
+            continue
+        claimed = entry.memory_id if entry.memory_id not in seen else None
+        if claimed is not None:
+            seen.add(claimed)
+            state = known_by_id.get(claimed)
+            if state is not None and state[0] == entry.hash and state[1] != "archived":
+                continue
+        meta = {"created": episodes.entry_created(path, entry)}
+        edit = HandEdit(path, claimed if claimed in known_by_id else None, meta, entry.content, b"", entry.hash)
+        edit.entry = entry
+        edit.fallback_id = derived_id(f"{path}\0{entry.content}")
+        if claimed is None:
+            edit.meta["id"] = edit.fallback_id
+            if writer:
+                rewritten = episodes.set_marker(rewritten, entry, edit.meta["id"])
+        else:
+            edit.meta["id"] = claimed
+        (result.modified if edit.memory_id else result.added).append(edit)
+    for memory_id, (_hash, status) in known_by_id.items():
+        if memory_id not in seen and status != "archived":
+            result.deleted.append(memory_id)
+    if writer and (kinds or rewritten != text):
+        result.rewrites[path] = rewritten

@@ -12,10 +12,11 @@ from .model import (check_category, check_domain, check_importance, check_store,
 from .redact import redact
 from .scoring import decayed, reinforced, signal_importance, status_for
 from .timeutil import format_time, parse_time
+from .stores import procedure_text, write_home
 from .workspace import Transaction
 
 RECORD_FIELDS = ("content", "domain", "category", "importance", "keywords", "source", "episode",
-                 "store", "created", "pinned")
+                 "store", "created", "pinned", "title")
 
 
 def check_options(domain: str | None = None, category: str | None = None, store: str | None = None) -> None:
@@ -63,19 +64,31 @@ def _short_text(value, what: str, limit: int = 200) -> str | None:
 
 def remember_one(tx: Transaction, text: str, *, domain: str | None = None, category: str | None = None,
                  importance=None, keywords=None, source=None, episode=None, store: str | None = None,
-                 created: datetime | None = None, pinned: bool = False) -> dict:
-    """Store one memory (or reinforce its exact duplicate). Returns {id, action}."""
+                 created: datetime | None = None, pinned: bool = False, title: str | None = None,
+                 steps: list[str] | None = None) -> dict:
+    """Store one memory (or reinforce its exact duplicate) in its store's home.
+
+    Returns {id, action}. A procedure (store procedural) gets a title, from
+    `title` or its first line, written as the heading of its file.
+    """
     config = tx.config
     now = tx.now
+    store = check_store(store) if store else ("procedural" if title or steps else "vault" if pinned else "semantic")
+    if store != "procedural" and (title or steps):
+        raise UsageError("--title and --step are for procedures (--store procedural)")
+    if store == "procedural":
+        text, title = _procedure(text, title, steps)
     content = prepare_content(text, int(config["max_content_bytes"]))
     domain = check_domain(domain) if domain else guess_domain(content)
-    category = check_category(category) if category else guess_category(content)
-    store = check_store(store) if store else ("vault" if pinned else "semantic")
+    category = check_category(category) if category else ("procedures" if store == "procedural"
+                                                           else guess_category(content))
     pinned = bool(pinned or store == "vault")
     keyword_list = _keywords(keywords) or guess_keywords(content)
     source = _short_text(source, "source") or "cli"
     episode = _short_text(episode, "episode", 120)
     created = created or now
+    if store == "episodic" and not episode:
+        episode = format_time(created)[:10]  # the day's log is the episode
 
     key = textutil.fold(content)
     duplicate = tx.fold_key_owner(key, domain)
@@ -96,10 +109,31 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
     current = decayed(memory, now, config)
     memory["importance"] = current
     memory["status"] = status_for(current, config)
-    slug = textutil.slugify(content)
-    tx.write_memory_file(memory, f"memory/{domain}/{slug}-{memory_id}.md")
+    if title:
+        memory["title"] = _short_text(title, "title", 120)
+    write_home(tx, memory)
     tx.put(memory)
     return {"id": memory_id, "action": "added"}
+
+
+def _procedure(text: str | None, title: str | None, steps: list[str] | None) -> tuple[str, str]:
+    """(body, title) of a procedure: a `# title` heading over its steps."""
+    text = textutil.clean_text(text or "").strip()
+    if not title:
+        first, _, rest = text.partition("\n")
+        if not first.strip() and not steps:
+            raise UsageError("a procedure needs a title (--title) or text")
+        if first.startswith("# ") or not steps:
+            title, text = first.lstrip("# ").strip(), rest.strip()
+        else:
+            title = first
+            text = rest.strip()
+    title = textutil.one_line(textutil.clean_text(str(title)), 120)
+    if not title:
+        raise UsageError("a procedure needs a title (--title)")
+    if not text and not steps:
+        raise UsageError("a procedure needs its steps (the text, as a markdown list, or --step)")
+    return procedure_text(title, text, steps), title
 
 
 def reinforce_memory(tx: Transaction, memory: dict) -> dict:
@@ -152,7 +186,7 @@ def remember_many(tx: Transaction, records: list) -> list[dict]:
                 tx, record["content"], domain=record.get("domain"), category=record.get("category"),
                 importance=record.get("importance"), keywords=record.get("keywords"),
                 source=record.get("source"), episode=record.get("episode"), store=record.get("store"),
-                created=created, pinned=bool(record.get("pinned"))))
+                created=created, pinned=bool(record.get("pinned")), title=record.get("title")))
         except UsageError as exc:
             raise UsageError(f"line {number}: {exc}") from None
     return results

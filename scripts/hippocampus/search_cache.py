@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .textutil import fold
 
-SCHEMA_VERSION = "6"
+SCHEMA_VERSION = "7"
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 _SCHEMA = f"""
@@ -31,7 +31,7 @@ CREATE INDEX mem_created ON mem(created);
 CREATE INDEX mem_episode ON mem(episode, created);
 CREATE VIRTUAL TABLE fts USING fts5(content, keywords, tokenize='{TOKENIZER}');
 CREATE VIRTUAL TABLE episode_fts USING fts5(episode UNINDEXED, content, tokenize='{TOKENIZER}');
-CREATE TABLE files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEGER, hash TEXT);
+CREATE TABLE files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEGER, hash TEXT, indexed TEXT);
 """
 
 COLUMNS = ("id", "domain", "category", "store", "status", "base", "importance", "created", "last",
@@ -136,7 +136,7 @@ class SearchCache:
             self._refresh_episodes({m.get("episode") for m in memories if m.get("episode")})
             if manifest is not None:
                 self.db.execute("DELETE FROM files")
-                self.db.executemany("INSERT INTO files VALUES (?,?,?,?,?)",
+                self.db.executemany("INSERT INTO files VALUES (?,?,?,?,?,?)",
                                     [(p, *v) for p, v in manifest.items()])
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_state', ?)", (state,))
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_print', NULL)")
@@ -225,7 +225,7 @@ class SearchCache:
             if memories:
                 self._replace(memories)
             if manifest_updates:
-                self.db.executemany("INSERT OR REPLACE INTO files VALUES (?,?,?,?,?)",
+                self.db.executemany("INSERT OR REPLACE INTO files VALUES (?,?,?,?,?,?)",
                                     [(p, *v) for p, v in manifest_updates.items()])
             if manifest_removed:
                 self.db.executemany("DELETE FROM files WHERE path=?", [(p,) for p in manifest_removed])
@@ -241,12 +241,15 @@ class SearchCache:
             raise
 
     def manifest(self) -> dict:
-        return {row[0]: (row[1], row[2], row[3], row[4])
-                for row in self.db.execute("SELECT path, mtime, size, ino, hash FROM files")}
+        return {row[0]: (row[1], row[2], row[3], row[4], row[5])
+                for row in self.db.execute("SELECT path, mtime, size, ino, hash, indexed FROM files")}
 
     def known_files(self) -> dict:
-        return {row[0]: (row[1], row[2], row[3])
-                for row in self.db.execute("SELECT file, id, hash, status FROM mem WHERE file IS NOT NULL")}
+        """path -> [(memory id, hash, status)], as reconcile.known_files gives from the index."""
+        known: dict[str, list] = {}
+        for row in self.db.execute("SELECT file, id, hash, status FROM mem WHERE file IS NOT NULL"):
+            known.setdefault(row[0], []).append((row[1], row[2], row[3]))
+        return known
 
     def fold_owners(self, key: str, domain: str) -> list[str]:
         return [r[0] for r in self.db.execute(

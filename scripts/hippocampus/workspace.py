@@ -164,9 +164,8 @@ class Workspace:
         index_fresh = cache.is_fresh(index_state(self.paths.index, index.get("stamp")))
         if index_fresh and cache.meta("index_files_print") == str(current):
             return {"stats": on_disk, "print": current}
-        known = {m["file"]: (m["id"], m.get("hash"), m.get("status"))
-                 for m in index["memories"] if m.get("file")}
-        scan = reconcile.scan(self.root, self.paths, cache.manifest(), known, on_disk)
+        known = reconcile.known_files(index["memories"])
+        scan = reconcile.scan(self.root, self.paths, cache.manifest(), known, on_disk, writer=True)
         for path, reason in scan.broken:
             warn(f"{path}: {reason}; left as it is (fix the file or run scripts/doctor.py)")
         if not scan.changed:
@@ -177,35 +176,12 @@ class Workspace:
             except sqlite3.DatabaseError:
                 pass
             return {"stats": on_disk, "print": current}
-        from . import memfile
         tx = Transaction(self, index, "manual", "hand-edit", "")
-        by_id = tx.by_id
-        for edit in scan.added:
-            claimed = edit.meta.get("id")
-            if claimed in by_id and by_id[claimed].get("file") and \
-                    by_id[claimed]["file"] != edit.path and claimed in scan.deleted:
-                edit.memory_id = claimed  # a file a person renamed or moved
-                scan.deleted.remove(claimed)
-        for edit in scan.modified + scan.added:
-            base = by_id.get(edit.memory_id) if edit.memory_id else None
-            memory = apply_edit(base, edit, self.now, self.config, existing_ids=set(by_id))
-            if edit.redacted_text is not None:
-                data = edit.redacted_text.encode("utf-8")
-                tx.files[edit.path] = data
-                memory["hash"] = memfile.file_hash(data)
-            tx.put(memory)
-            tx.paths.add(edit.path)
-            if edit in scan.added:
-                tx.new_paths.add(edit.path)
-        for memory_id in scan.deleted:
-            memory = by_id[memory_id]
-            tx.paths.add(memory["file"])
-            memory.update(status="archived", importance=0.0, archivedAt=format_time(self.now),
-                          archivedBecause="file deleted by hand")
-            tx.put(memory)
+        take_in(tx, scan)
         tx.action = "manual"
         tx.summary = hand_edit_summary(len(scan.modified), len(scan.added), len(scan.deleted),
-                                       (scan.modified + scan.added)[:1])
+                                       (scan.modified + scan.added)[:1],
+                                       [tx.by_id[i].get("archivedBecause", "") for i in scan.deleted[:1]])
         tx.manifest_updates = scan.manifest_updates
         tx.manifest_removed = scan.manifest_removed
         tx.files_before = on_disk
@@ -214,13 +190,57 @@ class Workspace:
         return {"stats": {}, "print": None}  # no print to keep current: the next look rescans
 
 
-def hand_edit_summary(edited: int, added: int, deleted: int, first: list) -> str:
+def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool = False) -> int:
+    """Fold what `scan` found on disk into `tx`: edits, new files and entries,
+    deletions, and the rewrites that go with them. Returns how many memories
+    came from files.
+
+    A file or entry carrying the id of a memory whose file is gone was moved
+    by a person; with `trust_file_ids` (repair from an old index) any known
+    id a file carries is taken as that memory's.
+    """
+    from . import episodes, memfile
+
+    by_id = tx.by_id
+    for edit in scan.added:
+        claimed = edit.meta.get("id")
+        if claimed in by_id and (trust_file_ids or (
+                by_id[claimed].get("file") not in (None, edit.path) and claimed in scan.deleted)):
+            edit.memory_id = claimed  # a file (or entry) a person renamed or moved
+            if claimed in scan.deleted:
+                scan.deleted.remove(claimed)
+    for path, text in scan.rewrites.items():
+        tx.files[path] = text.encode("utf-8")
+    for edit in scan.modified + scan.added:
+        base = by_id.get(edit.memory_id) if edit.memory_id else None
+        memory = apply_edit(base, edit, tx.now, tx.config, existing_ids=set(by_id))
+        if episodes.is_episode_path(edit.path):
+            if edit.entry is not None and edit.meta.get("id") != memory["id"]:
+                # an entry copied with another memory's marker: give it its own
+                text = tx.current_bytes(edit.path).decode("utf-8", "replace")
+                tx.files[edit.path] = episodes.set_marker(text, edit.entry, memory["id"]).encode("utf-8")
+        elif edit.path in scan.rewrites:
+            memory["hash"] = memfile.file_hash(tx.files[edit.path])
+        tx.put(memory)
+        tx.paths.add(edit.path)
+        if edit in scan.added:
+            tx.new_paths.add(edit.path)
+    for memory_id in scan.deleted:
+        memory = by_id[memory_id]
+        tx.paths.add(memory["file"])
+        gone = "entry deleted by hand" if episodes.is_episode_path(memory["file"]) else "file deleted by hand"
+        memory.update(status="archived", importance=0.0, archivedAt=format_time(tx.now), archivedBecause=gone)
+        tx.put(memory)
+    return len(scan.modified) + len(scan.added)
+
+
+def hand_edit_summary(edited: int, added: int, deleted: int, first: list, why_gone: list | None = None) -> str:
     parts = [f"{n} {verb}" for n, verb in ((edited, "edited"), (added, "added"), (deleted, "deleted")) if n]
     text = "hand edits picked up: " + ", ".join(parts)
     if edited + added + deleted == 1 and first:
         text = ("edited by hand: " if edited else "added by hand: ") + first[0].content
     elif deleted == 1 and not first:
-        text = "file deleted by hand, memory archived"
+        text = f"{(why_gone or ['file deleted by hand'])[0]}, memory archived"
     return text
 
 
@@ -231,27 +251,35 @@ def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, confi
     from .model import is_valid_id, ordered
     from .scoring import signal_importance, status_for
 
+    from .classify import guess_domain
+    from .stores import store_of_path
+
     meta = edit.meta
     folder = edit.path.split("/")[1] if edit.path.count("/") >= 2 else "world"
+    store = store_of_path(edit.path)
     if base is None:
         claimed = meta.get("id")
         memory_id = claimed if isinstance(claimed, str) and claimed.startswith("mem_") and \
-            claimed not in existing_ids and is_valid_id(claimed) else reconcile.derived_id(edit.path)
+            claimed not in existing_ids and is_valid_id(claimed) else edit.fallback_id
         importance, _signal = signal_importance(edit.content)
         created = format_time(parse_time_or(meta.get("created"), now))
-        memory = {"id": memory_id, "domain": folder if folder in DOMAINS else "world",
+        memory = {"id": memory_id, "domain": folder if folder in DOMAINS else guess_domain(edit.content),
                   "category": guess_category(edit.content), "content": edit.content,
                   "importance": importance, "baseImportance": importance, "created": created,
                   "lastAccessed": created, "timesReinforced": 0, "keywords": guess_keywords(edit.content),
-                  "store": "semantic", "status": status_for(importance, config),
+                  "store": store, "status": status_for(importance, config),
                   "source": f"manual:{edit.path}", "confidence": "observed"}
+        if store == "episodic":
+            memory["episode"] = edit.path.rsplit("/", 1)[-1][:-3]
     else:
         memory = dict(base)
         memory["content"] = edit.content
-        if memory.get("status") == "archived" and memory.get("archivedBecause") == "file deleted by hand":
+        if memory.get("status") == "archived" and str(memory.get("archivedBecause", "")).endswith("deleted by hand"):
             memory["status"] = status_for(memory.get("importance", 0.5), config)
             memory.pop("archivedBecause", None)
             memory.pop("archivedAt", None)
+    memory["store"] = store
+    memory["pinned"] = True if store == "vault" else memory.get("pinned")
     from .model import check_category  # local: keeps start-up lean for readers
     from .errors import UsageError
     if meta.get("category"):
@@ -265,7 +293,7 @@ def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, confi
         memory["keywords"] = meta["keywords"]
     elif base is not None and edit.content != base.get("content"):
         memory["keywords"] = guess_keywords(edit.content)
-    for key in ("source", "episode"):
+    for key in ("source", "episode", "title"):
         if meta.get(key):
             memory[key] = meta[key]
     memory["file"] = edit.path
@@ -334,6 +362,32 @@ class Transaction:
         memory["file"] = relative_path
         memory["hash"] = memfile.file_hash(data)
         self.files[relative_path] = data
+
+    def current_bytes(self, relative_path: str) -> bytes | None:
+        """A file as this transaction will leave it (buffered write, else disk)."""
+        if relative_path in self.files:
+            return self.files[relative_path]
+        try:
+            return (self.workspace.root / relative_path).read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            from .fsutil import workspace_error_for
+            raise workspace_error_for(exc, self.workspace.root / relative_path) from None
+
+    def append_episode(self, memory: dict) -> str:
+        """Append `memory` as an entry of its day's log; returns the log's path."""
+        from . import episodes
+
+        path = episodes.path_for(memory["created"])
+        current = self.current_bytes(path)
+        text = current.decode("utf-8", "replace") if current is not None else episodes.header(episodes.day_of(path))
+        if not text.endswith("\n"):
+            text += "\n"
+        self.files[path] = (text + episodes.render_entry(memory)).encode("utf-8")
+        memory["file"] = path
+        memory["hash"] = episodes.entry_hash(memory["content"].strip())
+        return path
 
     def write_file(self, relative_path: str, data: bytes) -> None:
         self.files[relative_path] = data
@@ -418,8 +472,8 @@ class Transaction:
                 atomic_write(target, data)
                 try:
                     st = target.stat()
-                    self.manifest_updates[relative] = (st.st_mtime_ns, st.st_size, st.st_ino,
-                                                       memfile.file_hash(data))
+                    digest = memfile.file_hash(data)
+                    self.manifest_updates[relative] = (st.st_mtime_ns, st.st_size, st.st_ino, digest, digest)
                     if relative.count("/") == 2 and relative.endswith(".md") and \
                             relative.split("/")[1] in reconcile.MEMORY_FOLDERS:
                         added_prints.append((relative, (st.st_mtime_ns, st.st_size, st.st_ino)))

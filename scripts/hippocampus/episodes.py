@@ -1,0 +1,158 @@
+"""Episodic daily logs: memory/episodes/YYYY-MM-DD.md, many memories per file.
+
+    # 2026-11-29
+
+    ## 14:03 · mem_3f2a9c1d8e7b
+    The nightly backup to the NAS failed again.
+
+Each entry is a `## ` heading (time, then the id marker a person can see but
+need not touch) and its text. Scripts only append entries (purging one is the
+exception); a person may edit, add or delete entries by hand and the next
+writer picks that up. An entry a person added without a marker gets one.
+
+A memory line that itself starts with `#` is written with a backslash in
+front, so it cannot start a new entry; parsing takes one backslash away.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from .reconcile import file_hash
+
+FOLDER = "episodes"
+_HEADING = re.compile(r"^## (?P<rest>.*)$")
+_MARKER = re.compile(r"(?:^|\s)(?:·\s*)?(?P<id>mem_[A-Za-z0-9_.\-]{1,76})\s*$")
+_TIME = re.compile(r"^(?P<time>\d{1,2}:\d{2})(?::\d{2})?\b\s*")
+_ESCAPED = re.compile(r"^(\\*)#")
+
+
+class Entry:
+    __slots__ = ("memory_id", "time", "title", "content", "heading_line")
+
+    def __init__(self, memory_id: str | None, time: str | None, title: str, content: str, heading_line: int):
+        self.memory_id = memory_id
+        self.time = time
+        self.title = title
+        self.content = content
+        self.heading_line = heading_line
+
+    @property
+    def hash(self) -> str:
+        return entry_hash(self.content)
+
+
+def entry_hash(content: str) -> str:
+    return file_hash(content.encode("utf-8"))
+
+
+def path_for(created: str) -> str:
+    """The log a memory created at `created` (ISO time) belongs to."""
+    return f"memory/{FOLDER}/{created[:10]}.md"
+
+
+def is_episode_path(path: str) -> bool:
+    return path.startswith(f"memory/{FOLDER}/") and path.count("/") == 2
+
+
+def day_of(path: str) -> str:
+    return path.rsplit("/", 1)[-1][:-3]
+
+
+def _escape(line: str) -> str:
+    return "\\" + line if _ESCAPED.match(line) else line
+
+
+def _unescape(line: str) -> str:
+    return line[1:] if line.startswith("\\") and _ESCAPED.match(line) else line
+
+
+def header(day: str) -> str:
+    return f"# {day}\n"
+
+
+def render_entry(memory: dict) -> str:
+    created = memory.get("created") or ""
+    time = created[11:16] if len(created) >= 16 else "00:00"
+    body = "\n".join(_escape(line) for line in memory["content"].strip().splitlines())
+    return f"\n## {time} · {memory['id']}\n{body}\n"
+
+
+def parse(text: str) -> list[Entry]:
+    """Every entry of a daily log, in file order. Text before the first entry is the preamble."""
+    entries: list[Entry] = []
+    current: Entry | None = None
+    body: list[str] = []
+
+    def close():
+        if current is not None:
+            lines = [_unescape(line) for line in body]
+            text_lines = ([current.title] if current.title else []) + lines
+            current.content = "\n".join(text_lines).strip()
+            entries.append(current)
+
+    for number, line in enumerate(text.splitlines()):
+        match = _HEADING.match(line)
+        if match is None:
+            if current is not None:
+                body.append(line)
+            continue
+        close()
+        rest = match.group("rest").strip()
+        memory_id = None
+        marker = _MARKER.search(rest)
+        if marker:
+            memory_id = marker.group("id")
+            rest = rest[:marker.start()].strip()
+        time = None
+        timed = _TIME.match(rest)
+        if timed:
+            time = timed.group("time")
+            rest = rest[timed.end():].strip()
+        rest = rest.strip(" ·-—")
+        current = Entry(memory_id, time, rest, "", number)
+        body = []
+    close()
+    return entries
+
+
+def set_marker(text: str, entry: Entry, memory_id: str) -> str:
+    """The log with `memory_id` as the marker of `entry`'s heading (nothing else changes)."""
+    lines = text.split("\n")
+    heading = lines[entry.heading_line].rstrip()
+    marker = _MARKER.search(heading[3:])
+    if marker:
+        heading = heading[:3 + marker.start()].rstrip()
+    lines[entry.heading_line] = f"{heading} · {memory_id}"
+    return "\n".join(lines)
+
+
+def remove_entry(text: str, memory_id: str) -> str:
+    """The log without the entry carrying `memory_id` (used by forget --purge)."""
+    entries = parse(text)
+    lines = text.split("\n")
+    for position, entry in enumerate(entries):
+        if entry.memory_id != memory_id:
+            continue
+        end = entries[position + 1].heading_line if position + 1 < len(entries) else len(lines)
+        start = entry.heading_line
+        if start > 0 and not lines[start - 1].strip():
+            start -= 1  # the blank line written before the heading
+        del lines[start:end]
+        break
+    return "\n".join(lines)
+
+
+def entry_created(path: str, entry: Entry) -> str | None:
+    """When a hand-written entry happened (ISO): the log's day and the heading's time."""
+    day = day_of(path)
+    clock = entry.time or "00:00"
+    if len(clock) == 4:
+        clock = "0" + clock
+    text = f"{day}T{clock}:00Z"
+    try:
+        datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        return None
+    return text

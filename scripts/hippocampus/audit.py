@@ -91,10 +91,11 @@ def is_critical(path: str) -> bool:
     return Path(path).name in CRITICAL_FILES and "/" not in path.strip("/")
 
 
-def message(action: str, summary: str, actor: str, ids: list[str], paths: list[str]) -> str:
+def message(action: str, summary: str, actor: str, ids: list[str], paths: list[str],
+            extra: list[str] = ()) -> str:
     critical = any(is_critical(p) for p in paths)
     subject = one_line(f"{'CRITICAL ' if critical else ''}{action}: {summary}", 72)
-    trailers = [f"Actor: {actor}", f"Action: {action}"]
+    trailers = [f"Actor: {actor}", f"Action: {action}", *extra]
     trailers += [f"Memory-Id: {memory_id}" for memory_id in ids[:MAX_ID_TRAILERS]]
     if len(ids) > MAX_ID_TRAILERS:
         trailers.append(f"Memory-Count: {len(ids)}")
@@ -133,7 +134,8 @@ def collapse(paths: list[str]) -> list[str]:
 
 
 def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, ids: list[str],
-           summary: str, paths: list[str], new_paths: list[str] | None = None) -> None:
+           summary: str, paths: list[str], new_paths: list[str] | None = None,
+           trailers: list[str] = (), author: str | None = None) -> None:
     """Append the audit line, then commit exactly `paths` plus the log.
 
     `new_paths` (when known) are the files git has not seen yet: only they are
@@ -150,8 +152,12 @@ def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, 
     if staged:
         git(root, "add", "-A", "-f", "--pathspec-from-file=-", "--pathspec-file-nul",
             stdin="\0".join(staged) + "\0")
-    commit = ("commit", "-q", "--no-verify", "--only", "-m", message(action, summary, actor, ids, all_paths),
+    commit = ("commit", "-q", "--no-verify", "--only", "-m",
+              message(action, summary, actor, ids, all_paths, trailers),
               "--pathspec-from-file=-", "--pathspec-file-nul")
+    if author:  # credit the actor whose change this is (e.g. an approved proposal)
+        name = one_line(author, 80).replace("<", "").replace(">", "")
+        commit = (commit[0], f"--author={name} <hippocampus@localhost>", *commit[1:])
     result = git(root, *commit, stdin=pathspec, check=new_paths is None)
     if result.returncode != 0:  # a path git did not know after all: stage everything, then commit
         git(root, "add", "-A", "-f", "--pathspec-from-file=-", "--pathspec-file-nul", stdin=pathspec)

@@ -48,7 +48,7 @@ DEFAULTS: dict = {
         "date_weight": 1.2,       # memory created in a time the query names ("in June 2023")
         "speaker_weight": 0.2,    # transcript line whose speaker the query names
     },
-    "core": {"budget_tokens": 1500, "max_tokens": 3000},
+    "core": {"budget_tokens": 1500, "max_tokens": 3000, "memory_md_tokens": 3000},
     "lock_timeout_seconds": 30,
     "max_content_bytes": 65536,
 }

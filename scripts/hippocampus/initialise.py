@@ -13,6 +13,7 @@ from .paths import MEMORY_FOLDERS, WorkspacePaths
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "assets" / "templates"
 GITIGNORE = ".cache/\n.lock\n.*.tmp\n"
+IDENTITY_FILES = ("IDENTITY.md", "SOUL.md")
 
 
 def initialise(root: Path, now: datetime) -> list[str]:
@@ -45,6 +46,13 @@ def initialise(root: Path, now: datetime) -> list[str]:
         atomic_write(config, template.read_bytes())
         done.append("created memory/config.yaml")
         touched.append("memory/config.yaml")
+    for name in IDENTITY_FILES:
+        target = root / name
+        template = TEMPLATES / name
+        if not target.exists() and template.is_file():  # never overwrite the person's own
+            atomic_write(target, template.read_bytes())
+            done.append(f"created {name}")
+            touched.append(name)
     if audit.repo_top(root) is None:
         audit.git(root, "init", "-q")
         done.append(f"initialised a git repository in {root}")

@@ -146,11 +146,47 @@ class Workspace:
         with WorkspaceLock(self.paths.lock, timeout):
             index = self.load_index()
             files = self._commit_hand_edits(index)
+            documents_before = self._commit_document_edits(index)
             tx = Transaction(self, index, actor, action, summary)
             tx.files_before = files["stats"]
             tx.files_print = files["print"]
+            tx.documents_before = documents_before
             yield tx
             tx.commit()
+
+    def _commit_document_edits(self, index: dict) -> dict:
+        """Commit what a person changed in the documents (identity files, MEMORY.md,
+        the graph, meta markdown) since the last write, as actor manual.
+
+        Returns the documents' stats as found, for the transaction to keep
+        their print current after its own writes.
+        """
+        from . import documents
+        from .redact import redact_text
+
+        cache = self._open_cache()
+        found = documents.stats(self.paths)
+        if cache.meta("documents_print") == _document_print(found):
+            return found
+        edits = documents.changed(self.root)
+        if edits:
+            tx = Transaction(self, index, "manual", "manual", documents.summary(edits))
+            for kind, path in edits:
+                tx.paths.add(path)
+                tx.new_paths.add(path)
+                if kind == "D":
+                    continue
+                data = tx.current_bytes(path) or b""
+                text = data.decode("utf-8", "replace")
+                clean = redact_text(text)
+                if clean != text:
+                    tx.files[path] = clean.encode("utf-8")
+            tx.after_document_edits(edits)
+            tx.documents_before = found
+            tx.commit()
+            found = documents.stats(self.paths)
+        cache.set_meta("documents_print", _document_print(found))
+        return found
 
     def _commit_hand_edits(self, index: dict) -> dict:
         """Commit what a person changed since the last write (actor manual).
@@ -188,6 +224,10 @@ class Workspace:
         tx.files_print = None  # a scan happened: let the next look recompute from scratch
         tx.commit()
         return {"stats": {}, "print": None}  # no print to keep current: the next look rescans
+
+
+def _document_print(stats: dict) -> str:
+    return str(reconcile.fingerprint(stats))
 
 
 def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool = False) -> int:
@@ -325,6 +365,9 @@ class Transaction:
         self._folded_upto = 0
         self._all_folds: dict | None = None
         self._cache_fresh: bool | None = None
+        self.documents_before: dict | None = None  # document stats when the transaction began
+        self.trailers: list[str] = []       # extra commit trailers (e.g. Approved-By)
+        self.author: str | None = None      # commit author name, when crediting an actor
         self.files_before: dict = {}        # memory file stats when the transaction began
         self.files_print: int | None = None  # their print, when it matched the cache
 
@@ -442,8 +485,14 @@ class Transaction:
         return self._cache_fresh
 
     # -- commit
+    def after_document_edits(self, edits: list[tuple[str, str]]) -> None:
+        """What must change with a person's document edits (the graph's registry)."""
+        if any(path.startswith("memory/graph/entities/") for _kind, path in edits):
+            from .graph import Graph
+            Graph.load(self).write_registry(self)
+
     def commit(self) -> None:
-        if not (self.index_changed or self.files):
+        if not (self.index_changed or self.files or self.paths):
             return
         from . import audit, memfile
         from .fsutil import atomic_write, is_within, workspace_error_for
@@ -481,11 +530,13 @@ class Transaction:
                     pass
             self.paths.add(relative)
         old_state = index_state(ws.paths.index, index_store.read_stamp(ws.paths.index))
-        self.index["lastUpdated"] = format_time(self.now)
-        self.index.pop("migratedFrom", None)
-        index_store.save(ws.paths.index, self.index, set(self.touched))
-        new_state = index_state(ws.paths.index, self.index["stamp"])
-        self.paths.add(ws.paths.rel(ws.paths.index))
+        new_state = old_state
+        if self.index_changed:
+            self.index["lastUpdated"] = format_time(self.now)
+            self.index.pop("migratedFrom", None)
+            index_store.save(ws.paths.index, self.index, set(self.touched))
+            new_state = index_state(ws.paths.index, self.index["stamp"])
+            self.paths.add(ws.paths.rel(ws.paths.index))
         files_print = None
         if self.files_print is not None:
             folders_before = {p: v for p, v in self.files_before.items() if p.endswith("/")}
@@ -495,7 +546,32 @@ class Transaction:
                 added_prints + list(folders_now.items())))
         self._sync_cache(old_state, new_state, files_print)
         audit.record(root, ws.paths.audit_log, self.now, self.actor, self.action, self.ids,
-                     self.summary or self.action, sorted(self.paths), sorted(self.new_paths))
+                     self.summary or self.action, sorted(self.paths), sorted(self.new_paths),
+                     trailers=self.trailers, author=self.author)
+        self._keep_document_print()
+
+    def _keep_document_print(self) -> None:
+        """After writing documents, their print is what we left (others as found)."""
+        from . import documents
+        if self.documents_before is None:
+            return
+        written = [p for p in self.files if documents.is_document(p)]
+        if not written:
+            return
+        stats = dict(self.documents_before)
+        for path in written:
+            for key in (path, path.rsplit("/", 1)[0] + "/" if "/" in path else None):
+                if key is None:
+                    continue
+                try:
+                    st = os.stat(self.workspace.root / key)
+                    stats[key] = (st.st_mtime_ns, -1 if key.endswith("/") else st.st_size, st.st_ino)
+                except OSError:
+                    stats.pop(key, None)
+        try:
+            self.workspace._open_cache().set_meta("documents_print", _document_print(stats))
+        except sqlite3.DatabaseError:
+            pass
 
     def _sync_cache(self, old_state: str | None, new_state: str | None, files_print: str | None) -> None:
         try:

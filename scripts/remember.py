@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""Store a memory (or many, from JSON lines). Prints the id(s) written."""
+"""Store a memory (or many, from JSON lines). Prints the id(s) written.
+
+Run by another agent than main (--actor NAME, $HIPPOCAMPUS_AGENT), it files a
+proposal in memory/meta/pending-memories.md instead; scripts/review.py decides.
+"""
 from hippocampus import cli
 
 
@@ -18,16 +22,23 @@ def main(argv):
     p.add_argument("--pin", action="store_true", help="never decays (same as --store vault)")
     p.add_argument("--title", help="a procedure's title: what it is for (implies --store procedural)")
     p.add_argument("--step", action="append", metavar="TEXT", help="a procedure's step (repeat for each, in order)")
+    p.add_argument("--confidence", help="for a proposal: high, medium (default) or low")
     args = p.parse_args(argv)
     if args.text is not None and args.jsonl is not None or args.text is None and args.jsonl is None and not args.step:
         raise cli.UsageError("give the memory text (or -) or --jsonl FILE, not both and not neither")
     from hippocampus.remember import check_options, parse_jsonl, remember_many, remember_one
     check_options(domain=args.domain, category=args.category, store=args.store)
-    if args.jsonl is not None:
-        records = parse_jsonl(cli.read_file_or_stdin(args.jsonl))
-        if not records:
-            raise cli.UsageError("no memories in the input")
-        workspace = cli.open_workspace(args)
+    records = parse_jsonl(cli.read_file_or_stdin(args.jsonl)) if args.jsonl is not None else None
+    if records == []:
+        raise cli.UsageError("no memories in the input")
+    text = cli.read_text(args.text) if args.text is not None else ""
+    workspace = cli.open_workspace(args)
+    options = dict(domain=args.domain, category=args.category, importance=args.importance, keywords=args.keywords,
+                   source=args.source, episode=args.episode, store=args.store, pinned=args.pin,
+                   title=args.title, steps=args.step)
+    if workspace.agent != "main":
+        return propose(workspace, args, text, records, options)
+    if records is not None:
         with workspace.transaction("bot:remember", "remember") as tx:
             results = remember_many(tx, records)
             added = sum(r["action"] == "added" for r in results)
@@ -38,12 +49,8 @@ def main(argv):
         else:
             print(f"stored {added} memories, reinforced {len(results) - added} duplicates")
         return 0
-    text = cli.read_text(args.text) if args.text is not None else ""
-    workspace = cli.open_workspace(args)
     with workspace.transaction("bot:remember", "remember") as tx:
-        result = remember_one(tx, text, domain=args.domain, category=args.category, importance=args.importance,
-                              keywords=args.keywords, source=args.source, episode=args.episode,
-                              store=args.store, pinned=args.pin, title=args.title, steps=args.step)
+        result = remember_one(tx, text, **options)
         memory = tx.by_id[result["id"]]
         tx.summary = memory["content"]
         if result["action"] == "reinforced":
@@ -51,10 +58,31 @@ def main(argv):
             tx.summary = f"repeated, so reinforced: {memory['content']}"
     if args.json:
         cli.print_json({"id": result["id"], "action": result["action"], "importance": memory["importance"],
-                        "domain": memory["domain"], "category": memory["category"], "file": memory.get("file")})
+                        "domain": memory["domain"], "category": memory["category"], "store": memory["store"],
+                        "file": memory.get("file")})
     else:
         verb = "reinforced existing" if result["action"] == "reinforced" else "remembered"
         print(f"{verb} {result['id']} ({memory['domain']}/{memory['category']}, importance {memory['importance']:.2f})")
+
+
+def propose(workspace, args, text, records, options):
+    from hippocampus.proposals import propose as file_proposal
+    from hippocampus.remember import record_options
+    with workspace.transaction(workspace.agent, "propose", proposal=True) as tx:
+        if records is None:
+            filed = [file_proposal(tx, text, confidence=args.confidence, **options)]
+        else:
+            filed = [file_proposal(tx, record["content"], confidence=args.confidence, **record_options(record))
+                     for _number, record in records]
+        if len(filed) > 1:
+            tx.summary = f"proposed {len(filed)} memories (#{filed[0]['id']}-#{filed[-1]['id']})"
+    numbers = [p["id"] for p in filed]
+    if args.json:
+        cli.print_json({"proposals": numbers, "status": "pending", "from": workspace.agent,
+                        "file": "memory/meta/pending-memories.md"})
+    else:
+        print(f"proposed #{', #'.join(map(str, numbers))} for review (only the main agent writes memory; "
+              f"it decides with scripts/review.py)")
 
 
 if __name__ == "__main__":

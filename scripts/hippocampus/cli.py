@@ -28,11 +28,22 @@ class Parser(argparse.ArgumentParser):
 def parser(prog: str, description: str, *, json_flag: bool = True) -> Parser:
     p = Parser(prog=prog, description=description,
                epilog="Exit codes: 0 ok, 1 bad input, 2 not found, 3 workspace problem. "
-                      "Environment: WORKSPACE (default ~/.openclaw/workspace), HIPPOCAMPUS_NOW (ISO time).")
+                      "Environment: WORKSPACE (default ~/.openclaw/workspace), HIPPOCAMPUS_NOW (ISO time), "
+                      "HIPPOCAMPUS_AGENT (the acting agent, default main).")
     p.add_argument("--workspace", metavar="DIR", help="workspace folder (default: $WORKSPACE or ~/.openclaw/workspace)")
+    p.add_argument("--actor", metavar="NAME", help="who is acting (default: $HIPPOCAMPUS_AGENT or main); "
+                   "any actor reads, only main writes: another actor's remember becomes a proposal")
     if json_flag:
         p.add_argument("--json", action="store_true", help="print machine-readable JSON")
     return p
+
+
+def common_options(child: argparse.ArgumentParser) -> None:
+    """--workspace, --actor and --json on a subcommand too (review.py approve 3 --json),
+    without a subcommand's defaults overwriting what was given before it."""
+    child.add_argument("--workspace", metavar="DIR", default=argparse.SUPPRESS, help="workspace folder")
+    child.add_argument("--actor", metavar="NAME", default=argparse.SUPPRESS, help="who is acting")
+    child.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print machine-readable JSON")
 
 
 def _bounded(kind, low, high, describe: str):
@@ -74,9 +85,13 @@ def workspace_root(args) -> Path:
 
 
 def open_workspace(args):
+    from .actors import resolve
     from .workspace import Workspace
 
-    return Workspace.open(workspace_root(args), now())
+    agent = resolve(clean_text(getattr(args, "actor", None) or os.environ.get("HIPPOCAMPUS_AGENT") or ""))
+    workspace = Workspace.open(workspace_root(args), now())
+    workspace.agent = agent
+    return workspace
 
 
 def read_text(value: str) -> str:

@@ -176,17 +176,20 @@ def parse_jsonl(text: str) -> list[dict]:
     return records
 
 
+def record_options(record: dict) -> dict:
+    """remember_one's keyword arguments from one JSON-lines record."""
+    created_text = record.get("created") or record.get("timestamp")
+    return dict(domain=record.get("domain"), category=record.get("category"), importance=record.get("importance"),
+                keywords=record.get("keywords"), source=record.get("source"), episode=record.get("episode"),
+                store=record.get("store"), pinned=bool(record.get("pinned")), title=record.get("title"),
+                created=parse_time(created_text, "created") if created_text else None)
+
+
 def remember_many(tx: Transaction, records: list) -> list[dict]:
     results = []
     for number, record in records:
         try:
-            created_text = record.get("created") or record.get("timestamp")
-            created = parse_time(created_text, "created") if created_text else None
-            results.append(remember_one(
-                tx, record["content"], domain=record.get("domain"), category=record.get("category"),
-                importance=record.get("importance"), keywords=record.get("keywords"),
-                source=record.get("source"), episode=record.get("episode"), store=record.get("store"),
-                created=created, pinned=bool(record.get("pinned")), title=record.get("title")))
+            results.append(remember_one(tx, record["content"], **record_options(record)))
         except UsageError as exc:
             raise UsageError(f"line {number}: {exc}") from None
     return results

@@ -40,6 +40,7 @@ class Workspace:
         self.now = now
         self._config: dict | None = None
         self._cache: SearchCache | None = None
+        self.agent = "main"  # who runs this script (actors.resolve); only main writes memory
 
     @classmethod
     def open(cls, root: Path, now: datetime) -> "Workspace":
@@ -139,9 +140,14 @@ class Workspace:
 
     # ---------------------------------------------------------------- writing
     @contextmanager
-    def transaction(self, actor: str, action: str, summary: str = ""):
+    def transaction(self, actor: str, action: str, summary: str = "", proposal: bool = False):
+        """The one path by which anything changes. Only the main agent writes
+        memory; another agent's transaction may only file a proposal."""
         from .lock import WorkspaceLock
 
+        if self.agent != "main" and not proposal:
+            from .actors import refuse_write
+            raise refuse_write(self.agent, action)
         timeout = float(self.config["lock_timeout_seconds"])
         with WorkspaceLock(self.paths.lock, timeout):
             index = self.load_index()

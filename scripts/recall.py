@@ -6,7 +6,8 @@ from hippocampus import cli
 def main(argv):
     p = cli.parser("recall.py", "Search memories. Any text is a valid query (put it after -- if it starts "
                    "with a dash). Changes nothing unless --reinforce.")
-    p.add_argument("query", help="what to look for (- to read it from stdin)")
+    p.add_argument("query", nargs="?", help="what to look for (- to read it from stdin)")
+    p.add_argument("--entity", metavar="NAME", help="expand the query with a graph entity's name and aliases")
     p.add_argument("--top", type=cli.bounded_int(1, 1000), default=None, help="how many results (default 5)")
     p.add_argument("--budget", type=cli.bounded_int(1, 1_000_000), metavar="TOKENS",
                    help="instead of a count, pack the best memories into this many tokens (~4 characters each)")
@@ -24,8 +25,13 @@ def main(argv):
     args = p.parse_args(argv)
     from hippocampus.search import Filters, recall
     filters = cli.recall_filters(args, Filters)
-    query = cli.read_text(args.query)
+    if args.query is None and not args.entity:
+        raise cli.UsageError("the following arguments are required: query (or --entity NAME)")
+    query = cli.read_text(args.query) if args.query is not None else ""
     workspace = cli.open_workspace(args)
+    if args.entity:
+        from hippocampus.graph import Graph
+        query = " ".join([query, *Graph.load(workspace).find(cli.clean_text(args.entity)).names()]).strip()
     top = args.top or (50 if args.budget else int(workspace.config["recall"]["default_top"]))
     results = recall(workspace, query, top=top, filters=filters, min_score=args.min_score,
                      budget_tokens=args.budget, explain=args.why)

@@ -22,10 +22,11 @@ def test_subagent_write_becomes_a_proposal_not_a_memory(ws):
 
 
 def test_environment_names_the_agent_and_review_lists_it(ws):
-    ws.run("remember.py", "Release freeze starts Friday", env={"HIPPOCAMPUS_AGENT": "subagent:planner"})
+    ws.run("graph.py", "add", "Release Train", "--type", "project")
+    ws.run("remember.py", "Release train freeze starts Friday", env={"HIPPOCAMPUS_AGENT": "subagent:planner"})
     listed = ws.json("review.py", "list")["proposals"]
-    assert [(p["id"], p["from"], p["state"], p["content"]) for p in listed] == \
-        [(1, "subagent:planner", "pending", "Release freeze starts Friday")]
+    assert [(p["id"], p["from"], p["state"], p["content"], p["entities"]) for p in listed] == \
+        [(1, "subagent:planner", "pending", "Release train freeze starts Friday", ["release-train"])]
 
 
 def test_approve_writes_the_memory_crediting_the_proposer(ws):

@@ -22,7 +22,7 @@ def initialise(root: Path, now: datetime) -> list[str]:
     paths = WorkspacePaths(root)
     try:
         root.mkdir(parents=True, exist_ok=True)
-        for folder in (*MEMORY_FOLDERS, "meta"):
+        for folder in (*MEMORY_FOLDERS, "meta", "graph/entities"):
             directory = paths.memory / folder
             if not directory.is_dir():
                 directory.mkdir(parents=True, exist_ok=True)
@@ -46,6 +46,12 @@ def initialise(root: Path, now: datetime) -> list[str]:
         atomic_write(config, template.read_bytes())
         done.append("created memory/config.yaml")
         touched.append("memory/config.yaml")
+    relations = root / "memory" / "graph" / "relations.md"
+    if not relations.exists():
+        from .graph import DEFAULT_RELATIONS, RELATIONS_FILE, relations_text
+        atomic_write(relations, relations_text(DEFAULT_RELATIONS))
+        done.append(f"created {RELATIONS_FILE}")
+        touched.append(RELATIONS_FILE)
     for name in IDENTITY_FILES:
         target = root / name
         template = TEMPLATES / name

@@ -133,6 +133,7 @@ def propose(tx, text: str, *, confidence: str | None = None, domain=None, catego
             keywords=None, source=None, episode=None, store=None, pinned=False, title=None, steps=None,
             created=None) -> dict:
     """Append a proposal (redacted, validated like a memory) instead of writing memory."""
+    from .graph import registry_matcher
     from .model import check_category, check_domain, check_importance, check_store
     from .remember import _keywords, _procedure, _short_text, prepare_content
     from .timeutil import format_time
@@ -148,6 +149,7 @@ def propose(tx, text: str, *, confidence: str | None = None, domain=None, catego
     proposal = {
         "id": next_id(parse(existing)), "from": tx.actor, "timestamp": format_time(created or tx.now),
         "trigger": _short_text(source, "source") or "cli", "store": store, "content": content,
+        "entities": registry_matcher(tx)(content),
         "confidence": check_confidence(confidence), "coreWorthy": "yes" if core_worthy else "no",
         "domain": check_domain(domain) if domain else None,
         "category": check_category(category) if category else None,

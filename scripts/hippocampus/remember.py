@@ -111,6 +111,10 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
     memory["status"] = status_for(current, config)
     if title:
         memory["title"] = _short_text(title, "title", 120)
+    from .graph import registry_matcher
+    linked = registry_matcher(tx)(content)
+    if linked:
+        memory["entities"] = linked
     write_home(tx, memory)
     tx.put(memory)
     return {"id": memory_id, "action": "added"}

@@ -104,9 +104,12 @@ def message(action: str, summary: str, actor: str, ids: list[str], paths: list[s
     return f"{subject}\n\n{middle}" + "\n".join(trailers) + "\n"
 
 
+MAX_AUDIT_IDS = 1000  # ids listed on one audit line (history.py reads them)
+
+
 def audit_line(now: datetime, actor: str, action: str, ids: list[str], summary: str, paths: list[str]) -> str:
     flag = "CRITICAL " if any(is_critical(p) for p in paths) else ""
-    shown_ids = ",".join(ids[:MAX_ID_TRAILERS]) + (f",+{len(ids) - MAX_ID_TRAILERS}" if len(ids) > MAX_ID_TRAILERS else "")
+    shown_ids = ",".join(ids[:MAX_AUDIT_IDS]) + (f",+{len(ids) - MAX_AUDIT_IDS}" if len(ids) > MAX_AUDIT_IDS else "")
     clean_summary = one_line(summary, 300).replace("|", "/")
     return f"{format_time(now)} | {actor} | {flag}{action} | {shown_ids or '-'} | {clean_summary}"
 

@@ -85,6 +85,10 @@ def decay_all(tx: Transaction, dry_run: bool = False) -> dict:
         tx.index_changed = True
         tx.summary = (f"decayed {len(changed)} memories; {len(crossed)} crossed a threshold; "
                       f"{len(candidates)} archive candidates")
+        if crossed:  # history.py reads these: which memory went from which status to which
+            tx.summary += " (" + ", ".join(f"{c['id']} {c['from']}->{c['to']}" for c in crossed[:20]) + \
+                (", ..." if len(crossed) > 20 else "") + ")"
+        tx.audit_ids = [c["id"] for c in crossed]
     return {"dryRun": dry_run, "changed": len(changed), "crossed": crossed,
             "archiveCandidates": candidates, "decayLastRun": format_time(tx.now) if not dry_run else last}
 

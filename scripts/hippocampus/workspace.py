@@ -373,6 +373,7 @@ class Transaction:
         self._cache_fresh: bool | None = None
         self.documents_before: dict | None = None  # document stats when the transaction began
         self.trailers: list[str] = []       # extra commit trailers (e.g. Approved-By)
+        self.audit_ids: list[str] | None = None  # ids to record, when not every touched one (decay)
         self.author: str | None = None      # commit author name, when crediting an actor
         self.files_before: dict = {}        # memory file stats when the transaction began
         self.files_print: int | None = None  # their print, when it matched the cache
@@ -551,7 +552,8 @@ class Transaction:
                 self.files_print, removed_prints + list(folders_before.items()),
                 added_prints + list(folders_now.items())))
         self._sync_cache(old_state, new_state, files_print)
-        audit.record(root, ws.paths.audit_log, self.now, self.actor, self.action, self.ids,
+        audit.record(root, ws.paths.audit_log, self.now, self.actor, self.action,
+                     self.ids if self.audit_ids is None else self.audit_ids,
                      self.summary or self.action, sorted(self.paths), sorted(self.new_paths),
                      trailers=self.trailers, author=self.author)
         self._keep_document_print()

@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""One memory's life: created, edited, reinforced, decayed across thresholds, archived."""
+from hippocampus import cli
+
+
+def main(argv):
+    p = cli.parser("history.py", "Show one memory's history from the audit log and git.")
+    p.add_argument("id", help="the memory id (mem_...)")
+    args = p.parse_args(argv)
+    from hippocampus.history import history
+    result = history(cli.open_workspace(args), cli.clean_text(args.id))
+    if args.json:
+        cli.print_json(result)
+        return 0
+    current = result["current"]
+    if current:
+        print(f"{result['id']}: {cli.one_line(current['content'], 120)}")
+        print(f"  now {current.get('status')}, importance {current.get('importance', 0):.3f}, "
+              f"reinforced {current.get('timesReinforced', 0)} times, file {current.get('file') or '-'}")
+    else:
+        print(f"{result['id']}: no longer in the index")
+    for event in result["events"]:
+        commit = f" [{event['commit']}]" if event["commit"] else ""
+        flag = "CRITICAL " if event["critical"] else ""
+        print(f"  {event['time']}  {flag}{event['event']} by {event['actor']}{commit}: {cli.one_line(event['summary'], 100)}")
+
+
+if __name__ == "__main__":
+    cli.run(main)

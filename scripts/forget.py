@@ -14,10 +14,12 @@ def main(argv):
     with workspace.transaction("bot:forget", "purge" if args.purge else "forget") as tx:
         results = forget_ids(tx, args.ids, purge=args.purge)
     if args.json:
-        cli.print_json({"forgotten": [{"id": r["id"], "purged": r["purged"]} for r in results]})
+        cli.print_json({"forgotten": [{"id": r["id"], "purged": r["purged"], "wordsRemainIn": r["wordsRemainIn"]}
+                                      for r in results]})
     else:
         for r in results:
-            print(f"{r['id']}: {'purged' if r['purged'] else 'archived'}")
+            kept = f" (its words are still in your note {r['wordsRemainIn']})" if r["wordsRemainIn"] else ""
+            print(f"{r['id']}: {'purged' if r['purged'] else 'archived'}{kept}")
 
 
 if __name__ == "__main__":

@@ -37,7 +37,7 @@ def check(workspace: Workspace) -> dict:
         for path, reason in scan.broken:
             problems.append(f"{path}: {reason}")
         live = [m for m in index["memories"] if m.get("status") != "archived"]
-        missing = [m["id"] for m in live if not m.get("file")]
+        missing = [m["id"] for m in live if not m.get("file") and not str(m.get("source", "")).startswith("note:")]
         if missing:
             notes.append(f"{len(missing)} memories have no markdown file yet (v1 data); --repair writes them")
         seen: dict[tuple, str] = {}
@@ -123,7 +123,8 @@ def repair(workspace: Workspace) -> dict:
         written = 0
         from .stores import write_home
         for memory in list(tx.memories):
-            if memory.get("status") != "archived" and not memory.get("file") and memory.get("content"):
+            if memory.get("status") != "archived" and not memory.get("file") and memory.get("content") and \
+                    not str(memory.get("source", "")).startswith("note:"):
                 write_home(tx, memory)
                 tx.put(memory)
                 written += 1

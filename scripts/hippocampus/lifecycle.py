@@ -30,6 +30,8 @@ def forget_ids(tx: Transaction, ids: list[str], purge: bool = False) -> list[dic
     results = []
     for memory in memories:
         preview = memory["content"]
+        note = str(memory.get("source", ""))
+        kept_in = note[5:] if purge and note.startswith("note:") else None  # a person's note: not ours to edit
         memory.update(status="archived", importance=0.0, archivedAt=format_time(tx.now),
                       archivedBecause="forgotten")
         if purge:
@@ -38,7 +40,7 @@ def forget_ids(tx: Transaction, ids: list[str], purge: bool = False) -> list[dic
             memory.update(content=PURGED, keywords=[], file=None, hash=None, purged=True)
             preview = PURGED
         tx.put(memory)
-        results.append({"id": memory["id"], "purged": purge, "content": preview})
+        results.append({"id": memory["id"], "purged": purge, "content": preview, "wordsRemainIn": kept_in})
     tx.summary = tx.summary or _summary("purged" if purge else "archived", results)
     return results
 

@@ -65,11 +65,13 @@ def _short_text(value, what: str, limit: int = 200) -> str | None:
 def remember_one(tx: Transaction, text: str, *, domain: str | None = None, category: str | None = None,
                  importance=None, keywords=None, source=None, episode=None, store: str | None = None,
                  created: datetime | None = None, pinned: bool = False, title: str | None = None,
-                 steps: list[str] | None = None) -> dict:
+                 steps: list[str] | None = None, note: bool = False) -> dict:
     """Store one memory (or reinforce its exact duplicate) in its store's home.
 
     Returns {id, action}. A procedure (store procedural) gets a title, from
-    `title` or its first line, written as the heading of its file.
+    `title` or its first line, written as the heading of its file. With
+    `note`, the words stay where they are (a person's note, named by
+    `source`) and no file is written.
     """
     config = tx.config
     now = tx.now
@@ -92,7 +94,7 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
 
     key = textutil.fold(content)
     duplicate = tx.fold_key_owner(key, domain)
-    if duplicate is not None:
+    if duplicate is not None and not note:
         reinforce_memory(tx, duplicate)
         return {"id": duplicate["id"], "action": "reinforced"}
 
@@ -115,7 +117,8 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
     linked = registry_matcher(tx)(content)
     if linked:
         memory["entities"] = linked
-    write_home(tx, memory)
+    if not note:
+        write_home(tx, memory)
     tx.put(memory)
     return {"id": memory_id, "action": "added"}
 

@@ -1,0 +1,109 @@
+"""OpenClaw's own notes, indexed where they are: daily notes memory/YYYY-MM-DD.md
+and the bullets of MEMORY.md (outside our core section).
+
+Each bullet (with its continuation lines) or paragraph becomes a memory whose
+`source` is `note:<path>` and that has no file of its own: the note stays
+the person's, unmoved and unchanged. Items already indexed from the same
+note are skipped, so importing again adds only what is new. Headings,
+code blocks, HTML comments and our own marked section are not memories.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from . import memory_md
+
+DAILY_NOTE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
+MIN_CHARS = 12
+
+
+def note_paths(root: Path) -> list[str]:
+    """MEMORY.md and every daily note directly under memory/, oldest first."""
+    found = []
+    if (root / "MEMORY.md").is_file():
+        found.append("MEMORY.md")
+    folder = root / "memory"
+    if folder.is_dir():
+        found += sorted(f"memory/{p.name}" for p in folder.iterdir() if DAILY_NOTE.match(p.name) and p.is_file())
+    return found
+
+
+def items(text: str) -> list[str]:
+    """The memorable items of a note: bullets and paragraphs, outside code, comments and our section."""
+    begin, finish = text.find(memory_md.START), text.find(memory_md.END)
+    if 0 <= begin < finish:
+        text = text[:begin] + text[finish + len(memory_md.END):]
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    found: list[str] = []
+    current: list[str] = []
+    in_fence = False
+
+    def close():
+        if current:
+            item = " ".join(part.strip() for part in current).strip()
+            if len(item) >= MIN_CHARS:
+                found.append(item)
+            current.clear()
+
+    lines = text.splitlines()
+    if lines and lines[0].strip() == "---":  # frontmatter
+        end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
+        if end is not None:
+            lines = lines[end + 1:]
+    for line in lines:
+        if line.lstrip().startswith(("```", "~~~")):
+            close()
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            continue
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#") or set(stripped) <= set("-*_=|: "):
+            close()
+            continue
+        bullet = _BULLET.match(line)
+        if bullet:
+            close()
+            current.append(line[bullet.end():])
+        else:
+            current.append(stripped)
+    close()
+    return found
+
+
+def import_notes(tx, paths: list[str], dry_run: bool = False) -> dict:
+    """Index the items of these notes that are not indexed yet."""
+    from .remember import remember_one
+    from .textutil import fold
+    from .timeutil import parse_time
+
+    already = {(m.get("source"), fold(m.get("content", ""))) for m in tx.memories}
+    report = {"notes": [], "added": 0, "skipped": 0, "ids": []}
+    for path in paths:
+        data = tx.current_bytes(path)
+        if data is None:
+            continue
+        day = DAILY_NOTE.match(path.rsplit("/", 1)[-1])
+        source = f"note:{path}"
+        added = skipped = 0
+        for item in items(data.decode("utf-8", "replace")):
+            if (source, fold(item)) in already:
+                skipped += 1
+                continue
+            already.add((source, fold(item)))
+            added += 1
+            if dry_run:
+                continue
+            result = remember_one(tx, item, source=source, store="episodic" if day else "semantic",
+                                  episode=day.group(1) if day else None,
+                                  created=parse_time(day.group(1), "date") if day else None, note=True)
+            report["ids"].append(result["id"])
+        report["notes"].append({"path": path, "added": added, "skipped": skipped})
+        report["added"] += added
+        report["skipped"] += skipped
+    tx.action = "import-notes"
+    tx.summary = f"indexed {report['added']} items from {len(report['notes'])} notes (left in place)"
+    return report

@@ -14,7 +14,7 @@ import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .errors import HippocampusError, UsageError
+from .errors import HippocampusError, NotFound, UsageError  # noqa: F401 (NotFound: for scripts)
 from .textutil import clean_text, decode_bytes, one_line
 
 

@@ -49,6 +49,7 @@ DEFAULTS: dict = {
         "speaker_weight": 0.2,    # transcript line whose speaker the query names
     },
     "core": {"budget_tokens": 1500, "max_tokens": 3000, "memory_md_tokens": 3000},
+    "encode": {"auto_threshold": 0.5},  # encode.py --auto stores signals scoring at least this
     "lock_timeout_seconds": 30,
     "max_content_bytes": 65536,
 }

@@ -31,7 +31,8 @@ HEADER = ("# Pending memories\n\n"
           "Proposals from sub-agents (and other actors without write access), waiting for the main agent:\n"
           "`scripts/review.py list`, `approve N`, `approve --all`, `reject N --reason TEXT`.\n")
 CONFIDENCE = ("high", "medium", "low")
-FIELDS = (("from", "From"), ("timestamp", "Timestamp"), ("trigger", "Trigger"), ("store", "Suggested store"),
+FIELDS = (("from", "From"), ("timestamp", "Timestamp"), ("trigger", "Trigger"), ("kind", "Kind"),
+          ("target", "Target"), ("store", "Suggested store"),
           ("content", "Content"), ("entities", "Entities"), ("confidence", "Confidence"),
           ("coreWorthy", "Core-worthy"), ("domain", "Domain"), ("category", "Category"),
           ("importance", "Importance"), ("keywords", "Keywords"), ("source", "Source"),
@@ -144,10 +145,8 @@ def propose(tx, text: str, *, confidence: str | None = None, domain=None, catego
     content = prepare_content(text, int(tx.config["max_content_bytes"]))
     value = check_importance(importance) if importance is not None else None
     core_worthy = store == "vault" or (value is not None and value >= tx.config["thresholds"]["core"])
-    current = tx.current_bytes(PATH)
-    existing = current.decode("utf-8", "replace") if current is not None else HEADER
     proposal = {
-        "id": next_id(parse(existing)), "from": tx.actor, "timestamp": format_time(created or tx.now),
+        "id": _next_number(tx), "from": tx.actor, "timestamp": format_time(created or tx.now),
         "trigger": _short_text(source, "source") or "cli", "store": store, "content": content,
         "entities": registry_matcher(tx)(content),
         "confidence": check_confidence(confidence), "coreWorthy": "yes" if core_worthy else "no",
@@ -156,10 +155,41 @@ def propose(tx, text: str, *, confidence: str | None = None, domain=None, catego
         "importance": value, "keywords": ", ".join(_keywords(keywords) or []) or None,
         "source": _short_text(source, "source"), "episode": _short_text(episode, "episode", 120),
         "title": title, "status": "pending"}
-    tx.write_file(PATH, (existing.rstrip("\n") + "\n" + render(proposal)).encode("utf-8"))
+    _append(tx, proposal)
     tx.action = "propose"
     tx.summary = f"proposed #{proposal['id']}: {content}"
     return proposal
+
+
+def propose_forget(tx, target: dict, reason: str, trigger: str) -> dict:
+    """A proposal to forget `target` (a memory): filed, never carried out unasked."""
+    from .timeutil import format_time
+    proposal = {"id": _next_number(tx), "from": tx.actor, "timestamp": format_time(tx.now), "trigger": trigger,
+                "kind": "forget", "target": target["id"], "store": target.get("store"),
+                "content": f"forget: {target['content']} (asked: {reason})", "entities": [],
+                "confidence": "medium", "coreWorthy": "no", "status": "pending"}
+    _append(tx, proposal)
+    return proposal
+
+
+def _next_number(tx) -> int:
+    """The next proposal number (parsed once per transaction)."""
+    number = getattr(tx, "_next_proposal", None)
+    if number is None:
+        current = tx.current_bytes(PATH)
+        number = next_id(parse(current.decode("utf-8", "replace"))) if current is not None else 1
+    tx._next_proposal = number + 1
+    return number
+
+
+def _append(tx, proposal: dict) -> None:
+    pending = getattr(tx, "_pending_proposals", None)
+    if pending is None:
+        current = tx.current_bytes(PATH)
+        pending = tx._pending_proposals = [(current.decode("utf-8", "replace") if current is not None
+                                            else HEADER).rstrip("\n") + "\n"]
+    pending.append(render(proposal))
+    tx.write_file(PATH, "".join(pending).encode("utf-8"))
 
 
 def load(workspace) -> tuple[str, list[dict]]:
@@ -188,15 +218,23 @@ def approve(workspace, numbers: list[int] | None, reviewer: str) -> list[dict]:
             fresh = find(current, proposal["id"])  # as it is now, under the lock
             if fresh["state"] != "pending":
                 raise UsageError(f"proposal #{proposal['id']} is already {fresh['state']}")
+            if fresh.get("kind") == "forget":
+                from .lifecycle import forget_ids
+                forget_ids(tx, [fresh.get("target", "")])
+                result = {"id": fresh.get("target"), "action": "forgotten"}
+                _close(tx, proposal["id"], f"approved: forgot {result['id']} by {reviewer} at {_now(tx)}")
+                tx.author, tx.trailers = proposer, [f"Approved-By: {reviewer}", f"Proposal: #{proposal['id']}"]
+                tx.summary = f"approved #{proposal['id']} from {proposer}: {fresh.get('content', '')}"
+                results.append({"proposal": proposal["id"], "from": proposer, "id": result["id"],
+                                "action": result["action"]})
+                continue
             keywords = fresh.get("keywords")
             result = remember_one(
                 tx, fresh.get("content", ""), domain=fresh.get("domain"), category=fresh.get("category"),
                 importance=fresh.get("importance"), keywords=keywords.split(",") if keywords else None,
                 source=fresh.get("source") or f"proposal:{proposer}", episode=fresh.get("episode"),
                 store=fresh.get("store"), pinned=fresh.get("store") == "vault", title=fresh.get("title"))
-            status = f"approved as {result['id']} by {reviewer} at {_now(tx)}"
-            text = tx.current_bytes(PATH).decode("utf-8", "replace")
-            tx.write_file(PATH, set_status(text, proposal["id"], status).encode("utf-8"))
+            _close(tx, proposal["id"], f"approved as {result['id']} by {reviewer} at {_now(tx)}")
             tx.author = proposer
             tx.trailers = [f"Approved-By: {reviewer}", f"Proposal: #{proposal['id']}"]
             tx.summary = f"approved #{proposal['id']} from {proposer}: {fresh.get('content', '')}"
@@ -222,6 +260,11 @@ def reject(workspace, number: int, reason: str, reviewer: str) -> dict:
         tx.write_file(PATH, set_status(text, number, f"rejected by {reviewer} at {_now(tx)}: {reason}").encode("utf-8"))
         tx.summary = f"rejected #{number} from {proposal.get('from')}: {reason}"
     return {"proposal": number, "from": proposal.get("from"), "status": "rejected", "reason": reason}
+
+
+def _close(tx, number: int, status: str) -> None:
+    text = tx.current_bytes(PATH).decode("utf-8", "replace")
+    tx.write_file(PATH, set_status(text, number, status).encode("utf-8"))
 
 
 def _now(tx) -> str:

@@ -92,11 +92,22 @@ _SIGNAL_TABLE: list[tuple[str, float, str]] = [
 _SIGNALS: list[tuple[str, float, re.Pattern]] = []
 
 
+_SMALL_TALK = (r"^\W*(hey|hi|hello|hiya|yo|thanks|thank you|thx|ty|bye|goodbye|good ?night|good morning|"
+               r"see (you|ya)|talk (to you )?(soon|later)|ttyl|ok(ay)?|k|cool|great|nice|awesome|wow|lol|haha+|"
+               r"sure|yeah|yep|yes|no|nope|np|no problem|you'?re welcome|sounds good|got it|same|me too)\b")
+SMALL_TALK_IMPORTANCE = 0.3
+
+
 def signal_importance(text: str) -> tuple[float, str]:
-    """Initial importance and the signal that set it (general = 0.5)."""
+    """Initial importance and the signal that set it: the table above, else small
+    talk (a greeting, thanks or acknowledgement in a few words) 0.3, else general 0.5."""
     if not _SIGNALS:  # compiled on first use: readers never need them
         _SIGNALS.extend((name, value, re.compile(pattern, re.I)) for name, value, pattern in _SIGNAL_TABLE)
-    for name, value, pattern in _SIGNALS:
+        _SIGNALS.append(("small-talk", SMALL_TALK_IMPORTANCE, re.compile(_SMALL_TALK, re.I)))
+    for name, value, pattern in _SIGNALS[:-1]:
         if pattern.search(text):
             return value, name
+    words = len(text.split())
+    if words <= 3 or (words <= 10 and _SIGNALS[-1][2].search(text)):
+        return SMALL_TALK_IMPORTANCE, "small-talk"
     return 0.5, "general"

@@ -361,7 +361,7 @@ class Transaction:
         self.by_id: dict[str, dict] = {m["id"]: m for m in index["memories"]}
         self.touched: dict[str, dict] = {}
         self.ids: list[str] = []
-        self.files: dict[str, bytes | None] = {}   # path -> new bytes, None = remove
+        self.files: dict[str, bytes | Path | None] = {}   # path -> new bytes (or a spool file), None = remove
         self.paths: set[str] = set()
         self.new_paths: set[str] = set()   # files git has not seen yet (created here or by hand)
         self.manifest_updates: dict = {}
@@ -416,7 +416,8 @@ class Transaction:
     def current_bytes(self, relative_path: str) -> bytes | None:
         """A file as this transaction will leave it (buffered write, else disk)."""
         if relative_path in self.files:
-            return self.files[relative_path]
+            data = self.files[relative_path]
+            return data.read_bytes() if isinstance(data, Path) else data
         try:
             return (self.workspace.root / relative_path).read_bytes()
         except FileNotFoundError:
@@ -441,6 +442,10 @@ class Transaction:
 
     def write_file(self, relative_path: str, data: bytes) -> None:
         self.files[relative_path] = data
+
+    def write_spooled(self, relative_path: str, spool: Path) -> None:
+        """Replace a (large) file by a finished spool file in the workspace at commit."""
+        self.files[relative_path] = spool
 
     def remove_file(self, relative_path: str) -> None:
         self.files[relative_path] = None
@@ -522,6 +527,15 @@ class Transaction:
                 except OSError as exc:
                     raise workspace_error_for(exc, target) from None
                 self.manifest_removed.append(relative)
+            elif isinstance(data, Path):  # a spool file: fsync it and rename it into place
+                if not target.exists():
+                    self.new_paths.add(relative)
+                try:
+                    with open(data, "rb+") as handle:
+                        os.fsync(handle.fileno())
+                    os.replace(data, target)
+                except OSError as exc:
+                    raise workspace_error_for(exc, target) from None
             else:
                 if not target.exists():
                     self.new_paths.add(relative)

@@ -1,0 +1,263 @@
+"""Reading agent session transcripts, streamed line by line from a byte offset.
+
+Formats:
+- `openclaw`: ~/.openclaw/agents/<agent>/sessions/*.jsonl: a `session` header,
+  `model_change` records, `message` records whose `message.content` is a list
+  of parts (`text`, `toolCall`, ...); roles user, assistant, toolResult.
+- `claude-code`: ~/.claude/projects/<project>/*.jsonl: `user` / `assistant`
+  records whose `message.content` is a string or a list of `text`,
+  `tool_use`, `tool_result` parts; `summary` records.
+- `plain`: a text or markdown chat log: `**Name:** text` lines (sessions under
+  `## Session N — YYYY-MM-DD HH:MM` headings), or one message a paragraph.
+
+Readers never raise on bad input: a malformed record, an unknown record type,
+invalid UTF-8 or a last line still being written are counted and skipped.
+A line without its newline is not consumed, so the watermark stays before it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+FORMATS = ("openclaw", "claude-code", "plain")
+_PLAIN_LINE = re.compile(r"^\*\*(?P<name>[^*]{1,60}):\*\*\s*(?P<text>.*)$")
+_PLAIN_SESSION = re.compile(r"^#{1,3}\s.*?(?P<date>\d{4}-\d{2}-\d{2})(?:[ T](?P<time>\d{1,2}:\d{2}))?")
+
+
+@dataclass
+class Message:
+    message_id: str
+    session: str
+    timestamp: str | None
+    role: str
+    text: str
+    source: str
+
+
+@dataclass
+class ReadResult:
+    messages: list[Message] = field(default_factory=list)
+    skipped: dict[str, int] = field(default_factory=dict)
+    offset: int = 0            # bytes consumed (complete lines only)
+    last_timestamp: str | None = None
+
+    def skip(self, reason: str, count: int = 1) -> None:
+        self.skipped[reason] = self.skipped.get(reason, 0) + count
+
+
+def detect(path: Path) -> str:
+    """The format of one transcript file, from its name and first records."""
+    if path.suffix.lower() in (".md", ".txt", ".markdown"):
+        return "plain"
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(65536).decode("utf-8", "replace").splitlines()
+    except OSError:
+        return "plain"
+    for line in head[:20]:
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(record, dict):
+            continue
+        if record.get("type") in ("session", "model_change") or \
+                (record.get("type") == "message" and isinstance(record.get("message"), dict)):
+            return "openclaw"
+        if record.get("type") in ("user", "assistant", "summary") or "sessionId" in record:
+            return "claude-code"
+    return "plain" if path.suffix.lower() != ".jsonl" else "openclaw"
+
+
+def _lines(path: Path, offset: int):
+    """(line text, end offset) of each complete line from `offset`; the last
+    line without a newline is yielded with end None (not consumed)."""
+    with open(path, "rb") as handle:
+        handle.seek(offset)
+        position = offset
+        for raw in handle:
+            end = position + len(raw)
+            complete = raw.endswith(b"\n")
+            text = raw.decode("utf-8", "replace").rstrip("\r\n")
+            yield text, (end if complete else None)
+            position = end
+
+
+def _text_parts(content, result: ReadResult) -> str:
+    """The text of a message's content (string or list of parts); tool parts are noise."""
+    if isinstance(content, str):
+        return content
+    if not isinstance(content, list):
+        return ""
+    texts = []
+    for part in content:
+        if not isinstance(part, dict):
+            continue
+        kind = part.get("type")
+        if kind == "text" and isinstance(part.get("text"), str):
+            texts.append(part["text"])
+        elif kind in ("toolCall", "tool_use", "tool_result", "toolResult", "function_call"):
+            result.skip("tool")
+        elif kind in ("thinking", "redacted_thinking"):
+            result.skip("thinking")
+        elif kind in ("image", "media", "document"):
+            result.skip("media")
+        else:
+            result.skip("unknown part")
+    return "\n".join(texts)
+
+
+def read(path: Path, fmt: str, offset: int = 0, source: str | None = None) -> ReadResult:
+    """Every message from `offset` (collected; preprocess streams with `stream`)."""
+    result = ReadResult(offset=offset)
+    result.messages = list(stream(path, fmt, offset, source or str(path), result))
+    return result
+
+
+def stream(path: Path, fmt: str, offset: int, source: str, result: ReadResult):
+    """Yield messages one at a time (constant memory), keeping `result`'s counts and offset."""
+    if fmt == "plain":
+        yield from _stream_plain(path, offset, source, result)
+        return
+    session = path.stem
+    for line, end in _lines(path, offset):
+        if end is None:
+            if line.strip():
+                result.skip("incomplete last line")
+            break
+        result.offset = end
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError:
+            result.skip("malformed")
+            continue
+        if not isinstance(record, dict):
+            result.skip("malformed")
+            continue
+        if fmt == "openclaw":
+            message = _openclaw(record, session, source, result)
+            if record.get("type") == "session" and isinstance(record.get("id"), str):
+                session = record["id"]
+        else:
+            message = _claude_code(record, session, source, result)
+        if message is not None:
+            if message.timestamp:
+                result.last_timestamp = message.timestamp
+            if message.text.strip():  # a message of tool calls only has no text left
+                yield message
+
+
+def _openclaw(record: dict, session: str, source: str, result: ReadResult) -> Message | None:
+    kind = record.get("type")
+    if kind in ("session", "model_change", "thinking_level_change", "custom"):
+        return None
+    if kind != "message" or not isinstance(record.get("message"), dict):
+        result.skip("unknown record")
+        return None
+    message = record["message"]
+    role = message.get("role")
+    if role not in ("user", "assistant"):
+        result.skip("tool" if role in ("toolResult", "tool") else "unknown role")
+        return None
+    text = _text_parts(message.get("content"), result)
+    return Message(str(record.get("id") or ""), session, _timestamp(record.get("timestamp")), role, text,
+                   f"{source}#{record.get('id', '')}")
+
+
+def _claude_code(record: dict, session: str, source: str, result: ReadResult) -> Message | None:
+    kind = record.get("type")
+    if kind == "summary":
+        result.skip("summary")
+        return None
+    if kind not in ("user", "assistant") or not isinstance(record.get("message"), dict):
+        result.skip("unknown record" if kind not in ("system", "file-history-snapshot") else "system")
+        return None
+    if record.get("isMeta"):
+        result.skip("system")
+        return None
+    text = _text_parts(record["message"].get("content"), result)
+    session = str(record.get("sessionId") or session)
+    return Message(str(record.get("uuid") or ""), session, _timestamp(record.get("timestamp")),
+                   record["message"].get("role") or kind, text, f"{source}#{record.get('uuid', '')}")
+
+
+def _stream_plain(path: Path, offset: int, source: str, result: ReadResult):
+    """`**Name:** text` lines, or paragraphs; a dated heading starts a session."""
+    session_number = 0
+    session = path.stem
+    stamp = None
+    paragraph: list[str] = []
+    paragraph_start = offset
+    position = offset
+
+    def paragraph_message():
+        text = "\n".join(paragraph).strip()
+        return Message(f"p{paragraph_start}", session, stamp, "user", text, f"{source}#p{paragraph_start}") \
+            if text else None
+
+    for line, end in _lines(path, offset):
+        if end is None:  # still being written
+            if line.strip():
+                result.skip("incomplete last line")
+            break
+        heading = _PLAIN_SESSION.match(line)
+        spoken = _PLAIN_LINE.match(line)
+        if paragraph and (heading or spoken or line.startswith("#") or not line.strip()):
+            message = paragraph_message()
+            paragraph = []
+            if message:
+                yield message
+        if heading:
+            session_number += 1
+            session = f"{path.stem}#{session_number}"
+            clock = heading.group("time") or "00:00"
+            stamp = f"{heading.group('date')}T{clock.zfill(5)}:00Z"
+            result.last_timestamp = stamp
+        elif spoken:
+            yield Message(f"b{position}", session, stamp, spoken.group("name").strip(),
+                          spoken.group("text").strip(), f"{source}#b{position}")
+        elif line.strip() and not line.startswith("#"):
+            if not paragraph:
+                paragraph_start = position
+            paragraph.append(line)
+        position = end
+        if not paragraph:
+            result.offset = end  # a paragraph is consumed only once it is closed
+    if paragraph and not result.skipped.get("incomplete last line"):
+        message = paragraph_message()  # the file ends on a complete line: its last paragraph is whole
+        if message:
+            yield message
+        result.offset = position
+
+
+def _timestamp(value) -> str | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            return datetime.fromtimestamp(value / (1000 if value > 1e11 else 1), timezone.utc).strftime(
+                "%Y-%m-%dT%H:%M:%SZ")
+        except (OverflowError, OSError, ValueError):
+            return None
+    if isinstance(value, str) and re.match(r"^\d{4}-\d{2}-\d{2}", value):
+        try:
+            moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            return None
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=timezone.utc)
+        return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return None
+
+
+def files_under(path: Path) -> list[Path]:
+    """Transcript files at `path` (a file, or a folder searched recursively), oldest first."""
+    if path.is_file():
+        return [path]
+    found = [p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in (".jsonl", ".md", ".txt", ".markdown")
+             and not p.name.startswith(".")]
+    return sorted(found, key=lambda p: (p.stat().st_mtime, str(p)))

@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Read agent session transcripts into clean signals (memory/signals.jsonl), incrementally."""
+import os
+
+from hippocampus import cli
+
+
+def main(argv):
+    p = cli.parser("preprocess.py", "Transcripts (OpenClaw, Claude Code, plain chat logs) -> memory/signals.jsonl: "
+                   "noise dropped, secrets redacted, only what is new since each file's watermark.")
+    p.add_argument("--source", default="auto", choices=("auto", "openclaw", "claude-code", "plain"),
+                   help="transcript format (default: detected per file)")
+    p.add_argument("--path", metavar="FILE_OR_DIR",
+                   help="a transcript or a folder of them (default: ~/.openclaw/agents/AGENT/sessions)")
+    p.add_argument("--agent", default=None, help="OpenClaw agent id for the default path (default: $AGENT_ID or main)")
+    p.add_argument("--full", action="store_true", help="ignore the watermarks: read every file from the start")
+    p.add_argument("--limit", type=cli.bounded_int(1, 10**9), help="keep only the last N new signals")
+    args = p.parse_args(argv)
+    from pathlib import Path
+    from hippocampus.signals import preprocess
+    from hippocampus.transcripts import detect, files_under
+    if args.path:
+        root = Path(cli.clean_text(args.path)).expanduser()
+    else:
+        agent = cli.clean_text(args.agent or os.environ.get("AGENT_ID") or "main")
+        if "/" in agent or agent.startswith("."):
+            raise cli.UsageError(f"not an agent id: {agent[:40]!r}")
+        root = Path.home() / ".openclaw" / "agents" / agent / "sessions"
+    if not root.exists():
+        raise cli.NotFound(f"no transcripts at {root} (give --path FILE_OR_DIR)")
+    files = files_under(root)
+    targets = [(f, detect(f) if args.source == "auto" else args.source) for f in files]
+    workspace = cli.open_workspace(args)
+    with workspace.transaction("bot:preprocess", "preprocess") as tx:
+        report = preprocess(tx, targets, full=args.full, limit=args.limit, label=lambda f: str(f.resolve()))
+    if args.json:
+        cli.print_json(report)
+    else:
+        noise = ", ".join(f"{n} {why}" for why, n in sorted(report["skipped"].items())) or "nothing"
+        print(f"{report['new']} new signals from {report['files']} files (skipped: {noise}) -> {report['signals']}")
+
+
+if __name__ == "__main__":
+    cli.run(main)

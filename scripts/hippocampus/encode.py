@@ -37,10 +37,13 @@ _REFLECT = re.compile(r"\b(reflect on|consolidate (your |the )?memor(y|ies)|revi
 JSON_TWIN = "memory/meta/pending-memories.json"
 
 
-def encode(tx, auto: bool, threshold: float, dry_run: bool = False) -> dict:
-    from .remember import remember_one
-    from .timeutil import parse_time_or
+def new_report() -> dict:
+    return {"signals": 0, "stored": 0, "reinforced": 0, "proposed": 0, "belowThreshold": 0,
+            "forgetProposals": 0, "reflectRequested": 0, "ids": [], "preview": []}
 
+
+def encode(tx, auto: bool, threshold: float, dry_run: bool = False) -> dict:
+    """Encode the signals of memory/signals.jsonl written since the last run."""
     ingest = tx.index.setdefault("ingest", {})
     start = int(ingest.get("encodedOffset", 0))
     path = tx.workspace.root / SIGNALS
@@ -49,44 +52,18 @@ def encode(tx, auto: bool, threshold: float, dry_run: bool = False) -> dict:
             start = 0  # signals.jsonl was replaced: read it again (repeats reinforce, they do not copy)
     except FileNotFoundError:
         start = 0
-    report = {"signals": 0, "stored": 0, "reinforced": 0, "proposed": 0, "belowThreshold": 0,
-              "forgetProposals": 0, "reflectRequested": 0, "ids": [], "preview": []}
+    report = new_report()
     last_in_session: dict[str, str] = {}
     end = start
     for signal, end in read_signals(path, start):
-        report["signals"] += 1
-        text = signal["text"]
-        score, kind = signal_importance(text)
-        if _REFLECT.search(text):
-            report["reflectRequested"] += 1
-        forget = _FORGET.search(text)
-        if forget or _FORGET_LAST.match(text):
-            target = _forget_target(tx, forget.group("what") if forget else None,
-                                    last_in_session.get(signal.get("session") or ""))
-            if target is not None and not dry_run:
-                proposals.propose_forget(tx, target, text, signal.get("source") or "transcript")
-            report["forgetProposals"] += target is not None
-            continue
-        if score < threshold:
-            report["belowThreshold"] += 1
-            continue
-        created = parse_time_or(signal.get("timestamp"), tx.now) if signal.get("timestamp") else None
-        options = dict(source=signal.get("source"), episode=signal.get("session"), store="episodic",
-                       importance=score, created=created)
-        if dry_run:
-            report["preview"].append({"text": text, "importance": score, "signal": kind})
-            continue
-        if auto:
-            result = remember_one(tx, text, **options)
-            report["stored" if result["action"] == "added" else "reinforced"] += 1
-            report["ids"].append(result["id"])
-            last_in_session[signal.get("session") or ""] = result["id"]
-        else:
-            proposals.propose(tx, text, confidence="high" if score >= 0.8 else "medium", **options)
-            report["proposed"] += 1
+        encode_signal(tx, signal, report, last_in_session, auto=auto, threshold=threshold, dry_run=dry_run)
     if not dry_run and end != start:
         ingest["encodedOffset"] = end
         tx.index_changed = True
+    return finish(tx, report, auto, dry_run)
+
+
+def finish(tx, report: dict, auto: bool, dry_run: bool) -> dict:
     if not dry_run and not auto and report["proposed"]:
         write_twin(tx)
     tx.action = "encode"
@@ -97,12 +74,87 @@ def encode(tx, auto: bool, threshold: float, dry_run: bool = False) -> dict:
     return report
 
 
+def encode_signal(tx, signal: dict, report: dict, last_in_session: dict, *, auto: bool, threshold: float,
+                  dry_run: bool) -> None:
+    """Score one signal; store it, propose it, or let it go."""
+    from .remember import remember_one
+    from .timeutil import parse_time_or
+
+    report["signals"] += 1
+    text = signal["text"]
+    score, kind = signal_importance(text)
+    if _REFLECT.search(text):
+        report["reflectRequested"] += 1
+    forget = _FORGET.search(text)
+    if forget or _FORGET_LAST.match(text):
+        target = _forget_target(tx, forget.group("what") if forget else None,
+                                last_in_session.get(signal.get("session") or ""))
+        if target is not None and not dry_run:
+            proposals.propose_forget(tx, target, text, signal.get("source") or "transcript")
+        report["forgetProposals"] += target is not None
+        return
+    if score < threshold:
+        report["belowThreshold"] += 1
+        return
+    created = parse_time_or(signal.get("timestamp"), tx.now) if signal.get("timestamp") else None
+    options = dict(source=signal.get("source"), episode=signal.get("session"), store="episodic",
+                   importance=score, created=created)
+    if dry_run:
+        report["preview"].append({"text": text, "importance": score, "signal": kind})
+        return
+    if auto:
+        result = remember_one(tx, text, **options)
+        report["stored" if result["action"] == "added" else "reinforced"] += 1
+        report["ids"].append(result["id"])
+        last_in_session[signal.get("session") or ""] = result["id"]
+    else:
+        proposals.propose(tx, text, confidence="high" if score >= 0.8 else "medium", **options)
+        report["proposed"] += 1
+
+
+def capture(tx, text: str, auto: bool, threshold: float, dry_run: bool) -> dict:
+    """A pasted conversation (plain chat-log format) through the same pipeline, without signals.jsonl."""
+    import os
+    from pathlib import Path
+    from .signals import clean_signal, to_signal
+    from .timeutil import format_time
+    from .transcripts import ReadResult, stream
+
+    spool = tx.workspace.paths.cache / f"capture.{os.getpid()}.md"
+    spool.parent.mkdir(parents=True, exist_ok=True)
+    spool.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    label = f"capture:{format_time(tx.now)}"
+    report = new_report()
+    report["noise"] = {}
+    last_in_session: dict[str, str] = {}
+    try:
+        result = ReadResult()
+        for message in stream(Path(spool), "plain", 0, label, result):
+            clean, noise = clean_signal(message.text)
+            if noise:
+                report["noise"][noise] = report["noise"].get(noise, 0) + 1
+                continue
+            signal = to_signal(message, clean)
+            signal["session"] = signal["session"].replace(spool.stem, label) if signal["session"] else label
+            signal["timestamp"] = signal["timestamp"] or format_time(tx.now)
+            encode_signal(tx, signal, report, last_in_session, auto=auto, threshold=threshold, dry_run=dry_run)
+    finally:
+        spool.unlink(missing_ok=True)
+    return finish(tx, report, auto, dry_run)
+
+
 def _forget_target(tx, what: str | None, last_id: str | None) -> dict | None:
     if what is None:
         return tx.by_id.get(last_id) if last_id else None
     from .search import recall
-    hits = recall(tx.workspace, what, top=1)
-    return tx.by_id.get(hits[0]["id"]) if hits else None
+    from .textutil import content_words
+    wanted = set(content_words(what))
+    candidates = [tx.by_id[h["id"]] for h in recall(tx.workspace, what, top=3) if h["id"] in tx.by_id]
+    candidates += [m for m in tx.touched.values() if m not in candidates]  # stored earlier in this run
+    scored = [(len(wanted & set(content_words(m["content"]))), -position, m)
+              for position, m in enumerate(candidates) if m.get("status") != "archived"]
+    best = max(scored, key=lambda item: item[:2], default=None)
+    return best[2] if best and best[0] > 0 else None
 
 
 def write_twin(tx) -> None:

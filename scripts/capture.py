@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""Capture a pasted conversation from stdin: the preprocess + encode pipeline in one step."""
+from hippocampus import cli
+
+
+def main(argv):
+    p = cli.parser("capture.py", "Read a conversation on stdin ('**Name:** text' lines or one message a "
+                   "paragraph; a '## ... YYYY-MM-DD HH:MM' heading dates what follows), drop the noise, redact "
+                   "secrets, score each message and store what matters (one commit).")
+    p.add_argument("--threshold", type=cli.bounded_float(0, 1), help="minimum importance (default: encode.auto_threshold, 0.5)")
+    p.add_argument("--review", action="store_true", help="file proposals for review instead of storing")
+    p.add_argument("--dry-run", action="store_true", help="show what would be stored; change nothing")
+    args = p.parse_args(argv)
+    import sys
+    from hippocampus.encode import capture
+    text = cli.decode_bytes(sys.stdin.buffer.read())
+    if not text.strip():
+        raise cli.UsageError("nothing on stdin: paste the conversation, e.g. pbpaste | capture.py")
+    workspace = cli.open_workspace(args)
+    threshold = args.threshold if args.threshold is not None else float(workspace.config["encode"]["auto_threshold"])
+    with workspace.transaction("bot:capture", "capture") as tx:
+        report = capture(tx, text, auto=not args.review, threshold=threshold, dry_run=args.dry_run)
+        tx.action = "capture"
+    if args.json:
+        cli.print_json({"dryRun": args.dry_run, **report})
+        return 0
+    if args.dry_run:
+        for item in report["preview"]:
+            print(f"- {item['importance']:.2f} {item['signal']}: {cli.one_line(item['text'], 160)}")
+    if args.dry_run:
+        print(f"{report['signals']} messages: would store {len(report['preview'])}, "
+              f"{report['belowThreshold']} below {threshold} (dry run: nothing written)")
+        return 0
+    print(f"{report['signals']} messages: {report['stored']} stored, {report['reinforced']} reinforced, "
+          f"{report['proposed']} proposed, {report['belowThreshold']} below {threshold}")
+
+
+if __name__ == "__main__":
+    cli.run(main)

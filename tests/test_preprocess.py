@@ -197,3 +197,26 @@ def test_the_shared_transcripts_ingest_clean_and_redacted(ws):
     assert result["stored"] > 1000
     explicit = [m for m in ws.index()["memories"] if m["content"].startswith("Remember that I always want the summary first")]
     assert len(explicit) == 1 and explicit[0]["baseImportance"] >= 0.9
+
+
+def test_default_location_is_the_openclaw_agent_sessions(ws, tmp_path):
+    home = tmp_path / "home"
+    sessions = home / ".openclaw" / "agents" / "helper" / "sessions"
+    sessions.mkdir(parents=True)
+    openclaw_session(sessions)
+    report = ws.json("preprocess.py", env={"HOME": str(home), "AGENT_ID": "helper"})
+    assert report["new"] == 3
+    assert ws.run("preprocess.py", "--agent", "main", env={"HOME": str(home)}, expect=2).err
+
+
+def test_our_own_injected_blocks_are_not_re_encoded():
+    from hippocampus.signals import clean_signal
+    core = ("<!-- hippocampus:core:start -->\n## Core memories (hippocampus)\n- (2026-01-01) User likes tea\n"
+            "<!-- hippocampus:core:end -->\nWhat should I cook tonight for my sister's visit?")
+    assert clean_signal(core) == ("What should I cook tonight for my sister's visit?", None)
+    header = "# Hippocampus core memories\n\n## User\n- (2026-01-01) User likes tea"
+    assert clean_signal(header) == (None, "scaffolding")
+    recalled = "- Previously observed (2026-03-10) [mem_3f2a9c1d8e7b, score 0.91]: User prefers dark mode"
+    assert clean_signal(recalled) == (None, "scaffolding")
+    assert clean_signal("[image #2]") == (None, "media")
+    assert clean_signal("Here is the photo [shares a photo: a dog on a beach]")[0]  # a caption is content

@@ -53,7 +53,7 @@ def timed(args: list[str], env: dict, stdin: bytes | None = None) -> float:
     return elapsed
 
 
-def build(root: Path, size: int, turns: list[str], env: dict) -> float:
+def build(root: Path, size: int, turns: list[str], env: dict, store: str = "semantic") -> float:
     rng = random.Random(size)
     domains = ["user", "world", "relationship", "self"]
     lines = []
@@ -61,7 +61,7 @@ def build(root: Path, size: int, turns: list[str], env: dict) -> float:
         text = turns[i % len(turns)]
         if i >= len(turns):
             text += f" ({rng.choice(['again', 'later', 'once more', 'that week'])} #{i})"
-        lines.append(json.dumps({"content": text, "domain": domains[i % 4],
+        lines.append(json.dumps({"content": text, "domain": domains[i % 4], "store": store,
                                  "created": f"2026-{1 + i % 11:02d}-{1 + i % 27:02d}T12:00:00Z"}))
     subprocess.run([sys.executable, str(SCRIPTS / "init.py")], env=env, check=True, capture_output=True)
     return timed([sys.executable, str(SCRIPTS / "remember.py"), "--jsonl", "-"], env,
@@ -77,22 +77,24 @@ def main() -> None:
     p.add_argument("--sizes", default="1000,10000")
     p.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "locomo-dev.json"))
     p.add_argument("--runs", type=int, default=15)
+    p.add_argument("--store", default="semantic", choices=("semantic", "episodic"),
+                   help="where the memories live: one file each (semantic) or daily logs (episodic)")
     args = p.parse_args()
     turns = corpus(Path(args.data))
     python = sys.executable
     startup = median_ms([timed([python, "-c", "pass"], dict(os.environ)) for _ in range(10)])
-    print(f"python start-up alone (python -c pass): {startup:.0f} ms; {os.cpu_count()} cores")
+    print(f"python start-up alone (python -c pass): {startup:.0f} ms; {os.cpu_count()} cores; store {args.store}")
     sys.path.insert(0, str(SCRIPTS))
     from hippocampus import reconcile
     from hippocampus.paths import WorkspacePaths
     print("| memories | bulk import | recall median | original scorer | ratio | remember median | decay median "
-          "| hand-edit check |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| consolidate | hand-edit check |")
+    print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for size in (int(s) for s in args.sizes.split(",")):
             root = Path(tmp) / f"ws{size}"
             env = {**os.environ, "WORKSPACE": str(root), "HIPPOCAMPUS_NOW": "2026-12-01T00:00:00Z"}
-            imported = build(root, size, turns, env)
+            imported = build(root, size, turns, env, args.store)
             recall = [python, str(SCRIPTS / "recall.py"), "--json"]
             timed(recall + ["warm up"], env)  # first call builds the derived cache
             ours, original = [], []
@@ -107,6 +109,8 @@ def main() -> None:
             for day in range(3):
                 day_env = {**env, "HIPPOCAMPUS_NOW": f"2026-12-{2 + day:02d}T03:00:00Z"}
                 decay.append(timed([python, str(SCRIPTS / "decay.py")], day_env))
+            consolidation = timed([python, str(SCRIPTS / "consolidate.py")],
+                                  {**env, "HIPPOCAMPUS_NOW": "2026-12-05T03:00:00Z"})
             scans = []
             for _ in range(5):  # in-process: one stat per memory file and their print, nothing read
                 started = time.perf_counter()
@@ -114,7 +118,8 @@ def main() -> None:
                 scans.append(time.perf_counter() - started)
             r, o = median_ms(ours), median_ms(original)
             print(f"| {size:,} | {imported:.1f} s | {r:.0f} ms | {o:.0f} ms | {r / o:.2f}x | "
-                  f"{median_ms(remember):.0f} ms | {median_ms(decay):.0f} ms | {median_ms(scans):.0f} ms |",
+                  f"{median_ms(remember):.0f} ms | {median_ms(decay):.0f} ms | {consolidation:.1f} s | "
+                  f"{median_ms(scans):.0f} ms |",
                   flush=True)
 
 

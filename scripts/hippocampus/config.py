@@ -25,6 +25,15 @@ DEFAULTS: dict = {
         "rate": 0.99,
         "store_multiplier": {"semantic": 1.0, "episodic": 1.5, "procedural": 0.5, "vault": 0.0},
         "category_multiplier": {"errors": 0.5, "lessons": 0.5},
+        "consolidated_multiplier": 2.0,  # an episode consolidated into a semantic memory fades this much faster
+    },
+    "consolidate": {
+        "cluster_min": 3,            # episodes on one subject that make a cluster
+        "cluster_window_days": 14,   # ... all within this many days
+        "duplicate_similarity": 0.85,  # folded-text likeness for a near-duplicate (difflib ratio)
+        "stale_after_days": 30,      # unused this long: confidence stale
+        "archive_below": 0.2,        # importance under this ...
+        "archive_after_days": 30,    # ... for this long (seen by consolidation runs): archived
     },
     "reinforce": {"rate": 0.15},
     "thresholds": {"core": 0.7, "active": 0.4, "background": 0.2},

@@ -11,7 +11,7 @@ from datetime import date, datetime
 
 from .textutil import clean_text
 
-FRONTMATTER_FIELDS = ("id", "domain", "category", "created", "keywords", "source", "episode", "title")
+FRONTMATTER_FIELDS = ("id", "domain", "category", "created", "keywords", "source", "episode", "title", "sources")
 
 
 class BrokenFile(ValueError):

@@ -172,6 +172,17 @@ def propose_forget(tx, target: dict, reason: str, trigger: str) -> dict:
     return proposal
 
 
+def propose_promotion(tx, memory: dict, why: str) -> dict:
+    """A proposal to lift `memory` into core: consolidation never writes core by itself."""
+    from .timeutil import format_time
+    proposal = {"id": _next_number(tx), "from": tx.actor, "timestamp": format_time(tx.now), "trigger": why,
+                "kind": "promote", "target": memory["id"], "store": memory.get("store"),
+                "content": f"promote to core: {memory['content']}", "entities": [], "confidence": "medium",
+                "coreWorthy": "yes", "status": "pending"}
+    _append(tx, proposal)
+    return proposal
+
+
 def _next_number(tx) -> int:
     """The next proposal number (parsed once per transaction)."""
     number = getattr(tx, "_next_proposal", None)
@@ -218,11 +229,14 @@ def approve(workspace, numbers: list[int] | None, reviewer: str) -> list[dict]:
             fresh = find(current, proposal["id"])  # as it is now, under the lock
             if fresh["state"] != "pending":
                 raise UsageError(f"proposal #{proposal['id']} is already {fresh['state']}")
-            if fresh.get("kind") == "forget":
-                from .lifecycle import forget_ids
-                forget_ids(tx, [fresh.get("target", "")])
-                result = {"id": fresh.get("target"), "action": "forgotten"}
-                _close(tx, proposal["id"], f"approved: forgot {result['id']} by {reviewer} at {_now(tx)}")
+            if fresh.get("kind") in ("forget", "promote"):
+                if fresh["kind"] == "forget":
+                    from .lifecycle import forget_ids
+                    forget_ids(tx, [fresh.get("target", "")])
+                    result = {"id": fresh.get("target"), "action": "forgotten"}
+                else:
+                    result = {"id": promote(tx, fresh.get("target", ""))["id"], "action": "promoted"}
+                _close(tx, proposal["id"], f"approved: {result['action']} {result['id']} by {reviewer} at {_now(tx)}")
                 tx.author, tx.trailers = proposer, [f"Approved-By: {reviewer}", f"Proposal: #{proposal['id']}"]
                 tx.summary = f"approved #{proposal['id']} from {proposer}: {fresh.get('content', '')}"
                 results.append({"proposal": proposal["id"], "from": proposer, "id": result["id"],
@@ -260,6 +274,21 @@ def reject(workspace, number: int, reason: str, reviewer: str) -> dict:
         tx.write_file(PATH, set_status(text, number, f"rejected by {reviewer} at {_now(tx)}: {reason}").encode("utf-8"))
         tx.summary = f"rejected #{number} from {proposal.get('from')}: {reason}"
     return {"proposal": number, "from": proposal.get("from"), "status": "rejected", "reason": reason}
+
+
+def promote(tx, memory_id: str) -> dict:
+    """Lift a memory to the core threshold (an approved promotion)."""
+    from .model import check_id
+    from .scoring import status_for
+    from .timeutil import format_time
+    memory = tx.get(check_id(memory_id))
+    core = tx.config["thresholds"]["core"]
+    value = max(float(memory.get("baseImportance", 0.5)), core)
+    memory.update(baseImportance=value, importance=value, lastAccessed=format_time(tx.now),
+                  status=status_for(value, tx.config))
+    memory.pop("decayFrom", None)
+    tx.put(memory)
+    return memory
 
 
 def _close(tx, number: int, status: str) -> None:

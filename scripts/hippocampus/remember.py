@@ -151,6 +151,15 @@ def reinforce_memory(tx: Transaction, memory: dict) -> dict:
         memory["status"] = "active"
         memory.pop("archivedAt", None)
         memory.pop("archivedBecause", None)
+        memory.pop("mergedInto", None)
+        path = memory.get("file") or ""
+        if path.startswith("memory/archive/"):  # archived by consolidation: its file comes home
+            data = tx.current_bytes(path)
+            if data is not None:
+                home = "memory/" + path[len("memory/archive/"):]
+                tx.write_file(home, data)
+                tx.remove_file(path)
+                memory["file"] = home
     current = decayed(memory, tx.now, tx.config)
     value = reinforced(current, tx.config["reinforce"]["rate"])
     memory.update(importance=value, baseImportance=value, lastAccessed=format_time(tx.now),

@@ -22,6 +22,8 @@ def decay_multiplier(memory: dict, config: dict) -> float:
     category = memory.get("category")
     if category in decay["category_multiplier"]:
         multiplier *= decay["category_multiplier"][category]
+    if memory.get("consolidatedInto"):  # its gist lives on in a semantic memory
+        multiplier *= decay.get("consolidated_multiplier", 2.0)
     return multiplier
 
 
@@ -35,6 +37,8 @@ def decayed(memory: dict, now: datetime, config: dict) -> float:
         return 0.0
     base = clamp(memory.get("baseImportance", memory.get("importance", 0.5)))
     last = parse_time_or(memory.get("lastAccessed") or memory.get("created"), now)
+    if memory.get("decayFrom"):  # rebased (consolidation): baseImportance is the value at that time
+        last = max(last, parse_time_or(memory["decayFrom"], last))
     days = whole_days_between(last, now) * decay_multiplier(memory, config)
     return round(base * config["decay"]["rate"] ** days, 6)
 

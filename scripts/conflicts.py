@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""Contradicting memories found by consolidation: list them, resolve one by keeping a side."""
+from hippocampus import cli
+
+
+def main(argv):
+    p = cli.parser("conflicts.py", "Conflicts live in memory/meta/conflicts.md; resolving keeps one memory and "
+                   "archives the other (reinforce.py ID brings it back).")
+    sub = p.add_subparsers(dest="command", metavar="list|resolve", parser_class=cli.Parser)
+    listing = sub.add_parser("list", help="open conflicts (--all: resolved ones too)")
+    listing.add_argument("--all", action="store_true")
+    resolving = sub.add_parser("resolve", help="resolve a conflict: --keep the memory that is right")
+    resolving.add_argument("id", metavar="conf_N")
+    resolving.add_argument("--keep", required=True, metavar="MEM_ID")
+    for child in (listing, resolving):
+        cli.common_options(child)
+    args = p.parse_args(argv)
+    if not args.command:
+        raise cli.UsageError("say list or resolve (see --help)")
+    from hippocampus import conflicts
+    workspace = cli.open_workspace(args)
+    if args.command == "list":
+        _text, found = conflicts.load(workspace.root)
+        shown = found if args.all else [c for c in found if c["state"] == "open"]
+        if args.json:
+            cli.print_json({"conflicts": shown})
+        else:
+            for c in shown:
+                print(f"{c['id']} [{c['status']}] {c.get('kind', '')}: {c['a']['id']} \"{cli.one_line(c['a']['content'], 70)}\""
+                      f" vs {c['b']['id']} \"{cli.one_line(c['b']['content'], 70)}\"")
+            if not shown:
+                print("No open conflicts.")
+        return 0
+    with workspace.transaction("bot:conflicts", "resolve-conflict") as tx:
+        result = conflicts.resolve(tx, cli.clean_text(args.id), cli.clean_text(args.keep))
+    if args.json:
+        cli.print_json(result)
+    else:
+        print(f"{result['conflict']}: kept {result['kept']}, archived {result['archived']}")
+
+
+if __name__ == "__main__":
+    cli.run(main)

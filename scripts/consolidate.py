@@ -1,0 +1,26 @@
+#!/usr/bin/env python3
+"""The weekly sleep: cluster episodes, merge duplicates, find conflicts, mark stale, archive what faded."""
+from hippocampus import cli
+
+
+def main(argv):
+    p = cli.parser("consolidate.py", "Conservative and explainable: one commit per run, nothing written to core "
+                   "(promotions go to the review queue), --dry-run lists every change it would make.")
+    p.add_argument("--dry-run", action="store_true", help="list the changes; write nothing")
+    args = p.parse_args(argv)
+    from hippocampus.consolidate import consolidate
+    workspace = cli.open_workspace(args)
+    with workspace.transaction("system:consolidate", "consolidate") as tx:
+        report = consolidate(tx, dry_run=args.dry_run)
+    if args.json:
+        cli.print_json(report)
+        return 0
+    for change in report["changes"]:
+        print(f"- {change['text']}")
+    counts = report["counts"]
+    print(f"{'would make' if args.dry_run else 'made'}: {counts['clusters']} clusters, {counts['merges']} merges, "
+          f"{counts['conflicts']} conflicts, {counts['stale']} stale, {counts['promotions']} promotions proposed")
+
+
+if __name__ == "__main__":
+    cli.run(main)

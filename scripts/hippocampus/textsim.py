@@ -1,0 +1,64 @@
+"""Word-level likeness for consolidation: stems, values, negation. Pure functions."""
+
+from __future__ import annotations
+
+import re
+
+from .textutil import content_words
+
+WEEKDAYS = {d: d for d in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")}
+WEEKDAYS.update({d + "s": d for d in list(WEEKDAYS)})
+MONTHS = {m for m in ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+                      "october", "november", "december")}
+NEGATIONS = {"not", "never", "no", "don't", "doesn't", "didn't", "isn't", "aren't", "wasn't", "won't", "can't",
+             "cannot", "nobody", "nothing", "nowhere", "neither", "nor", "hasn't", "haven't", "shouldn't"}
+_NUMBER = re.compile(r"^\d+(?:[.,:]\d+)*(?:am|pm|%|k|m)?$")
+_NEGATION_WORDS = re.compile(r"\b(not|never|no|nobody|nothing|cannot|\w+n't)\b", re.I)
+
+
+def stem(word: str) -> str:
+    """A light stem: enough that failed / failing / fails meet, and backups / backup."""
+    if len(word) > 5 and word.endswith("ing"):
+        word = word[:-3]
+    elif len(word) > 4 and word.endswith("ed"):
+        word = word[:-2]
+    elif len(word) > 4 and word.endswith("es") and word[-3] in "sxz":
+        word = word[:-2]
+    elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    return word
+
+
+def stems(text: str) -> set[str]:
+    return {stem(w) for w in content_words(text) if not value_kind(w)}
+
+
+def value_kind(word: str) -> str | None:
+    """weekday, month or number for a word that carries a value; else None."""
+    word = word.lower()
+    if word in WEEKDAYS:
+        return "weekday"
+    if word in MONTHS:
+        return "month"
+    if _NUMBER.match(word):
+        return "number"
+    return None
+
+
+def values(text: str) -> dict[str, set[str]]:
+    """The values a statement names, by kind: {"weekday": {"friday"}, "number": {"3"}}."""
+    found: dict[str, set[str]] = {}
+    for word in re.findall(r"[\w:.,%']+", text.lower()):
+        word = word.strip(".,")
+        kind = value_kind(word)
+        if kind:
+            found.setdefault(kind, set()).add(WEEKDAYS.get(word, word))
+    return found
+
+
+def negated(text: str) -> bool:
+    return bool(_NEGATION_WORDS.search(text))
+
+
+def jaccard(a: set, b: set) -> float:
+    return len(a & b) / len(a | b) if a or b else 1.0

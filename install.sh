@@ -7,14 +7,20 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 workspace="${WORKSPACE:-$HOME/.openclaw/workspace}"
 dev=0
 dry_run=0
+cron=""
+cron_encode=0
 
 usage() {
   cat <<USAGE
-usage: ./install.sh [--workspace DIR] [--dev] [--dry-run]
+usage: ./install.sh [--workspace DIR] [--dev] [--dry-run] [--with-cron [--cron-encode] | --without-cron]
 
   --workspace DIR  where memories live (default: \$WORKSPACE or ~/.openclaw/workspace)
   --dev            also install what the tests need (pytest, hypothesis)
   --dry-run        print what would be done; change nothing
+  --with-cron      register daily decay (03:00) and weekly consolidation (Saturday 21:00)
+                   with openclaw cron, else crontab, else print the lines (idempotent)
+  --cron-encode    with --with-cron: also encode new transcripts every 3 hours
+  --without-cron   remove our scheduled jobs (only ours)
 USAGE
 }
 
@@ -25,6 +31,9 @@ while [ $# -gt 0 ]; do
     --workspace=*) workspace="${1#*=}"; shift ;;
     --dev) dev=1; shift ;;
     --dry-run) dry_run=1; shift ;;
+    --with-cron) cron=register; shift ;;
+    --without-cron) cron=unregister; shift ;;
+    --cron-encode) cron_encode=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 1 ;;
   esac
@@ -72,11 +81,22 @@ done
 
 # Agents start a script per turn: compile the library once so start-up never
 # recompiles it (even where PYTHONDONTWRITEBYTECODE stops Python from caching).
+cron_args=()
+[ -n "$cron" ] && cron_args=("$cron" --workspace "$workspace")
+[ "$cron" = register ] && [ "$cron_encode" = 1 ] && cron_args+=(--encode)
 if [ "$dry_run" = 1 ]; then
   say "would precompile scripts/hippocampus"
   say "would initialise the workspace at $workspace (scripts/init.py)"
+  if [ -n "$cron" ] && [ -n "$todo" ]; then
+    say "would $cron the scheduled jobs (after installing the packages)"
+  elif [ -n "$cron" ]; then
+    python3 "$here/scripts/cron_job.py" "${cron_args[@]}" --dry-run | sed 's/^/install.sh: /'
+  fi
   exit 0
 fi
 python3 -m compileall -q "$here/scripts/hippocampus" >/dev/null && say "precompiled scripts/hippocampus"
 python3 "$here/scripts/init.py" --workspace "$workspace" | sed 's/^/install.sh: /'
+if [ -n "$cron" ]; then
+  python3 "$here/scripts/cron_job.py" "${cron_args[@]}" | sed 's/^/install.sh: /'
+fi
 say "done. Try: $here/scripts/remember.py \"User prefers dark mode\" --workspace \"$workspace\""

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Scheduled jobs: run one (as cron does) or register / unregister them (install.sh --with-cron)."""
+import os
+
+from hippocampus import cli
+
+
+def main(argv):
+    p = cli.parser("cron_job.py", "Jobs: decay (03:00 daily), consolidate (21:00 Saturdays), encode (every 3 hours, "
+                   "optional). 'run JOB' never prompts, prints one line and appends it to memory/.cache/cron.log.")
+    sub = p.add_subparsers(dest="command", metavar="run|register|unregister", parser_class=cli.Parser)
+    running = sub.add_parser("run", help="run one job now")
+    running.add_argument("job", choices=("decay", "consolidate", "encode"))
+    running.add_argument("--agent", default=None, help="OpenClaw agent whose sessions encode reads (default $AGENT_ID or main)")
+    registering = sub.add_parser("register", help="register decay and consolidation (and --encode)")
+    registering.add_argument("--encode", action="store_true", help="also encode transcripts every 3 hours")
+    registering.add_argument("--dry-run", action="store_true")
+    unregistering = sub.add_parser("unregister", help="remove our jobs only")
+    unregistering.add_argument("--dry-run", action="store_true")
+    for child in (running, registering, unregistering):
+        cli.common_options(child)
+    args = p.parse_args(argv)
+    if not args.command:
+        raise cli.UsageError("say run, register or unregister (see --help)")
+    from pathlib import Path
+    from hippocampus import cron
+    if args.command == "run":
+        workspace = cli.open_workspace(args)
+        agent = args.agent or os.environ.get("AGENT_ID") or "main"
+        sessions = Path.home() / ".openclaw" / "agents" / agent / "sessions"
+        line = f"{workspace.now.strftime('%Y-%m-%dT%H:%M:%SZ')} {cron.run_job(workspace, args.job, sessions)}"
+        log = workspace.paths.cache / "cron.log"
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with open(log, "a", encoding="utf-8") as handle:
+            handle.write(line + "\n")
+        print(cli.json.dumps({"job": args.job, "result": line}) if args.json else line)
+        return 0
+    root = cli.workspace_root(args)
+    if args.command == "register":
+        result = cron.register(root, args.encode, args.dry_run)
+    else:
+        result = cron.unregister(root, args.dry_run)
+    if args.json:
+        cli.print_json(result)
+        return 0
+    verb = "would add" if args.dry_run else "added"
+    if result["via"] == "print":
+        print("no openclaw or crontab here; add these lines to your scheduler:")
+        for line in result["lines"]:
+            print(line)
+    elif args.command == "register":
+        print(f"cron via {result['via']}: {verb} {', '.join(result['added']) or 'nothing'}; "
+              f"already present: {', '.join(result['present']) or 'none'}")
+    else:
+        print(f"cron via {result['via']}: {'would remove' if args.dry_run else 'removed'} "
+              f"{', '.join(result['removed']) or 'nothing (none of ours found)'}")
+
+
+if __name__ == "__main__":
+    cli.run(main)

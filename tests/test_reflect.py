@@ -1,0 +1,77 @@
+"""reflect.py prepare/record: the agent reflects, the script files it."""
+
+REFLECTION = """# Reflection
+
+## Summary
+Backups failed all week; I should have raised it after the second failure.
+
+## Internal monologue
+I waited too long for certainty.
+
+## Elements
+- [Pattern] Backups fail on nights after large deploys.
+- [Self-Awareness] I wait for certainty before raising problems.
+
+## Reward request
+Request: +50 tokens
+Reason: caught the Friday/Monday deploy contradiction
+Result: granted +30
+"""
+
+
+def test_prepare_then_record_round_trips_into_the_files(ws, tmp_path):
+    ws.remember("The nightly backup failed again", "--store", "episodic", now="2026-03-08T03:00:00Z")
+    ws.remember("User prefers the summary first", "--importance", "0.8", now="2026-03-01")
+    ws.run("graph.py", "add", "NAS", "--type", "tool", now="2026-03-01")
+    bundle = ws.json("reflect.py", "prepare", "--budget", "4000", now="2026-03-10")
+    text = bundle["text"]
+    for part in ("The nightly backup failed again", "User prefers the summary first", "- NAS (tool)",
+                 "[Self-Awareness]", "Reward request", "internal monologue"):
+        assert part.lower() in text.lower(), part
+    path = tmp_path / "reflection.md"
+    path.write_text(REFLECTION)
+    result = ws.json("reflect.py", "record", "--file", str(path), now="2026-03-10")
+    assert result["id"] == "2026-03-10" and result["file"] == "memory/meta/reflections/2026-03-10.md"
+    assert (ws.root / result["file"]).read_text() == REFLECTION
+    log = (ws.root / "memory/meta/reflection-log.md").read_text()
+    assert "### 2026-03-10\nBackups failed all week" in log
+    assert "- 2026-03-10 [Self-Awareness] I wait for certainty before raising problems." in \
+        (ws.root / "IDENTITY.md").read_text()
+    rewards = (ws.root / "memory/meta/reward-log.md").read_text()
+    assert "- Result: granted +30\n- Reason: caught the Friday/Monday deploy contradiction" in rewards
+    body = ws.git("log", "-1", "--format=%s%n%b")
+    assert body.startswith("CRITICAL reflect: reflection 2026-03-10") and "Actor: reflection:2026-03-10" in body
+    # the next prepare starts from this reflection
+    ws.remember("Restarted the NAS and the backup ran", "--store", "episodic", now="2026-03-12T03:00:00Z")
+    later = ws.json("reflect.py", "prepare", now="2026-03-13")
+    assert later["since"] == "2026-03-10T00:00:00Z" and later["episodes"] == 1
+    assert "Backups failed all week" in later["text"]  # the recent reflection log
+
+
+def test_log_keeps_ten_in_full_and_self_image_becomes_due(ws, tmp_path):
+    path = tmp_path / "r.md"
+    for day in range(1, 13):
+        path.write_text(f"## Summary\nReflection number {day} about the week.\n\n## Elements\n"
+                        f"- [Self-Awareness] Observation {day} about myself.\n")
+        result = ws.json("reflect.py", "record", "--file", str(path), now=f"2026-04-{day:02d}")
+        assert bool(result["selfImageDue"]) == (day >= 10)
+    log = (ws.root / "memory/meta/reflection-log.md").read_text()
+    assert log.count("\n### ") == 10 and "### 2026-04-12" in log and "### 2026-04-02\n" not in log
+    assert "## Older reflections\n- 2026-04-01: Reflection number 1 about the week." in log
+    assert "- 2026-04-02: Reflection number 2" in log
+    assert len(list((ws.root / "memory/meta/reflections").glob("*.md"))) == 12
+    ws.run("reflect.py", "self-image-done", now="2026-04-13")
+    path.write_text("## Summary\nOne more.\n\n## Elements\n- [Self-Awareness] Fresh start.\n")
+    assert ws.json("reflect.py", "record", "--file", str(path), now="2026-04-14")["selfImageDue"] == 0
+
+
+def test_two_reflections_a_day_and_bad_input(ws, tmp_path):
+    path = tmp_path / "r.md"
+    path.write_text("## Summary\nMorning thoughts.\n")
+    ws.run("reflect.py", "record", "--file", str(path), now="2026-04-01T08:00:00Z")
+    assert ws.json("reflect.py", "record", "--file", str(path), now="2026-04-01T20:00:00Z")["id"] == "2026-04-01-2"
+    path.write_text("   \n")
+    assert "empty" in ws.run("reflect.py", "record", "--file", str(path), expect=1).err
+    assert ws.run("reflect.py", "record", "--file", str(tmp_path / "missing.md"), expect=1).err
+    assert "main agent" in ws.run("reflect.py", "record", "--file", "-", "--actor", "helper", input="## Summary\nx y\n",
+                                  expect=1).err

@@ -38,6 +38,14 @@ class Workspace:
             assert "Traceback" not in result.err, result.err
         return result
 
+    def run_python(self, args: list[str]) -> dict:
+        """python3 ARGS in this workspace's environment; its stdout parsed as JSON."""
+        env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}
+        env["WORKSPACE"] = str(self.root)
+        result = subprocess.run([sys.executable, *args], capture_output=True, env=env, timeout=300)
+        assert result.returncode == 0, result.stderr.decode()
+        return json.loads(result.stdout)
+
     def json(self, script: str, *args: str, **kw):
         result = self.run(script, *args, "--json", **kw)
         return json.loads(result.out)

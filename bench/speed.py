@@ -34,6 +34,12 @@ QUERIES = ["hiking with the kids", "what did she paint", "support group meeting"
            "military memorial", "family road trip"]
 
 
+VARIANTS = ["again", "later", "once more", "that week", "as before", "still"]
+FILLERS = ["honestly", "really", "truly", "frankly", "clearly", "simply", "surely", "plainly", "openly", "kindly",
+           "gladly", "calmly", "warmly", "quietly", "boldly", "briefly", "gently", "loosely", "neatly", "partly",
+           "quickly", "rarely", "slowly", "softly", "vaguely", "wisely", "barely", "busily", "fairly", "firmly"]
+
+
 def corpus(data_path: Path) -> list[str]:
     data = json.loads(data_path.read_text())
     turns = []
@@ -59,8 +65,8 @@ def build(root: Path, size: int, turns: list[str], env: dict, store: str = "sema
     lines = []
     for i in range(size):
         text = turns[i % len(turns)]
-        if i >= len(turns):
-            text += f" ({rng.choice(['again', 'later', 'once more', 'that week'])} #{i})"
+        if i >= len(turns):  # a variation in words, not numbers (numbers would read as conflicting values)
+            text += f" ({rng.choice(VARIANTS)} {rng.choice(FILLERS)} {rng.choice(FILLERS)})"
         lines.append(json.dumps({"content": text, "domain": domains[i % 4], "store": store,
                                  "created": f"2026-{1 + i % 11:02d}-{1 + i % 27:02d}T12:00:00Z"}))
     subprocess.run([sys.executable, str(SCRIPTS / "init.py")], env=env, check=True, capture_output=True)

@@ -70,26 +70,32 @@ def find(memories: list[dict], known_pairs: set[frozenset]) -> list[dict]:
     are not values), their overlap is at least half, and either they name
     different values of the same kind (weekday, month, number) or one of
     them is negated and the other is not while the rest is nearly the same.
+    Only a memory naming a value or a negation can start a pair; its partners
+    are looked up by its three rarest subject words.
     """
-    index: dict[str, list[int]] = {}
     prepared = []
+    index: dict[str, list[int]] = {}
     for position, memory in enumerate(memories):
         text = memory.get("content", "")
-        prepared.append((memory, textsim.stems(text), textsim.values(text), textsim.negated(text)))
-        for word in prepared[-1][1]:
+        words = textsim.stems(text)
+        prepared.append((memory, words, textsim.values(text), textsim.negated(text)))
+        for word in words:
             index.setdefault(word, []).append(position)
     found = []
     seen: set[tuple[int, int]] = set()
-    limit = max(50, len(memories) // 20)  # a word in many memories says nothing about a shared subject
-    for positions in index.values():
-        if len(positions) < 2 or len(positions) > limit:
+    for left, (memory, words, values, negated) in enumerate(prepared):
+        if not values and not negated:
             continue
-        for i, left in enumerate(positions):
-            for right in positions[i + 1:]:
-                if (left, right) in seen:
+        for word in sorted(words, key=lambda w: (len(index[w]), w))[:3]:
+            partners = index[word]
+            if len(partners) > 500:
+                break  # words this common name no particular subject
+            for right in partners:
+                pair = (min(left, right), max(left, right))
+                if right == left or pair in seen:
                     continue
-                seen.add((left, right))
-                a, b = prepared[left], prepared[right]
+                seen.add(pair)
+                a, b = prepared[pair[0]], prepared[pair[1]]
                 if frozenset((a[0]["id"], b[0]["id"])) in known_pairs:
                     continue
                 kind = _contradiction(a, b)

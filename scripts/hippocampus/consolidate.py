@@ -122,6 +122,7 @@ def _duplicates(live: list[dict], config: dict, tx) -> list[dict]:
         for word in sorted(stems_of[memory["id"]], key=lambda w: (frequency[w], w))[:2]:
             blocks.setdefault((memory.get("domain"), word), []).append(memory)
     merges, gone = [], set()
+    threshold = config["duplicate_similarity"]
     seen: set[frozenset] = set()
     for members in blocks.values():
         if len(members) > 300:
@@ -133,11 +134,15 @@ def _duplicates(live: list[dict], config: dict, tx) -> list[dict]:
                     continue
                 seen.add(pair)
                 a, b = fold(left["content"]), fold(right["content"])
-                if SequenceMatcher(None, a, b).ratio() < config["duplicate_similarity"]:
-                    continue
+                if min(len(a), len(b)) < threshold * max(len(a), len(b)) or \
+                        textsim.jaccard(stems_of[left["id"]], stems_of[right["id"]]) < 0.6:
+                    continue  # cheap tests first: lengths and words must already be close
                 if textsim.values(left["content"]) != textsim.values(right["content"]) or \
                         textsim.negated(left["content"]) != textsim.negated(right["content"]):
                     continue  # same words, different values: a conflict, not a duplicate
+                matcher = SequenceMatcher(None, a, b, autojunk=False)
+                if matcher.quick_ratio() < threshold or matcher.ratio() < threshold:
+                    continue
                 keep, lose = sorted((left, right), key=lambda m: (-decayed(m, tx.now, tx.config),
                                                                   -int(m.get("timesReinforced", 0)),
                                                                   m.get("created", ""), m["id"]))

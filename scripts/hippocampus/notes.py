@@ -13,11 +13,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from . import memory_md
 
 DAILY_NOTE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
-MIN_CHARS = 12
 
 
 def note_paths(root: Path) -> list[str]:
@@ -33,45 +30,8 @@ def note_paths(root: Path) -> list[str]:
 
 def items(text: str) -> list[str]:
     """The memorable items of a note: bullets and paragraphs, outside code, comments and our section."""
-    begin, finish = text.find(memory_md.START), text.find(memory_md.END)
-    if 0 <= begin < finish:
-        text = text[:begin] + text[finish + len(memory_md.END):]
-    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
-    found: list[str] = []
-    current: list[str] = []
-    in_fence = False
-
-    def close():
-        if current:
-            item = " ".join(part.strip() for part in current).strip()
-            if len(item) >= MIN_CHARS:
-                found.append(item)
-            current.clear()
-
-    lines = text.splitlines()
-    if lines and lines[0].strip() == "---":  # frontmatter
-        end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
-        if end is not None:
-            lines = lines[end + 1:]
-    for line in lines:
-        if line.lstrip().startswith(("```", "~~~")):
-            close()
-            in_fence = not in_fence
-            continue
-        if in_fence:
-            continue
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#") or set(stripped) <= set("-*_=|: "):
-            close()
-            continue
-        bullet = _BULLET.match(line)
-        if bullet:
-            close()
-            current.append(line[bullet.end():])
-        else:
-            current.append(stripped)
-    close()
-    return found
+    from .importer import markdown_items
+    return [item for _heading, item in markdown_items(text)]
 
 
 def import_notes(tx, paths: list[str], dry_run: bool = False) -> dict:

@@ -1,0 +1,189 @@
+"""Bringing memories along: what users already have, as memories of ours.
+
+Formats (`detect` picks one from the name and the content):
+- `chatgpt`: a ChatGPT memory export: JSON (a list of strings, or of objects
+  with content/text/memory, or {"memories": [...]}) or text, one a line;
+- `claude`: CLAUDE.md or a Claude memory file (markdown);
+- `cursor`: .cursorrules, .cursor/rules/*.mdc (frontmatter skipped);
+- `openclaw`: OpenClaw's MEMORY.md and daily notes memory/YYYY-MM-DD.md (dated by name);
+- `markdown`: any markdown, headings becoming categories;
+- `text`: one memory a paragraph (or a line, for a list of lines).
+
+Each bullet (with its continuation lines) or paragraph is one memory; code
+blocks, HTML comments, tables and our own marked blocks are skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from .errors import UsageError
+from .textutil import slugify
+
+FORMATS = ("auto", "chatgpt", "claude", "cursor", "openclaw", "markdown", "text")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
+_OUR_BLOCKS = re.compile(r"<!-- hippocampus:(\w+):start -->.*?<!-- hippocampus:\1:end -->|"
+                         r"<!-- hippocampus:start -->.*?<!-- hippocampus:end -->", re.S)
+_DAILY = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
+MIN_CHARS = 12
+
+
+def markdown_items(text: str) -> list[tuple[str | None, str]]:
+    """(heading, item) for each bullet or paragraph outside code, comments, tables and our blocks."""
+    text = _OUR_BLOCKS.sub("", text)
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    lines = text.splitlines()
+    if lines and lines[0].strip() == "---":  # frontmatter
+        end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
+        if end is not None:
+            lines = lines[end + 1:]
+    found: list[tuple[str | None, str]] = []
+    current: list[str] = []
+    heading: str | None = None
+    in_fence = False
+
+    def close():
+        if current:
+            item = " ".join(part.strip() for part in current).strip()
+            if len(item) >= MIN_CHARS:
+                found.append((heading, item))
+            current.clear()
+
+    for line in lines:
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            close()
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            continue
+        if stripped.startswith("#"):
+            close()
+            heading = stripped.lstrip("#").strip() or heading
+            continue
+        if not stripped or stripped.startswith("|") or set(stripped) <= set("-*_=: "):
+            close()
+            continue
+        bullet = _BULLET.match(line)
+        if bullet:
+            close()
+            current.append(line[bullet.end():])
+        else:
+            current.append(stripped)
+    close()
+    return found
+
+
+def detect(path: Path, text: str) -> str:
+    name = path.name.lower()
+    if name == ".cursorrules" or path.suffix == ".mdc" or ".cursor" in path.parts:
+        return "cursor"
+    if name in ("claude.md", "claude.local.md") or ".claude" in path.parts:
+        return "claude"
+    if name == "memory.md" or _DAILY.match(path.name):
+        return "openclaw"
+    stripped = text.lstrip()
+    if path.suffix.lower() == ".json" or stripped[:1] in "[{" or "chatgpt" in name:
+        return "chatgpt"
+    if path.suffix.lower() in (".md", ".markdown"):
+        return "markdown"
+    return "text"
+
+
+def records(path: Path, text: str, fmt: str) -> list[dict]:
+    """The memories a file holds, as remember_one keyword arguments plus `content`."""
+    label = path.name
+    if fmt == "chatgpt" and text.lstrip()[:1] in "[{":
+        return _chatgpt_json(text, label)
+    if fmt in ("chatgpt", "text"):
+        blocks = [b.strip() for b in re.split(r"\n\s*\n", text) if b.strip()]
+        if len(blocks) == 1 or fmt == "chatgpt":  # a list of lines
+            blocks = [_BULLET.sub("", line).strip() for b in blocks for line in b.splitlines() if line.strip()]
+        return [{"content": " ".join(b.split()), "source": f"import:{fmt}:{label}#{n}"}
+                for n, b in enumerate(blocks, start=1) if len(b) >= MIN_CHARS]
+    created = None
+    day = _DAILY.match(path.name)
+    if day:
+        created = day.group(1)
+    out = []
+    for n, (heading, item) in enumerate(markdown_items(text), start=1):
+        record = {"content": item, "source": f"import:{fmt}:{label}#{n}"}
+        if heading and fmt in ("markdown", "claude", "openclaw") and not day:
+            category = slugify(heading, 40)
+            if category != "memory":
+                record["category"] = category
+        if fmt == "cursor":
+            record.update(domain="user", category="coding-rules")
+        if created:
+            record.update(created=created, store="episodic", episode=created)
+        out.append(record)
+    return out
+
+
+def _chatgpt_json(text: str, label: str) -> list[dict]:
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise UsageError(f"{label}: not valid JSON ({exc.msg})") from None
+    if isinstance(data, dict):
+        data = data.get("memories") or data.get("items") or data.get("data") or []
+    if not isinstance(data, list):
+        raise UsageError(f"{label}: expected a list of memories")
+    out = []
+    for n, item in enumerate(data, start=1):
+        created = None
+        if isinstance(item, dict):
+            created = item.get("created_at") or item.get("created") or item.get("updated_at")
+            item = item.get("content") or item.get("text") or item.get("memory") or item.get("value")
+        if isinstance(item, str) and len(item.strip()) >= MIN_CHARS:
+            record = {"content": " ".join(item.split()), "source": f"import:chatgpt:{label}#{n}"}
+            if isinstance(created, str):
+                record["created"] = created
+            elif isinstance(created, (int, float)):
+                from datetime import datetime, timezone
+                record["created"] = datetime.fromtimestamp(created, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+            out.append(record)
+    return out
+
+
+def import_files(tx, files: list[tuple[Path, str]], dry_run: bool = False) -> dict:
+    """Add what is not there yet (duplicates are skipped, not reinforced); one transaction."""
+    from .classify import guess_domain
+    from .remember import prepare_content, remember_one
+    from .textutil import fold
+    from .timeutil import parse_time
+
+    report = {"files": [], "added": 0, "duplicates": 0, "ids": [], "preview": []}
+    seen: set[tuple[str, str]] = set()
+    for path, fmt in files:
+        text = path.read_bytes().decode("utf-8", "replace")
+        chosen = detect(path, text) if fmt == "auto" else fmt
+        added = duplicates = 0
+        for record in records(path, text, chosen):
+            content = prepare_content(record["content"], int(tx.config["max_content_bytes"]))
+            domain = record.get("domain") or guess_domain(content)
+            key = (domain, fold(content))
+            if key in seen or tx.fold_key_owner(key[1], domain) is not None:
+                duplicates += 1
+                continue
+            seen.add(key)
+            added += 1
+            if dry_run:
+                report["preview"].append({"content": content, "file": path.name, "format": chosen})
+                continue
+            created = parse_time(record["created"], "created") if record.get("created") else None
+            result = remember_one(tx, content, domain=domain, category=record.get("category"),
+                                  source=record["source"], store=record.get("store"), episode=record.get("episode"),
+                                  created=created)
+            report["ids"].append(result["id"])
+        report["files"].append({"file": str(path), "format": chosen, "added": added, "duplicates": duplicates})
+        report["added"] += added
+        report["duplicates"] += duplicates
+    tx.action = "import"
+    tx.summary = (f"imported {report['added']} memories from {len(files)} files "
+                  f"({report['duplicates']} duplicates skipped)")
+    if not dry_run:
+        report.pop("preview")
+    return report

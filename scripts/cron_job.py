@@ -44,7 +44,9 @@ def main(argv):
         cli.print_json(result)
         return 0
     verb = "would add" if args.dry_run else "added"
-    if result["via"] == "print":
+    if result["via"] == "print" and args.command == "unregister":
+        print("no openclaw or crontab here: no scheduled jobs of ours to remove")
+    elif result["via"] == "print":
         print("no openclaw or crontab here; add these lines to your scheduler:")
         for line in result["lines"]:
             print(line)

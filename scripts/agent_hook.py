@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Hooks for agent harnesses (Claude Code): session start prints core memory; session end
+learns from the transcript in the background. Never blocks and never fails the session."""
+import json
+import os
+import subprocess
+import sys
+
+from hippocampus import cli
+
+
+def main(argv):
+    p = cli.parser("agent_hook.py", "session-start: print core memories (for the agent's context). "
+                   "session-end: preprocess + encode --auto the session's transcript in the background. "
+                   "Always exits 0: a memory problem must never stop the agent.")
+    p.add_argument("event", choices=("session-start", "session-end"))
+    p.add_argument("--project", metavar="DIR", help="the project whose transcripts session-end reads when the "
+                   "hook input names none (~/.claude/projects/<DIR with / as ->)")
+    args = p.parse_args(argv)
+    try:
+        payload = json.loads(sys.stdin.read() or "{}") if not sys.stdin.isatty() else {}
+    except (ValueError, OSError):
+        payload = {}
+    if args.event == "session-start":
+        try:
+            from hippocampus.context import render_core
+            workspace = cli.open_workspace(args)
+            text, _info = render_core(workspace.memories(), workspace.now, workspace.config,
+                                      workspace.config["core"]["budget_tokens"], "Core memories (hippocampus)")
+            print(text, end="")
+        except Exception as exc:  # never fail the session
+            print(f"(hippocampus: core memory unavailable: {cli.one_line(str(exc), 200)})")
+        return 0
+    transcript = payload.get("transcript_path") if isinstance(payload, dict) else None
+    if not transcript and args.project:
+        from pathlib import Path
+        munged = str(Path(args.project).expanduser().resolve()).replace("/", "-")
+        transcript = str(Path.home() / ".claude" / "projects" / munged)
+    if not transcript:
+        return 0
+    here = os.path.dirname(os.path.abspath(__file__))
+    common = ["--workspace", str(cli.workspace_root(args))]
+    steps = [[sys.executable, os.path.join(here, "preprocess.py"), "--path", str(transcript), *common],
+             [sys.executable, os.path.join(here, "encode.py"), "--auto", *common]]
+    runner = ("import subprocess, sys, json\n"
+              "for step in json.loads(sys.argv[1]):\n"
+              "    if subprocess.run(step, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, "
+              "stderr=subprocess.DEVNULL).returncode != 0:\n"
+              "        break\n")
+    subprocess.Popen([sys.executable, "-c", runner, json.dumps(steps)], stdin=subprocess.DEVNULL,
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        cli.run(main)
+    except SystemExit as exit_:
+        sys.exit(0 if exit_.code not in (0, None) else 0)

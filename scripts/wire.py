@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""install.sh's helper for marked blocks in a person's files (AGENTS.md, CLAUDE.md)."""
+from hippocampus import cli
+
+
+def main(argv):
+    p = cli.parser("wire.py", "Add or remove our block between <!-- hippocampus:start --> and "
+                   "<!-- hippocampus:end --> in a markdown file; everything else stays byte for byte.",
+                   json_flag=False)
+    p.add_argument("action", choices=("add", "remove"))
+    p.add_argument("file")
+    p.add_argument("--body", metavar="FILE", help="the block's text (add)")
+    p.add_argument("--base-dir", metavar="DIR", help="put in for {baseDir} in the block's text")
+    p.add_argument("--dry-run", action="store_true")
+    args = p.parse_args(argv)
+    from pathlib import Path
+    from hippocampus.blocks import with_block, without_block
+    from hippocampus.fsutil import atomic_write
+    target = Path(cli.clean_text(args.file)).expanduser()
+    current = target.read_bytes().decode("utf-8", "surrogateescape") if target.exists() else None
+    if args.action == "add":
+        if not args.body:
+            raise cli.UsageError("add needs --body FILE")
+        body = cli.read_file_or_stdin(args.body)
+        if args.base_dir:
+            body = body.replace("{baseDir}", cli.clean_text(args.base_dir))
+        new = with_block(current, body)
+    else:
+        if current is None:
+            print(f"{target}: not there, nothing to remove")
+            return 0
+        new = without_block(current)
+    if new == current:
+        print(f"{target}: unchanged")
+        return 0
+    verb = {"add": "would add/update" if args.dry_run else "added/updated",
+            "remove": "would remove" if args.dry_run else "removed"}[args.action]
+    if not args.dry_run:
+        if new == "" and args.action == "remove":
+            target.unlink()  # only our block was in it: the file was ours
+        else:
+            atomic_write(target, new.encode("utf-8", "surrogateescape"))
+    print(f"{target}: {verb} the hippocampus block")
+
+
+if __name__ == "__main__":
+    cli.run(main)

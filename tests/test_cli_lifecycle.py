@@ -55,6 +55,11 @@ def test_status(ws):
     out = ws.json("status.py")
     assert out["total"] == 2 and out["domain"] == {"user": 1, "world": 1}
     assert "importance" in ws.run("status.py").out
+    rome = next(m["id"] for m in ws.index()["memories"] if m["content"] == "Rome is in Italy")
+    ws.run("forget.py", rome)
+    out = ws.json("status.py")
+    assert out["live"] == 1 and out["domain"] == {"user": 1} and out["store"] == {"semantic": 1}
+    assert out["status"]["archived"] == 1
 
 
 def test_bad_now_is_exit_1(ws):

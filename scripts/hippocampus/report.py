@@ -1,4 +1,4 @@
-"""status.py's numbers: counts by domain, store and status, and the last decay."""
+"""status.py's numbers: live memories by domain and store, all by status, and the last decay."""
 
 from __future__ import annotations
 
@@ -17,7 +17,10 @@ def status(workspace: Workspace) -> dict:
         archived = memory.get("status") == "archived"
         value = 0.0 if archived else decayed(memory, workspace.now, workspace.config)
         state = "archived" if archived else status_for(value, workspace.config)
-        for key, bucket in (("domain", memory.get("domain")), ("store", memory.get("store")), ("status", state)):
+        counts["status"][state] = counts["status"].get(state, 0) + 1
+        if archived:
+            continue  # domain and store count the live memories; status says how many are archived
+        for key, bucket in (("domain", memory.get("domain")), ("store", memory.get("store"))):
             counts[key][bucket] = counts[key].get(bucket, 0) + 1
         if not archived:
             histogram[min(int(value * 10), 9)] += 1

@@ -70,3 +70,13 @@ def test_entries_with_missing_or_wrongly_typed_fields_degrade(ws):
     assert any(m["content"] == "no id here" for m in ws.index()["memories"])  # nothing is lost
     odd = ws.memory("mem_odd")
     assert odd["importance"] == 0.5 and odd["domain"] == "world" and odd["keywords"] == []
+
+
+def test_an_index_edited_after_our_last_write_is_validated_again(ws):
+    memory_id = ws.remember("User likes figs", "--domain", "user")
+    ws.remember("Rome is in Italy", "--domain", "world")  # our own write: the next load may trust it
+    path = ws.root / "memory" / "index.json"
+    text = path.read_text()
+    path.write_text(text.replace('"domain": "user"', '"domain": "mars"', 1))  # same inode, new mtime
+    ws.remember("A third fact about the moon", "--domain", "world")
+    assert ws.memory(memory_id)["domain"] == "world"  # repaired by validation, not taken on trust

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from datetime import datetime
 from pathlib import Path
 
 from .errors import WorkspaceError
 
 REPAIR_HINT = "run scripts/doctor.py --repair"
+_PLAIN_ID = re.compile(r"^[A-Za-z0-9_.\-]+$")  # json.dumps of such an id is the id in quotes
 
 
 def _raw_lines(text: str, memories: list) -> dict:
@@ -37,7 +39,9 @@ def _raw_lines(text: str, memories: list) -> dict:
         if type(memory) is not dict or type(memory.get("id")) is not str:
             return {}
         body = line[:-1] if line.endswith(",") else line
-        if not body.startswith('{"id": ' + json.dumps(memory["id"], ensure_ascii=False) + ","):
+        memory_id = memory["id"]
+        quoted = f'"{memory_id}"' if _PLAIN_ID.match(memory_id) else json.dumps(memory_id, ensure_ascii=False)
+        if not body.startswith('{"id": ' + quoted + ","):
             return {}
         found[memory["id"]] = body
     return found
@@ -68,11 +72,20 @@ def read_raw(path: Path, keep_lines: bool = False):
         raise WorkspaceError(f"{path} is corrupt (invalid JSON: {exc}); {REPAIR_HINT}") from None
 
 
-def load(path: Path, now: datetime, rate: float) -> tuple[dict, list[str]]:
-    """The index, upgraded to the current schema in memory, and any warnings."""
+def load(path: Path, now: datetime, rate: float, trusted_state: str | None = None) -> tuple[dict, list[str]]:
+    """The index, upgraded to the current schema in memory, and any warnings.
+
+    `trusted_state` is the state (search_cache.index_state) of the last
+    index.json we wrote; when the file still has it, before and after the
+    read, its entries are not validated again.
+    """
     from .model import normalise_index
+    from .search_cache import index_state
+    before = index_state(path, read_stamp(path)) if trusted_state else None
     document, lines = read_raw(path, keep_lines=True)
-    index, warnings = normalise_index(document, now, rate, where=str(path))
+    trusted = before is not None and before == trusted_state and \
+        index_state(path, read_stamp(path)) == trusted_state
+    index, warnings = normalise_index(document, now, rate, where=str(path), trusted=trusted)
     index["_lines"] = lines
     return index, warnings
 

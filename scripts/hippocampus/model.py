@@ -184,8 +184,12 @@ def is_current(raw) -> bool:
             and type(get("keywords")) is list and get("status", "active") in STATUSES)
 
 
-def normalise_index(data, now: datetime, rate: float, where: str = "memory/index.json") -> tuple[dict, list[str]]:
+def normalise_index(data, now: datetime, rate: float, where: str = "memory/index.json",
+                    trusted: bool = False) -> tuple[dict, list[str]]:
     """Validate and upgrade a parsed index document. Returns (index, warnings).
+
+    `trusted` says this exact file (same size, mtime, inode and stamp) was
+    written and validated by us: its entries are taken as they are.
 
     Raises WorkspaceError for a document that is not an index at all or that
     comes from a newer version than this code understands.
@@ -203,6 +207,10 @@ def normalise_index(data, now: datetime, rate: float, where: str = "memory/index
     if version > INDEX_VERSION:
         raise WorkspaceError(
             f"{where} is schema version {version}, newer than this hippocampus understands ({INDEX_VERSION}); upgrade the skill")
+    if trusted and version == INDEX_VERSION:
+        index = dict(data)  # memories and header as written
+        index["_repaired"] = set()
+        return index, []
     warnings: list[str] = []
     decay_last_run = data.get("decayLastRun") if isinstance(data.get("decayLastRun"), str) else None
     seen: set[str] = set()

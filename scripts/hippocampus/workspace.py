@@ -61,7 +61,12 @@ class Workspace:
 
     # ----------------------------------------------------------------- reading
     def load_index(self) -> dict:
-        index, warnings = index_store.load(self.paths.index, self.now, self.config["decay"]["rate"])
+        trusted = None
+        try:
+            trusted = self._open_cache().meta("validated_state")
+        except sqlite3.DatabaseError:
+            pass
+        index, warnings = index_store.load(self.paths.index, self.now, self.config["decay"]["rate"], trusted)
         for message in warnings:
             warn(message)
         return index
@@ -598,6 +603,8 @@ class Transaction:
     def _sync_cache(self, old_state: str | None, new_state: str | None, files_print: str | None) -> None:
         try:
             cache = self.workspace._open_cache()
+            if self.index_changed:  # we validated and wrote this file: the next load may trust it
+                cache.set_meta("validated_state", new_state)
             if cache.is_fresh(old_state):
                 cache.upsert(list(self.touched.values()), new_state, manifest_updates=self.manifest_updates,
                              manifest_removed=self.manifest_removed, files_print=files_print,

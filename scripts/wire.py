@@ -5,8 +5,7 @@ from hippocampus import cli
 
 def main(argv):
     p = cli.parser("wire.py", "Add or remove our block between <!-- hippocampus:start --> and "
-                   "<!-- hippocampus:end --> in a markdown file; everything else stays byte for byte.",
-                   json_flag=False)
+                   "<!-- hippocampus:end --> in a markdown file; everything else stays byte for byte.")
     p.add_argument("action", choices=("add", "remove"))
     p.add_argument("file")
     p.add_argument("--body", metavar="FILE", help="the block's text (add)")
@@ -27,11 +26,11 @@ def main(argv):
         new = with_block(current, body)
     else:
         if current is None:
-            print(f"{target}: not there, nothing to remove")
+            report(args, target, "absent", f"{target}: not there, nothing to remove")
             return 0
         new = without_block(current)
     if new == current:
-        print(f"{target}: unchanged")
+        report(args, target, "unchanged", f"{target}: unchanged")
         return 0
     verb = {"add": "would add/update" if args.dry_run else "added/updated",
             "remove": "would remove" if args.dry_run else "removed"}[args.action]
@@ -40,7 +39,14 @@ def main(argv):
             target.unlink()  # only our block was in it: the file was ours
         else:
             atomic_write(target, new.encode("utf-8", "surrogateescape"))
-    print(f"{target}: {verb} the hippocampus block")
+    report(args, target, "would-change" if args.dry_run else "changed", f"{target}: {verb} the hippocampus block")
+
+
+def report(args, target, state: str, text: str) -> None:
+    if args.json:
+        cli.print_json({"file": str(target), "action": args.action, "result": state})
+    else:
+        print(text)
 
 
 if __name__ == "__main__":

@@ -31,3 +31,26 @@ def test_doctor_reports_cache_state_and_pending_hand_edits(ws):
     assert out["healthy"]
     notes = " ".join(out["notes"])
     assert "search cache is damaged" in notes and "1 new files" in notes
+
+
+def test_repair_from_markdown_alone_restores_every_store_with_its_ids(ws):
+    import shutil
+    episodes = [ws.remember(f"Episode {n} about the garden", "--store", "episodic", now=f"2026-03-0{n}T10:00:00Z")
+                for n in (1, 2)]
+    procedure = ws.remember("Water plants\n1. Fill the can\n2. Water", "--store", "procedural")
+    pinned = ws.remember("Allergic to bees", "--pin")
+    semantic = ws.remember("Ana lives in Lisbon", "--domain", "world")
+    before = {m["id"]: m for m in ws.index()["memories"]}
+    shutil.rmtree(ws.root / ".git")  # no history to repair from: the markdown is all there is
+    shutil.rmtree(ws.root / "memory" / ".cache")
+    (ws.root / "memory" / "index.json").write_text("{broken")
+    ws.git("init", "-q")
+    assert "markdown files only" in ws.run("doctor.py", "--repair").out
+    after = {m["id"]: m for m in ws.index()["memories"]}
+    assert set(after) == {*episodes, procedure, pinned, semantic}
+    for memory_id in after:
+        assert after[memory_id]["store"] == before[memory_id]["store"]
+        assert after[memory_id]["file"] == before[memory_id]["file"]
+        assert after[memory_id]["content"] == before[memory_id]["content"]
+    assert after[episodes[0]]["created"] == "2026-03-01T10:00:00Z" and after[pinned]["pinned"] is True
+    assert ws.json("recall.py", "garden")["results"][0]["id"] in episodes

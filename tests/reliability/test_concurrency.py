@@ -33,6 +33,8 @@ def run(*args, stdin=None):
 for i in range(n):
     if kind == "remember":
         run("remember.py", f"writer {{seed}} fact {{i}} about topic {{random.random()}}", "--domain", "world")
+    elif kind == "episodic":  # every writer of this kind appends to the same daily log
+        run("remember.py", f"writer {{seed}} episode {{i}} about topic {{random.random()}}", "--store", "episodic")
     elif kind == "bulk":
         lines = "\\n".join(json.dumps({{"content": f"bulk {{seed}}-{{i}}-{{j}} entry", "domain": "world"}}) for j in range(5))
         run("remember.py", "--jsonl", "-", stdin=lines.encode())
@@ -80,7 +82,7 @@ def run_storm(ws, per_writer: int, reader_seconds: float) -> dict:
     ws.json("remember.py", "--jsonl", "-", input="\n".join(
         json.dumps({"content": f"seed memory {i}", "domain": "world"}) for i in range(10)))
     commits_before = len(ws.commits())
-    kinds = ["remember", "remember", "bulk", "decay", "reinforce", "forget", "hand", "remember"]
+    kinds = ["remember", "episodic", "bulk", "decay", "reinforce", "forget", "hand", "episodic"]
     writers = [_writer(ws, kind, per_writer, seed) for seed, kind in enumerate(kinds)]
     readers = [_reader(ws, reader_seconds) for _ in range(2)]
     failures = []
@@ -105,6 +107,11 @@ def check_storm(ws, result: dict, per_writer: int) -> None:
         if kind == "remember":
             mine = [c for c in contents if c.startswith(f"writer {seed} fact ")]
             assert len(mine) == per_writer, (seed, len(mine))
+        if kind == "episodic":
+            mine = [m for m in index["memories"] if m["content"].startswith(f"writer {seed} episode ")]
+            assert len(mine) == per_writer, (seed, len(mine))
+            for memory in mine:  # each entry is in its day's log, under its own marker
+                assert f"· {memory['id']}\n{memory['content']}" in (ws.root / memory["file"]).read_text()
         if kind == "bulk":
             mine = [c for c in contents if c.startswith(f"bulk {seed}-")]
             assert len(mine) == per_writer * 5

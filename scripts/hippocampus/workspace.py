@@ -379,6 +379,8 @@ class Transaction:
         self.documents_before: dict | None = None  # document stats when the transaction began
         self.trailers: list[str] = []       # extra commit trailers (e.g. Approved-By)
         self.audit_ids: list[str] | None = None  # ids to record, when not every touched one (decay)
+        self._bases: dict[str, bytes | None] = {}  # path -> bytes first read from disk
+        self.reparse: set[str] = set()      # logs rebased on a person's concurrent edit
         self.author: str | None = None      # commit author name, when crediting an actor
         self.files_before: dict = {}        # memory file stats when the transaction began
         self.files_print: int | None = None  # their print, when it matched the cache
@@ -424,12 +426,39 @@ class Transaction:
             data = self.files[relative_path]
             return data.read_bytes() if isinstance(data, Path) else data
         try:
-            return (self.workspace.root / relative_path).read_bytes()
+            data = (self.workspace.root / relative_path).read_bytes()
         except FileNotFoundError:
-            return None
+            data = None
         except OSError as exc:
             from .fsutil import workspace_error_for
             raise workspace_error_for(exc, self.workspace.root / relative_path) from None
+        self._bases.setdefault(relative_path, data)  # what we build on: checked again before writing
+        return data
+
+    def _check_bases(self) -> None:
+        """A person may save a file between our read and our write. A daily log we only
+        appended to is rebased on their version (and parsed again by the next writer);
+        any other file we built on is refused, with nothing written."""
+        from .episodes import is_episode_path
+
+        for relative, base in self._bases.items():
+            data = self.files.get(relative)
+            if not isinstance(data, bytes) and data is not None:
+                continue
+            try:
+                now_on_disk = (self.workspace.root / relative).read_bytes()
+            except FileNotFoundError:
+                now_on_disk = None
+            if now_on_disk == base or relative not in self.files:
+                continue
+            if is_episode_path(relative) and base is not None and now_on_disk is not None and \
+                    data is not None and data.startswith(base):
+                joined = now_on_disk if now_on_disk.endswith(b"\n") else now_on_disk + b"\n"
+                self.files[relative] = joined + data[len(base):]
+                self.reparse.add(relative)
+                continue
+            raise WorkspaceError(f"{relative} was changed by someone else while this change was being made; "
+                                 "nothing was written: run the command again")
 
     def append_episode(self, memory: dict) -> str:
         """Append `memory` as an entry of its day's log; returns the log's path."""
@@ -516,6 +545,7 @@ class Transaction:
 
         ws = self.workspace
         root = ws.root
+        self._check_bases()
         removed_prints: list[tuple[str, tuple]] = []
         added_prints: list[tuple[str, tuple]] = []
         for relative, data in self.files.items():
@@ -548,7 +578,8 @@ class Transaction:
                 try:
                     st = target.stat()
                     digest = memfile.file_hash(data)
-                    self.manifest_updates[relative] = (st.st_mtime_ns, st.st_size, st.st_ino, digest, digest)
+                    indexed = None if relative in self.reparse else digest  # a rebased log holds a person's edit
+                    self.manifest_updates[relative] = (st.st_mtime_ns, st.st_size, st.st_ino, digest, indexed)
                     if relative.count("/") == 2 and relative.endswith(".md") and \
                             relative.split("/")[1] in reconcile.MEMORY_FOLDERS:
                         added_prints.append((relative, (st.st_mtime_ns, st.st_size, st.st_ino)))
@@ -564,7 +595,7 @@ class Transaction:
             new_state = index_state(ws.paths.index, self.index["stamp"])
             self.paths.add(ws.paths.rel(ws.paths.index))
         files_print = None
-        if self.files_print is not None:
+        if self.files_print is not None and not self.reparse:  # a rebased log must be looked at again
             folders_before = {p: v for p, v in self.files_before.items() if p.endswith("/")}
             folders_now = reconcile.folder_stamps(ws.paths)
             files_print = str(reconcile.adjust_fingerprint(

@@ -61,7 +61,8 @@ def storm_report(root: Path, args) -> None:
     expected = landed = 0
     for seed, kind in enumerate(storm["kinds"]):
         prefix, per_call = {"remember": (f"writer {seed} fact ", 1), "bulk": (f"bulk {seed}-", 5),
-                            "hand": (f"after hand edit {seed} ", 1)}.get(kind, (None, 0))
+                            "hand": (f"after hand edit {seed} ", 1),
+                            "episodic": (f"writer {seed} episode ", 1)}.get(kind, (None, 0))
         if prefix:
             expected += args.writes * per_call
             landed += sum(1 for c in contents if c.startswith(prefix))

@@ -60,6 +60,15 @@ def test_forget_triggers_propose_and_never_delete(ws):
     assert ws.memory(offsite["id"])["status"] == "archived"
 
 
+def test_dont_forget_is_a_remember_not_a_forget(ws):
+    signals(ws, ("The offsite will be in Lisbon in the second week of May.", {}),
+            ("Don't forget about the offsite in Lisbon, book the train", {}))
+    report = ws.json("encode.py", "--auto")
+    assert report["forgetProposals"] == 0 and report["stored"] == 2
+    kept = next(m for m in ws.index()["memories"] if m["content"].startswith("Don't forget"))
+    assert kept["baseImportance"] == 0.9
+
+
 def test_without_auto_candidates_become_proposals_with_a_json_twin_and_apply(ws, tmp_path):
     signals(ws, ("User said the deploy key lives in 1Password under Ops.", {}),
             ("I always review pull requests before lunch, it keeps my afternoons free.", {}),

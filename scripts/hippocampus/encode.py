@@ -33,6 +33,7 @@ from .signals import PATH as SIGNALS, read_signals
 
 _FORGET = re.compile(r"\b(?:forget about|forget that|please forget|disregard)\s+(?P<what>.+)$", re.I)
 _FORGET_LAST = re.compile(r"^\W*(scratch that|never ?mind|ignore that|forget (it|that))\b\W*$", re.I)
+_KEEP = re.compile(r"\b(don'?t|do not|never|not|won'?t)\s+(ever\s+)?forget\b", re.I)  # a remember, not a forget
 _REFLECT = re.compile(r"\b(reflect on|consolidate (your |the )?memor(y|ies)|review (your |the )?memor(y|ies))\b", re.I)
 JSON_TWIN = "memory/meta/pending-memories.json"
 
@@ -85,8 +86,8 @@ def encode_signal(tx, signal: dict, report: dict, last_in_session: dict, *, auto
     score, kind = signal_importance(text)
     if _REFLECT.search(text):
         report["reflectRequested"] += 1
-    forget = _FORGET.search(text)
-    if forget or _FORGET_LAST.match(text):
+    forget = None if _KEEP.search(text) else _FORGET.search(text)
+    if forget or (_FORGET_LAST.match(text) and not _KEEP.search(text)):
         target = _forget_target(tx, forget.group("what") if forget else None,
                                 last_in_session.get(signal.get("session") or ""))
         if target is not None and not dry_run:

@@ -30,9 +30,11 @@ def test_environment_names_the_agent_and_review_lists_it(ws):
 
 
 def test_approve_writes_the_memory_crediting_the_proposer(ws):
-    ws.run("remember.py", "The staging database moved to eu-west-2", "--actor", "researcher", "--domain", "world")
-    approved = ws.json("review.py", "approve", "1")["approved"][0]
+    ws.run("remember.py", "The staging database moved to eu-west-2", "--actor", "researcher", "--domain", "world",
+           now="2026-11-20T09:00:00Z")
+    approved = ws.json("review.py", "approve", "1", now="2026-11-29T09:00:00Z")["approved"][0]
     memory = ws.memory(approved["id"])
+    assert memory["created"] == "2026-11-20T09:00:00Z"  # when it was observed, not when it was approved
     assert memory["content"] == "The staging database moved to eu-west-2" and memory["domain"] == "world"
     assert memory["source"] == "proposal:subagent:researcher"
     log = ws.git("log", "-1", "--format=%an%n%B")

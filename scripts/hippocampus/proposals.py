@@ -247,7 +247,8 @@ def approve(workspace, numbers: list[int] | None, reviewer: str) -> list[dict]:
                 tx, fresh.get("content", ""), domain=fresh.get("domain"), category=fresh.get("category"),
                 importance=fresh.get("importance"), keywords=keywords.split(",") if keywords else None,
                 source=fresh.get("source") or f"proposal:{proposer}", episode=fresh.get("episode"),
-                store=fresh.get("store"), pinned=fresh.get("store") == "vault", title=fresh.get("title"))
+                store=fresh.get("store"), pinned=fresh.get("store") == "vault", title=fresh.get("title"),
+                created=_observed_at(fresh, tx))
             _close(tx, proposal["id"], f"approved as {result['id']} by {reviewer} at {_now(tx)}")
             tx.author = proposer
             tx.trailers = [f"Approved-By: {reviewer}", f"Proposal: #{proposal['id']}"]
@@ -289,6 +290,13 @@ def promote(tx, memory_id: str) -> dict:
     memory.pop("decayFrom", None)
     tx.put(memory)
     return memory
+
+
+def _observed_at(proposal: dict, tx):
+    """When the proposed memory was observed (its timestamp), never later than now."""
+    from .timeutil import parse_time_or
+    moment = parse_time_or(proposal.get("timestamp"), tx.now)
+    return min(moment, tx.now)
 
 
 def _close(tx, number: int, status: str) -> None:

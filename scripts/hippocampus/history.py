@@ -16,7 +16,10 @@ from .workspace import Workspace
 
 EVENTS = {"remember": "created", "approve": "created from a proposal", "reinforce": "reinforced",
           "forget": "archived", "purge": "purged", "decay": "crossed a threshold", "graph-add": "linked to an entity",
-          "repair": "repaired by doctor"}
+          "repair": "repaired by doctor", "encode": "created from a transcript", "capture": "created from a transcript",
+          "import": "imported", "import-notes": "indexed from a note", "encode-apply": "created from a proposal",
+          "consolidate": "changed by consolidation", "resolve-conflict": "archived: lost a conflict",
+          "manual": "edited by hand"}
 
 
 def history(workspace: Workspace, memory_id: str) -> dict:
@@ -31,7 +34,7 @@ def history(workspace: Workspace, memory_id: str) -> dict:
         kind = EVENTS.get(event["action"], event["action"])
         if event["action"] == "remember" and (seen_created or event["summary"].startswith("repeated")):
             kind = "reinforced (remembered again)"
-        if event["action"] in ("remember", "approve"):
+        if event["action"] in ("remember", "approve", "encode", "capture", "import", "import-notes", "encode-apply"):
             seen_created = True
         if event["action"] == "manual":
             kind = "deleted by hand" if "deleted" in event["summary"] else "edited by hand"

@@ -63,6 +63,18 @@ def run_script(script: str, args: list[str], env: dict, stdin: bytes | None = No
     return json.loads(result.stdout)
 
 
+def recaller(mode: str, root: Path, env: dict):
+    """question -> the top 10 results: through recall.py (cli) or in-process (library)."""
+    if mode == "cli":
+        return lambda question: run_script("recall.py", ["--top", "10", "--", question], env)["results"]
+    sys.path.insert(0, str(SCRIPTS))
+    from hippocampus.search import recall
+    from hippocampus.timeutil import parse_time
+    from hippocampus.workspace import Workspace
+    workspace = Workspace.open(root, parse_time(env["HIPPOCAMPUS_NOW"]))
+    return lambda question: recall(workspace, question, top=10)
+
+
 def evaluate(conversation: dict, mode: str, workdir: Path) -> list[dict]:
     root = workdir / conversation["sample_id"]
     rows = turns(conversation)
@@ -74,21 +86,13 @@ def evaluate(conversation: dict, mode: str, workdir: Path) -> list[dict]:
     dia_of: dict[str, set] = {}
     for memory_id, row in zip(ids, rows):
         dia_of.setdefault(memory_id, set()).add(row["source"])
-    if mode == "library":
-        sys.path.insert(0, str(SCRIPTS))
-        from hippocampus.search import recall
-        from hippocampus.timeutil import parse_time
-        from hippocampus.workspace import Workspace
-        workspace = Workspace.open(root, parse_time(last))
+    ask = recaller(mode, root, env)
     scored = []
     for qa in conversation["qa"]:
         gold = evidence_ids(qa)
         if not gold:
             continue
-        if mode == "cli":
-            results = run_script("recall.py", ["--top", "10", "--", qa["question"]], env)["results"]
-        else:
-            results = recall(workspace, qa["question"], top=10)
+        results = ask(qa["question"])
         found = [dia_of.get(r["id"], set()) for r in results]
         row = {"category": qa["category"]}
         for k in (5, 10):

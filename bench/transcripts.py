@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from locomo import CATEGORIES, SCRIPTS, run_script, table  # noqa: E402
+from locomo import CATEGORIES, SCRIPTS, recaller, run_script, table  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "transcripts"
 SETS = {"openclaw": ("openclaw", "conv-26"), "claude-code": ("claude-code", "conv-30"), "plain": ("plain", "conv-41")}
@@ -46,21 +46,13 @@ def evaluate(name: str, data: Path, mode: str, workdir: Path) -> tuple[list[dict
     pre = run_script("preprocess.py", ["--path", str(data / folder)], env)
     enc = run_script("encode.py", ["--auto"], env)
     answers = json.loads((data / "answers.json").read_text())[conversation]
-    if mode == "library":
-        sys.path.insert(0, str(SCRIPTS))
-        from hippocampus.search import recall
-        from hippocampus.timeutil import parse_time
-        from hippocampus.workspace import Workspace
-        workspace = Workspace.open(root, parse_time(env["HIPPOCAMPUS_NOW"]))
+    ask = recaller(mode, root, env)
     rows = []
     for qa in answers:
         gold = [fold(e) for e in qa.get("evidence") or [] if e.strip()]
         if not gold:
             continue
-        if mode == "cli":
-            results = run_script("recall.py", ["--top", "10", "--", qa["question"]], env)["results"]
-        else:
-            results = recall(workspace, qa["question"], top=10)
+        results = ask(qa["question"])
         contents = [fold(r["content"]) for r in results]
         row = {"category": qa["category"]}
         for k in (5, 10):

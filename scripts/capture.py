@@ -12,27 +12,25 @@ def main(argv):
     p.add_argument("--dry-run", action="store_true", help="show what would be stored; change nothing")
     args = p.parse_args(argv)
     import sys
-    from hippocampus.encode import capture
+    from hippocampus.encode import capture, preview_lines
     text = cli.decode_bytes(sys.stdin.buffer.read())
     if not text.strip():
         raise cli.UsageError("nothing on stdin: paste the conversation, e.g. pbpaste | capture.py")
     workspace = cli.open_workspace(args)
-    threshold = args.threshold if args.threshold is not None else float(workspace.config["encode"]["auto_threshold"])
     with workspace.transaction("bot:capture", "capture") as tx:
-        report = capture(tx, text, auto=not args.review, threshold=threshold, dry_run=args.dry_run)
+        report = capture(tx, text, auto=not args.review, threshold=args.threshold, dry_run=args.dry_run)
         tx.action = "capture"
     if args.json:
         cli.print_json({"dryRun": args.dry_run, **report})
         return 0
     if args.dry_run:
-        for item in report["preview"]:
-            print(f"- {item['importance']:.2f} {item['signal']}: {cli.one_line(item['text'], 160)}")
-    if args.dry_run:
+        for line in preview_lines(report):
+            print(line)
         print(f"{report['signals']} messages: would store {len(report['preview'])}, "
-              f"{report['belowThreshold']} below {threshold} (dry run: nothing written)")
+              f"{report['belowThreshold']} below {report['threshold']} (dry run: nothing written)")
         return 0
     print(f"{report['signals']} messages: {report['stored']} stored, {report['reinforced']} reinforced, "
-          f"{report['proposed']} proposed, {report['belowThreshold']} below {threshold}")
+          f"{report['proposed']} proposed, {report['belowThreshold']} below {report['threshold']}")
 
 
 if __name__ == "__main__":

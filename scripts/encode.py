@@ -30,17 +30,15 @@ def main(argv):
                   f"skipped {len(report['skipped'])} already decided")
         return 0
     workspace = cli.open_workspace(args)
-    threshold = args.threshold if args.threshold is not None else float(workspace.config["encode"]["auto_threshold"])
     with workspace.transaction("bot:encode", "encode") as tx:
-        report = encode.encode(tx, auto=args.auto, threshold=threshold, dry_run=args.dry_run)
+        report = encode.encode(tx, auto=args.auto, threshold=args.threshold, dry_run=args.dry_run)
     if args.json:
         cli.print_json({"dryRun": args.dry_run, **report})
         return 0
-    if args.dry_run:
-        for item in report["preview"]:
-            print(f"- {item['importance']:.2f} {item['signal']}: {cli.one_line(item['text'], 160)}")
+    for line in encode.preview_lines(report):
+        print(line)
     print(f"{report['signals']} signals: {report['stored']} stored, {report['reinforced']} reinforced, "
-          f"{report['proposed']} proposed, {report['belowThreshold']} below {threshold}, "
+          f"{report['proposed']} proposed, {report['belowThreshold']} below {report['threshold']}, "
           f"{report['forgetProposals']} forget proposals" +
           (f"; reflection requested {report['reflectRequested']} times" if report["reflectRequested"] else ""))
 

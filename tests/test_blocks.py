@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from hippocampus.blocks import END, START, with_block, without_block
-from hippocampus.errors import UsageError
+from hippocampus.errors import WorkspaceError
 
 
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=300).filter(
@@ -25,7 +25,7 @@ def test_updating_the_block_keeps_what_surrounds_it():
 
 
 def test_unpaired_markers_are_refused():
-    with pytest.raises(UsageError):
+    with pytest.raises(WorkspaceError):
         with_block(f"# Mine\n{START}\nhalf\n", "x")
-    with pytest.raises(UsageError):
+    with pytest.raises(WorkspaceError):
         without_block(f"{END}\n{START}\n")

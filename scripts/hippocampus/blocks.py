@@ -1,59 +1,72 @@
-"""Our block in a person's markdown file (AGENTS.md, CLAUDE.md), between markers.
+"""Our text inside a person's markdown file: a block between markers, or a line in a section.
 
-    <!-- hippocampus:start -->
-    ...
-    <!-- hippocampus:end -->
+    <!-- hippocampus:start -->            (AGENTS.md, CLAUDE.md)
+    <!-- hippocampus:core:start -->       (MEMORY.md's core section)
 
-Adding is idempotent (the block is replaced when it differs, appended when
-missing); removing takes out exactly the block and the separator we put
-before it. Every byte outside the markers stays as it was.
+Setting a block is idempotent (replaced in place when it differs, appended
+after a blank line when missing); removing takes out exactly the block and
+the separator we put before it. When the file did not end with a newline we
+add one more and note it with a space after the start marker, so removal
+gives the file back byte for byte. Markers that do not pair up are refused,
+changing nothing.
 """
 
 from __future__ import annotations
 
-from .errors import UsageError
+from .errors import WorkspaceError
 
 START = "<!-- hippocampus:start -->"
 END = "<!-- hippocampus:end -->"
 
 
-def with_block(text: str | None, body: str) -> str:
-    """`text` with our block set to `body`: replaced in place, or appended after one blank line.
-
-    When the file did not end with a newline we add one more and note it with
-    a space after the start marker, so removing the block gives back the
-    file byte for byte.
-    """
+def with_block(text: str | None, body: str, start: str = START, end: str = END, name: str = "the file") -> str:
+    """`text` with our block (between `start` and `end`) set to `body`."""
     if not text:
-        return f"{START}\n{body.strip()}\n{END}\n"
-    begin, finish = text.find(START), text.find(END)
+        return f"{start}\n{body.strip()}\n{end}\n"
+    begin, finish = text.find(start), text.find(end)
     if begin < 0 and finish < 0:
         if text.endswith("\n"):
-            return f"{text}\n{START}\n{body.strip()}\n{END}\n"
-        return f"{text}\n\n{START} \n{body.strip()}\n{END}\n"
-    _check(text, begin, finish)
-    flag = " " if text[begin + len(START):begin + len(START) + 1] == " " else ""
-    end = finish + len(END)
-    if text[end:end + 1] == "\n":
-        end += 1
-    return text[:begin] + f"{START}{flag}\n{body.strip()}\n{END}\n" + text[end:]
+            return f"{text}\n{start}\n{body.strip()}\n{end}\n"
+        return f"{text}\n\n{start} \n{body.strip()}\n{end}\n"
+    _check(text, begin, finish, start, end, name)
+    flag = " " if text[begin + len(start):begin + len(start) + 1] == " " else ""
+    return text[:begin] + f"{start}{flag}\n{body.strip()}\n{end}\n" + text[_after(text, finish, end):]
 
 
-def without_block(text: str) -> str:
-    begin, finish = text.find(START), text.find(END)
+def without_block(text: str, start: str = START, end: str = END, name: str = "the file") -> str:
+    begin, finish = text.find(start), text.find(end)
     if begin < 0 and finish < 0:
         return text
-    _check(text, begin, finish)
-    added = 2 if text[begin + len(START):begin + len(START) + 1] == " " else 1
-    end = finish + len(END)
-    if text[end:end + 1] == "\n":
-        end += 1
+    _check(text, begin, finish, start, end, name)
+    added = 2 if text[begin + len(start):begin + len(start) + 1] == " " else 1
     head = text[:begin]
     if begin and head.endswith("\n" * added):
         head = head[:-added]  # the separator we put before the block
-    return head + text[end:]
+    return head + text[_after(text, finish, end):]
 
 
-def _check(text: str, begin: int, finish: int) -> None:
-    if text.count(START) != 1 or text.count(END) != 1 or finish < begin:
-        raise UsageError(f"the file has unpaired hippocampus markers ({START} / {END}); fix them by hand")
+def _after(text: str, finish: int, end: str) -> int:
+    position = finish + len(end)
+    return position + 1 if text[position:position + 1] == "\n" else position
+
+
+def _check(text: str, begin: int, finish: int, start: str, end: str, name: str) -> None:
+    if text.count(start) != 1 or text.count(end) != 1 or finish < begin:
+        raise WorkspaceError(f"{name} has {text.count(start)} '{start}' and {text.count(end)} '{end}' markers "
+                             "(need one of each, start first); fix them by hand, nothing was changed")
+
+
+def append_to_section(text: str, section: str, line: str) -> str:
+    """`text` with `line` added at the end of its `## section` (the section is added when missing).
+    Lines around it, and the rest of the file, stay as they were."""
+    lines = text.rstrip("\n").split("\n")
+    wanted = f"## {section}".lower()
+    start = next((i for i, l in enumerate(lines) if l.strip().lower() == wanted), None)
+    if start is None:
+        return "\n".join(lines) + f"\n\n## {section}\n{line}\n"
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    insert = end
+    while insert - 1 > start and not lines[insert - 1].strip():
+        insert -= 1
+    lines.insert(insert, line)
+    return "\n".join(lines) + "\n"

@@ -158,8 +158,7 @@ def resolve(tx, conflict_id: str, keep: str) -> dict:
     if keep not in sides:
         raise UsageError(f"--keep must be one of {', '.join(sorted(sides))}")
     (loser,) = sides - {keep}
-    forget_ids(tx, [loser])
-    tx.get(loser)["archivedBecause"] = f"lost conflict {conflict_id} to {keep}"
+    forget_ids(tx, [loser], reason=f"lost conflict {conflict_id} to {keep}")
     status = f"resolved: kept {keep}, archived {loser} ({format_time(tx.now)})"
     text = text.replace(f"## {conflict_id} · {conflict['status']}", f"## {conflict_id} · {status}", 1)
     tx.write_file(PATH, text.encode("utf-8"))

@@ -210,9 +210,7 @@ def apply(tx, plan: dict) -> None:
         keep["timesReinforced"] = int(keep.get("timesReinforced", 0)) + int(lose.get("timesReinforced", 0))
         keep["mergedFrom"] = [*(keep.get("mergedFrom") or []), lose["id"]]
         tx.put(keep)
-        lose.update(status="archived", importance=0.0, archivedAt=format_time(tx.now),
-                    archivedBecause=f"merged into {keep['id']}", mergedInto=keep["id"])
-        tx.put(lose)
+        tx.archive(lose, f"merged into {keep['id']}", mergedInto=keep["id"])
     conflicts.record(tx, plan["conflicts"])
     for memory in plan["stale"]:
         memory["confidence"] = "stale"
@@ -233,16 +231,16 @@ def archive_memory(tx, memory: dict, reason: str) -> None:
     """Status archived; a file of its own moves under memory/archive/ (a log entry stays)."""
     from .episodes import is_episode_path
 
-    memory.update(status="archived", importance=0.0, archivedAt=format_time(tx.now), archivedBecause=reason)
     memory.pop("lowSince", None)
+    tx.archive(memory, reason)
     path = memory.get("file")
-    if path and not is_episode_path(path) and not path.startswith("memory/archive/"):
-        data = tx.current_bytes(path)
-        if data is not None:
-            target = "memory/archive/" + path[len("memory/"):]
-            tx.write_file(target, data)
-            tx.remove_file(path)
+    if path and not is_episode_path(path) and not path.startswith(ARCHIVE):
+        target = ARCHIVE + path[len("memory/"):]
+        if tx.move_file(path, target):
             memory["file"] = target
+
+
+ARCHIVE = "memory/archive/"  # where consolidation moves the files of what it archived
 
 
 def _majority(memories: list[dict], key: str) -> str:

@@ -180,6 +180,6 @@ def run_job(workspace, job: str, agent_sessions: Path | None = None) -> str:
             with workspace.transaction("system:encode", "preprocess") as tx:
                 new = preprocess(tx, targets, label=lambda f: str(f.resolve()))["new"]
         with workspace.transaction("system:encode", "encode") as tx:
-            result = encode(tx, auto=True, threshold=float(workspace.config["encode"]["auto_threshold"]))
+            result = encode(tx, auto=True)
         return f"encode: {new} new signals, {result['stored']} stored, {result['reinforced']} reinforced"
     raise UsageError(f"unknown job {job!r}: choose one of {', '.join(JOBS)}")

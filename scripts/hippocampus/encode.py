@@ -38,12 +38,21 @@ _REFLECT = re.compile(r"\b(reflect on|consolidate (your |the )?memor(y|ies)|revi
 JSON_TWIN = "memory/meta/pending-memories.json"
 
 
-def new_report() -> dict:
-    return {"signals": 0, "stored": 0, "reinforced": 0, "proposed": 0, "belowThreshold": 0,
+def new_report(tx, threshold: float | None) -> dict:
+    """An empty report, with the threshold in force (None: encode.auto_threshold from config)."""
+    threshold = float(tx.config["encode"]["auto_threshold"]) if threshold is None else threshold
+    return {"threshold": threshold, "signals": 0, "stored": 0, "reinforced": 0, "proposed": 0, "belowThreshold": 0,
             "forgetProposals": 0, "reflectRequested": 0, "ids": [], "preview": []}
 
 
-def encode(tx, auto: bool, threshold: float, dry_run: bool = False) -> dict:
+def preview_lines(report: dict) -> list[str]:
+    """What a dry run would store, one line each."""
+    from .textutil import one_line
+    return [f"- {item['importance']:.2f} {item['signal']}: {one_line(item['text'], 160)}"
+            for item in report.get("preview", [])]
+
+
+def encode(tx, auto: bool, threshold: float | None = None, dry_run: bool = False) -> dict:
     """Encode the signals of memory/signals.jsonl written since the last run."""
     ingest = tx.index.setdefault("ingest", {})
     start = int(ingest.get("encodedOffset", 0))
@@ -53,11 +62,11 @@ def encode(tx, auto: bool, threshold: float, dry_run: bool = False) -> dict:
             start = 0  # signals.jsonl was replaced: read it again (repeats reinforce, they do not copy)
     except FileNotFoundError:
         start = 0
-    report = new_report()
+    report = new_report(tx, threshold)
     last_in_session: dict[str, str] = {}
     end = start
     for signal, end in read_signals(path, start):
-        encode_signal(tx, signal, report, last_in_session, auto=auto, threshold=threshold, dry_run=dry_run)
+        encode_signal(tx, signal, report, last_in_session, auto=auto, dry_run=dry_run)
     if not dry_run and end != start:
         ingest["encodedOffset"] = end
         tx.index_changed = True
@@ -75,8 +84,7 @@ def finish(tx, report: dict, auto: bool, dry_run: bool) -> dict:
     return report
 
 
-def encode_signal(tx, signal: dict, report: dict, last_in_session: dict, *, auto: bool, threshold: float,
-                  dry_run: bool) -> None:
+def encode_signal(tx, signal: dict, report: dict, last_in_session: dict, *, auto: bool, dry_run: bool) -> None:
     """Score one signal; store it, propose it, or let it go."""
     from .remember import remember_one
     from .timeutil import parse_time_or
@@ -94,7 +102,7 @@ def encode_signal(tx, signal: dict, report: dict, last_in_session: dict, *, auto
             proposals.propose_forget(tx, target, text, signal.get("source") or "transcript")
         report["forgetProposals"] += target is not None
         return
-    if score < threshold:
+    if score < report["threshold"]:
         report["belowThreshold"] += 1
         return
     created = parse_time_or(signal.get("timestamp"), tx.now) if signal.get("timestamp") else None
@@ -113,7 +121,7 @@ def encode_signal(tx, signal: dict, report: dict, last_in_session: dict, *, auto
         report["proposed"] += 1
 
 
-def capture(tx, text: str, auto: bool, threshold: float, dry_run: bool) -> dict:
+def capture(tx, text: str, auto: bool, threshold: float | None = None, dry_run: bool = False) -> dict:
     """A pasted conversation (plain chat-log format) through the same pipeline, without signals.jsonl."""
     import os
     from pathlib import Path
@@ -125,7 +133,7 @@ def capture(tx, text: str, auto: bool, threshold: float, dry_run: bool) -> dict:
     spool.parent.mkdir(parents=True, exist_ok=True)
     spool.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
     label = f"capture:{format_time(tx.now)}"
-    report = new_report()
+    report = new_report(tx, threshold)
     report["noise"] = {}
     last_in_session: dict[str, str] = {}
     try:
@@ -138,7 +146,7 @@ def capture(tx, text: str, auto: bool, threshold: float, dry_run: bool) -> dict:
             signal = to_signal(message, clean)
             signal["session"] = signal["session"].replace(spool.stem, label) if signal["session"] else label
             signal["timestamp"] = signal["timestamp"] or format_time(tx.now)
-            encode_signal(tx, signal, report, last_in_session, auto=auto, threshold=threshold, dry_run=dry_run)
+            encode_signal(tx, signal, report, last_in_session, auto=auto, dry_run=dry_run)
     finally:
         spool.unlink(missing_ok=True)
     return finish(tx, report, auto, dry_run)

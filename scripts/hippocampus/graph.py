@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .blocks import append_to_section
 from .errors import NotFound, UsageError
 from .textutil import clean_text, one_line, slugify
 
@@ -240,20 +241,6 @@ def _entity_text(name: str, kind: str, aliases: list[str], created: str) -> str:
     return f"---\n{header}---\n# {name}\n\n## Facts\n\n## Relations\n"
 
 
-def _append_to_section(text: str, section: str, line: str) -> str:
-    """`text` with `line` added at the end of `## section` (created at the end when missing)."""
-    lines = text.rstrip("\n").split("\n")
-    start = next((i for i, l in enumerate(lines) if l.strip().lower() == f"## {section}"), None)
-    if start is None:
-        return "\n".join(lines) + f"\n\n## {section.capitalize()}\n{line}\n"
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
-    insert = end
-    while insert - 1 > start and not lines[insert - 1].strip():
-        insert -= 1
-    lines.insert(insert, line)
-    return "\n".join(lines) + "\n"
-
-
 def _clean_name(name: str) -> str:
     text = one_line(clean_text(name or ""), 120).strip()
     if not text:
@@ -297,16 +284,14 @@ def add(tx, name: str, kind: str | None, fact: str | None, aliases: list[str] | 
     if fact:
         added_fact = one_line(redact_text(clean_text(fact)), 500)
         if added_fact and added_fact not in (f.rsplit(" (", 1)[0] for f in entity.facts):
-            text = _append_to_section(text, "facts", f"- {added_fact} ({format_time(tx.now)[:10]})")
+            text = append_to_section(text, "Facts", f"- {added_fact} ({format_time(tx.now)[:10]})")
         else:
             added_fact = None
     if text.encode("utf-8") != tx.current_bytes(entity.path):
         tx.write_file(entity.path, text.encode("utf-8"))
-    graph = Graph.load(tx)
+    graph.entities[entity.slug] = parse_entity(entity.path, text)  # the graph as it now is, without rereading it
     linked = link_memories(tx, graph, graph.entities[entity.slug]) if created or new_aliases else []
-    graph.write_registry(tx)
-    if RELATIONS_FILE not in tx.files and not (tx.workspace.root / RELATIONS_FILE).exists():
-        tx.write_file(RELATIONS_FILE, relations_text(graph.relation_types).encode("utf-8"))
+    _write_derived(tx, graph)
     tx.action = "graph-add"
     tx.summary = (f"{'added' if created else 'updated'} {entity.type} {entity.name}"
                   + (f": {added_fact}" if added_fact else ""))
@@ -331,14 +316,20 @@ def relate(tx, source: str, relation: str, target: str, new_type: bool = False) 
     if (relation, b.slug) in a.relations:
         return {"from": a.name, "relation": relation, "to": b.name, "added": False}
     text = tx.current_bytes(a.path).decode("utf-8", "replace")
-    text = _append_to_section(text, "relations", f"- {relation} [[{b.slug}|{b.name}]]")
+    text = append_to_section(text, "Relations", f"- {relation} [[{b.slug}|{b.name}]]")
     tx.write_file(a.path, text.encode("utf-8"))
-    if RELATIONS_FILE not in tx.files and not (tx.workspace.root / RELATIONS_FILE).exists():
-        tx.write_file(RELATIONS_FILE, relations_text(graph.relation_types).encode("utf-8"))
-    Graph.load(tx).write_registry(tx)
+    a.relations.append((relation, b.slug))
+    _write_derived(tx, graph)
     tx.action = "graph-relate"
     tx.summary = f"{a.name} {relation} {b.name}"
     return {"from": a.name, "relation": relation, "to": b.name, "added": True}
+
+
+def _write_derived(tx, graph: Graph) -> None:
+    """The registry, and relations.md if a person deleted it (init seeds it)."""
+    graph.write_registry(tx)
+    if RELATIONS_FILE not in tx.files and not (tx.workspace.root / RELATIONS_FILE).exists():
+        tx.write_file(RELATIONS_FILE, relations_text(graph.relation_types).encode("utf-8"))
 
 
 _REGISTRY_ROW = re.compile(r"^\| \[\[(?P<slug>[^\]\\|]+)\\\|(?P<name>[^\]]+)\]\] \| [^|]* \| (?P<aliases>[^|]*) \|")

@@ -24,7 +24,7 @@ def reinforce_ids(tx: Transaction, ids: list[str]) -> list[dict]:
     return results
 
 
-def forget_ids(tx: Transaction, ids: list[str], purge: bool = False) -> list[dict]:
+def forget_ids(tx: Transaction, ids: list[str], purge: bool = False, reason: str = "forgotten") -> list[dict]:
     """Archive memories (soft); with purge, also remove their words from the working files."""
     memories = [tx.get(check_id(memory_id)) for memory_id in dict.fromkeys(ids)]
     results = []
@@ -32,8 +32,7 @@ def forget_ids(tx: Transaction, ids: list[str], purge: bool = False) -> list[dic
         preview = memory["content"]
         note = str(memory.get("source", ""))
         kept_in = note[5:] if purge and note.startswith("note:") else None  # a person's note: not ours to edit
-        memory.update(status="archived", importance=0.0, archivedAt=format_time(tx.now),
-                      archivedBecause="forgotten")
+        tx.archive(memory, reason)
         if purge:
             if memory.get("file"):
                 _remove_words(tx, memory)

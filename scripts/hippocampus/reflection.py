@@ -197,16 +197,11 @@ def _append_log(tx, reflection_id: str, summary: str, path: str) -> None:
 
 
 def _append_self_awareness(tx, day: str, lines: list[str]) -> None:
+    from .blocks import append_to_section
     current = tx.current_bytes(IDENTITY)
     text = current.decode("utf-8", "replace") if current is not None else "# IDENTITY\n"
-    entries = "\n".join(f"- {day} [Self-Awareness] {line}" for line in lines)
-    if "## Self-awareness log" not in text:
-        text = text.rstrip("\n") + "\n\n## Self-awareness log\n"
-    start = text.index("## Self-awareness log")
-    following = text.find("\n## ", start + 1)
-    end = len(text) if following < 0 else following
-    section = text[start:end].rstrip("\n") + "\n" + entries + "\n"
-    text = text[:start] + section + ("\n" + text[end:].lstrip("\n") if following >= 0 else "")
+    for line in lines:
+        text = append_to_section(text, "Self-awareness log", f"- {day} [Self-Awareness] {line}")
     tx.write_file(IDENTITY, text.encode("utf-8"))
 
 

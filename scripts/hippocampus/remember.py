@@ -154,11 +154,8 @@ def reinforce_memory(tx: Transaction, memory: dict) -> dict:
         memory.pop("mergedInto", None)
         path = memory.get("file") or ""
         if path.startswith("memory/archive/"):  # archived by consolidation: its file comes home
-            data = tx.current_bytes(path)
-            if data is not None:
-                home = "memory/" + path[len("memory/archive/"):]
-                tx.write_file(home, data)
-                tx.remove_file(path)
+            home = "memory/" + path[len("memory/archive/"):]
+            if tx.move_file(path, home):
                 memory["file"] = home
     current = decayed(memory, tx.now, tx.config)
     value = reinforced(current, tx.config["reinforce"]["rate"])

@@ -23,7 +23,7 @@ def decay_multiplier(memory: dict, config: dict) -> float:
     if category in decay["category_multiplier"]:
         multiplier *= decay["category_multiplier"][category]
     if memory.get("consolidatedInto"):  # its gist lives on in a semantic memory
-        multiplier *= decay.get("consolidated_multiplier", 2.0)
+        multiplier *= decay["consolidated_multiplier"]
     return multiplier
 
 
@@ -94,8 +94,6 @@ _SIGNAL_TABLE: list[tuple[str, float, str]] = [
 
 
 _SIGNALS: list[tuple[str, float, re.Pattern]] = []
-
-
 _SMALL_TALK = (r"^\W*(hey|hi|hello|hiya|yo|thanks|thank you|thx|ty|bye|goodbye|good ?night|good morning|"
                r"see (you|ya)|talk (to you )?(soon|later)|ttyl|ok(ay)?|k|cool|great|nice|awesome|wow|lol|haha+|"
                r"sure|yeah|yep|yes|no|nope|np|no problem|you'?re welcome|sounds good|got it|same|me too)\b")
@@ -104,14 +102,16 @@ SMALL_TALK_IMPORTANCE = 0.3
 
 def signal_importance(text: str) -> tuple[float, str]:
     """Initial importance and the signal that set it: the table above, else small
-    talk (a greeting, thanks or acknowledgement in a few words) 0.3, else general 0.5."""
+    talk (three words or fewer, or a greeting, thanks or acknowledgement in ten
+    or fewer) 0.3, else general 0.5."""
     if not _SIGNALS:  # compiled on first use: readers never need them
         _SIGNALS.extend((name, value, re.compile(pattern, re.I)) for name, value, pattern in _SIGNAL_TABLE)
         _SIGNALS.append(("small-talk", SMALL_TALK_IMPORTANCE, re.compile(_SMALL_TALK, re.I)))
-    for name, value, pattern in _SIGNALS[:-1]:
+    *table, (_name, _value, small_talk) = _SIGNALS
+    for name, value, pattern in table:
         if pattern.search(text):
             return value, name
     words = len(text.split())
-    if words <= 3 or (words <= 10 and _SIGNALS[-1][2].search(text)):
+    if words <= 3 or (words <= 10 and small_talk.search(text)):
         return SMALL_TALK_IMPORTANCE, "small-talk"
     return 0.5, "general"

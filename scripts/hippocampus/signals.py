@@ -82,23 +82,16 @@ def existing_ids(path: Path) -> set[str]:
 
 def read_signals(path: Path, start: int = 0):
     """Yield (signal, offset after it) from byte `start` of signals.jsonl, complete lines only."""
-    try:
-        handle = open(path, "rb")
-    except FileNotFoundError:
+    from .transcripts import complete_lines
+    if not path.exists():
         return
-    with handle:
-        handle.seek(start)
-        position = start
-        for line in handle:
-            if not line.endswith(b"\n"):
-                break
-            position += len(line)
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(record, dict) and isinstance(record.get("text"), str):
-                yield record, position
+    for line, end in complete_lines(path, start):
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(record, dict) and isinstance(record.get("text"), str):
+            yield record, end
 
 
 def preprocess(tx, targets: list[tuple[Path, str]], full: bool = False, limit: int | None = None,

@@ -87,6 +87,14 @@ def _lines(path: Path, offset: int):
             position = end
 
 
+def complete_lines(path: Path, offset: int):
+    """(line text, end offset) of each complete line from `offset`; stops before an unfinished last line."""
+    for line, end in _lines(path, offset):
+        if end is None:
+            return
+        yield line, end
+
+
 def _text_parts(content, result: ReadResult) -> str:
     """The text of a message's content (string or list of parts); tool parts are noise."""
     if isinstance(content, str):

@@ -279,9 +279,7 @@ def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool 
     for memory_id in scan.deleted:
         memory = by_id[memory_id]
         tx.paths.add(memory["file"])
-        gone = "entry deleted by hand" if episodes.is_episode_path(memory["file"]) else "file deleted by hand"
-        memory.update(status="archived", importance=0.0, archivedAt=format_time(tx.now), archivedBecause=gone)
-        tx.put(memory)
+        tx.archive(memory, "entry deleted by hand" if episodes.is_episode_path(memory["file"]) else "file deleted by hand")
     return len(scan.modified) + len(scan.added)
 
 
@@ -442,14 +440,16 @@ class Transaction:
         from .episodes import is_episode_path
 
         for relative, base in self._bases.items():
-            data = self.files.get(relative)
-            if not isinstance(data, bytes) and data is not None:
+            if relative not in self.files:
+                continue  # only read, not written: nothing of anyone's can be lost
+            data = self.files[relative]
+            if isinstance(data, Path):
                 continue
             try:
                 now_on_disk = (self.workspace.root / relative).read_bytes()
             except FileNotFoundError:
                 now_on_disk = None
-            if now_on_disk == base or relative not in self.files:
+            if now_on_disk == base:
                 continue
             if is_episode_path(relative) and base is not None and now_on_disk is not None and \
                     data is not None and data.startswith(base):
@@ -473,6 +473,21 @@ class Transaction:
         memory["file"] = path
         memory["hash"] = episodes.entry_hash(memory["content"].strip())
         return path
+
+    def archive(self, memory: dict, reason: str, **extra) -> None:
+        """Archive a memory (importance 0, file and history kept; reinforce brings it back)."""
+        memory.update(status="archived", importance=0.0, archivedAt=format_time(self.now), archivedBecause=reason,
+                      **extra)
+        self.put(memory)
+
+    def move_file(self, source: str, target: str) -> bool:
+        """Move a file within the workspace in this transaction; False when it is not there."""
+        data = self.current_bytes(source)
+        if data is None:
+            return False
+        self.write_file(target, data)
+        self.remove_file(source)
+        return True
 
     def write_file(self, relative_path: str, data: bytes) -> None:
         self.files[relative_path] = data

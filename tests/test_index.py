@@ -80,3 +80,23 @@ def test_an_index_edited_after_our_last_write_is_validated_again(ws):
     path.write_text(text.replace('"domain": "user"', '"domain": "mars"', 1))  # same inode, new mtime
     ws.remember("A third fact about the moon", "--domain", "world")
     assert ws.memory(memory_id)["domain"] == "world"  # repaired by validation, not taken on trust
+
+
+def test_a_writer_keeps_every_untouched_line_byte_for_byte(ws, tmp_path):
+    """Writers parse only the memories they touch: what they leave must still be
+    the same JSON, whatever the memories say."""
+    tricky = ["line one\nline two", "ends with a comma,", 'a "quoted" \\ backslash', "日本語 ✨ emoji",
+              "],\n}\n{\"id\": \"mem_fake\"", "tab\there", "plain fact about rivers"]
+    source = tmp_path / "tricky.jsonl"
+    source.write_text("\n".join(json.dumps({"content": text}) for text in tricky))
+    ids = ws.json("remember.py", "--jsonl", str(source))["ids"]
+    before = (ws.root / "memory" / "index.json").read_text(encoding="utf-8").splitlines()
+    ws.run("reinforce.py", ids[3])
+    ws.remember("One more memory after them")
+    after_text = (ws.root / "memory" / "index.json").read_text(encoding="utf-8")
+    data = json.loads(after_text)
+    assert [m["content"] for m in data["memories"][:len(tricky)]] == tricky
+    after = after_text.splitlines()
+    untouched = [line.rstrip(",") for line in before if line.startswith('{"id": ') and ids[3] not in line]
+    assert all(line in [a.rstrip(",") for a in after] for line in untouched)
+    assert ws.memory(ids[3])["timesReinforced"] == 1

@@ -65,11 +65,17 @@ def _git_dir(root: Path) -> Path:
     return (root / result.stdout.strip()) if result.returncode == 0 else root / ".git"
 
 
-def _git(root: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+def git_env() -> dict:
     env = dict(os.environ)
     env.update(_GIT_ENV)
-    for variable in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
+    for variable in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
+                     "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR"):
         env.pop(variable, None)
+    return env
+
+
+def _git(root: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    env = git_env()
     try:
         result = subprocess.run(
             # loose objects at zlib level 1: index.json is megabytes and is hashed on every commit;
@@ -141,16 +147,34 @@ def collapse(paths: list[str]) -> list[str]:
 
 def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, ids: list[str],
            summary: str, paths: list[str], new_paths: list[str] | None = None,
-           trailers: list[str] = (), author: str | None = None) -> None:
+           trailers: list[str] = (), author: str | None = None,
+           contents: dict[str, bytes] | None = None, before_publish=None) -> None:
     """Append the audit line, then commit exactly `paths` plus the log.
 
     `new_paths` (when known) are the files git has not seen yet: only they are
     staged first, so git hashes the large, tracked index.json once, not twice.
+    `contents` and `before_publish`: files still being written and the wait
+    for them (gitcommit.commit_paths); it runs exactly once, before the commit
+    becomes visible.
     """
+    pending = [before_publish] if before_publish else []
+
+    def publish() -> None:
+        while pending:
+            pending.pop()()
     from .redact import redact_text
     summary = redact_text(summary)  # a summary may quote a query or an argument
     append_line(audit_log, audit_line(now, actor, action, ids, summary, paths))
     log_path = os.path.relpath(audit_log, root)
+    text = message(action, summary, actor, ids, sorted(set(paths) | {log_path}), trailers)
+    name = one_line(author, 80).replace("<", "").replace(">", "") if author else _GIT_ENV["GIT_AUTHOR_NAME"]
+    from .gitcommit import commit_paths
+    if commit_paths(root, git_env(), git, sorted(set(paths) | {log_path}), text, name,
+                    _GIT_ENV["GIT_AUTHOR_EMAIL"], _GIT_ENV["GIT_COMMITTER_NAME"],
+                    contents=contents, before_publish=publish) is not None:
+        return
+    publish()
+    # a repository where git transforms content (attributes, autocrlf, SHA-256): git's porcelain
     all_paths = collapse(sorted(set(paths) | {log_path}))
     # paths go through stdin (NUL-separated): a bulk import may touch 100,000 files
     pathspec = "\0".join(all_paths) + "\0"
@@ -158,11 +182,9 @@ def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, 
     if staged:
         git(root, "add", "-A", "-f", "--pathspec-from-file=-", "--pathspec-file-nul",
             stdin="\0".join(staged) + "\0")
-    commit = ("commit", "-q", "--no-verify", "--only", "-m",
-              message(action, summary, actor, ids, all_paths, trailers),
+    commit = ("commit", "-q", "--no-verify", "--only", "-m", text,
               "--pathspec-from-file=-", "--pathspec-file-nul")
     if author:  # credit the actor whose change this is (e.g. an approved proposal)
-        name = one_line(author, 80).replace("<", "").replace(">", "")
         commit = (commit[0], f"--author={name} <hippocampus@localhost>", *commit[1:])
     result = git(root, *commit, stdin=pathspec, check=new_paths is None)
     if result.returncode != 0:  # a path git did not know after all: stage everything, then commit

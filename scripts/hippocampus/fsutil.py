@@ -50,6 +50,33 @@ def atomic_write(path: Path, data: bytes | str, *, sync: bool = True) -> None:
         _fsync_dir(path.parent)
 
 
+class InBackground:
+    """`fn(*args)` on a thread: for I/O that waits on the disk (writing, fsync,
+    stat), which releases the GIL while the caller computes. `wait()` returns
+    what fn returned, or re-raises."""
+
+    def __init__(self, fn, *args):
+        import threading
+
+        self._error: BaseException | None = None
+        self._result = None
+
+        def run() -> None:
+            try:
+                self._result = fn(*args)
+            except BaseException as exc:  # handed to the thread that waits
+                self._error = exc
+
+        self._thread = threading.Thread(target=run, name="hippocampus-write")
+        self._thread.start()
+
+    def wait(self):
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._result
+
+
 def workspace_error_for(exc: OSError, path: Path | str) -> WorkspaceError:
     if exc.errno == errno.ENOSPC:
         return WorkspaceError(f"disk full while writing {path}; nothing was changed")

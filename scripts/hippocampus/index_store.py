@@ -14,6 +14,7 @@ import re
 from datetime import datetime
 from pathlib import Path
 
+from . import INDEX_VERSION
 from .errors import WorkspaceError
 
 REPAIR_HINT = "run scripts/doctor.py --repair"
@@ -72,22 +73,69 @@ def read_raw(path: Path, keep_lines: bool = False):
         raise WorkspaceError(f"{path} is corrupt (invalid JSON: {exc}); {REPAIR_HINT}") from None
 
 
-def load(path: Path, now: datetime, rate: float, trusted_state: str | None = None) -> tuple[dict, list[str]]:
+def load(path: Path, now: datetime, rate: float, trusted_state: str | None = None,
+         lazy: bool = False) -> tuple[dict, list[str]]:
     """The index, upgraded to the current schema in memory, and any warnings.
 
     `trusted_state` is the state (search_cache.index_state) of the last
     index.json we wrote; when the file still has it, before and after the
-    read, its entries are not validated again.
+    read, its entries are not validated again. With `lazy`, the memories are a
+    MemoryList: a trusted file in our layout is then not parsed beyond its
+    header until a memory is asked for.
     """
     from .model import normalise_index
     from .search_cache import index_state
     before = index_state(path, read_stamp(path)) if trusted_state else None
+    if lazy and before is not None and before == trusted_state:
+        index = _read_lazy(path)
+        if index is not None and index_state(path, read_stamp(path)) == trusted_state:
+            return index, []
     document, lines = read_raw(path, keep_lines=True)
     trusted = before is not None and before == trusted_state and \
         index_state(path, read_stamp(path)) == trusted_state
     index, warnings = normalise_index(document, now, rate, where=str(path), trusted=trusted)
     index["_lines"] = lines
+    if lazy:
+        from .memory_list import MemoryList
+        reusable = {} if index.get("migratedFrom") else \
+            {k: v for k, v in lines.items() if k not in index.get("_repaired", set())}
+        index["memories"] = MemoryList.of(index["memories"], reusable)
+        index["_lines"] = {}
     return index, warnings
+
+
+def _read_lazy(path: Path) -> dict | None:
+    """A trusted index.json in our layout with its memories left as bytes;
+    None for any other layout (the caller parses it whole)."""
+    from .memory_list import MemoryList
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    marker, tail = b'\n"memories": [\n', b"\n]\n}\n"
+    start = data.find(marker)
+    if start < 0 or not data.endswith(tail):
+        return None
+    try:
+        index = json.loads(data[:start] + b'\n"memories": []}')
+    except ValueError:
+        return None
+    if not isinstance(index, dict) or index.get("version") != INDEX_VERSION:
+        return None
+    body = data[start + len(marker):-len(tail)]
+    # a line break inside a memory is escaped in JSON: ",\n" only ends a line
+    lines = body.split(b",\n")
+    if body.count(b"\n") != len(lines) - 1:
+        return None
+    ids = []
+    for line in lines:
+        end = line.find(b'"', 8)
+        if not line.startswith(b'{"id": "') or end < 0 or b"\\" in line[8:end]:
+            return None
+        ids.append(line[8:end].decode("utf-8"))
+    index["memories"] = MemoryList.unparsed(ids, lines)
+    index["_repaired"] = set()
+    return index
 
 
 def read_stamp(path: Path) -> str | None:
@@ -107,6 +155,7 @@ def read_stamp(path: Path) -> str | None:
 
 def serialise(index: dict, dirty: set | None = None) -> bytes:
     """The file's bytes. Memories not in `dirty` keep the exact line they were read with."""
+    from .memory_list import MemoryList
     from .model import ordered
     header = {key: value for key, value in index.items()
               if key not in ("memories", "stamp") and not key.startswith("_")}
@@ -127,18 +176,18 @@ def serialise(index: dict, dirty: set | None = None) -> bytes:
     for key, value in header.items():
         lines.append(f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False, sort_keys=True)},")
     memories = index["memories"]
-    if memories:
-        lines.append('"memories": [')
-        body = ",\n".join(line(m) for m in memories)
-        lines.append(body)
-        lines.append("]")
+    if not memories:
+        lines += ['"memories": []', "}", ""]
+        return "\n".join(lines).encode("utf-8")
+    lines += ['"memories": [', ""]
+    if isinstance(memories, MemoryList):
+        body = b",\n".join(memories.lines(skip))
     else:
-        lines.append('"memories": []')
-    lines.append("}")
-    # later saves in this process reuse what was just written
-    index["_lines"] = {**lines_of, **fresh}
+        body = ",\n".join(line(m) for m in memories).encode("utf-8")
+        # later saves in this process reuse what was just written
+        index["_lines"] = {**lines_of, **fresh}
     index["_repaired"] = set()
-    return ("\n".join(lines) + "\n").encode("utf-8")
+    return "\n".join(lines).encode("utf-8") + body + b"\n]\n}\n"
 
 
 def save(path: Path, index: dict, dirty: set | None = None) -> str:
@@ -146,12 +195,23 @@ def save(path: Path, index: dict, dirty: set | None = None) -> str:
 
     `dirty` names the memories changed since load (None: all of them).
     """
-    from .fsutil import atomic_write
+    stamp, _data, writing = start_save(path, index, dirty)
+    writing.wait()
+    return stamp
+
+
+def start_save(path: Path, index: dict, dirty: set | None = None):
+    """`save`, with the writing (megabytes, and an fsync) left running on a
+    thread: returns (stamp, the file's bytes, the writer to wait() for)."""
+    from .fsutil import InBackground, atomic_write
+    from .memory_list import MemoryList
     index["stamp"] = os.urandom(8).hex()
     if dirty is None:
         index["_lines"] = {}
-    atomic_write(path, serialise(index, dirty))
-    return index["stamp"]
+        if isinstance(index["memories"], MemoryList):
+            dirty = set(index["memories"].ids())
+    data = serialise(index, dirty)
+    return index["stamp"], data, InBackground(atomic_write, path, data)
 
 
 def read_raw_header(path: Path) -> dict:

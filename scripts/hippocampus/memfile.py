@@ -7,6 +7,7 @@ that build objects), unknown fields are ignored, and values are type-checked.
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 
 from .textutil import clean_text
@@ -24,11 +25,54 @@ def file_hash(data: bytes) -> str:
 
 
 def render(memory: dict) -> str:
-    import yaml
-
     meta = {key: memory[key] for key in FRONTMATTER_FIELDS if memory.get(key) not in (None, "", [])}
-    header = yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, default_flow_style=None, width=1000)
+    header = _simple_yaml(meta)
+    if header is None:
+        import yaml
+        header = yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, default_flow_style=None, width=1000)
     return f"---\n{header}---\n{memory['content'].rstrip()}\n"
+
+
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_./@'+-]*(?: [A-Za-z0-9_./@'+-]+)*\Z")
+# what YAML may quote without escapes: printable, and not one of its line breaks (U+2028, U+2029) or a BOM
+_PRINTABLE = re.compile("[ -~\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]*\\Z")
+_YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
+
+
+def _scalar(value: str, in_list: bool) -> str:
+    if _PLAIN.match(value) and value.lower() not in _YAML_WORDS:
+        return value
+    if not in_list and _PRINTABLE.match(value) and value.strip() == value:
+        return "'" + value.replace("'", "''") + "'"
+    return '"' + "".join(_escape(c) for c in value) + '"'
+
+
+def _escape(char: str) -> str:
+    """One character inside a YAML double-quoted scalar."""
+    if char in '"\\':
+        return "\\" + char
+    if _PRINTABLE.match(char) or (char == "\t"):
+        return char
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def _simple_yaml(meta: dict) -> str | None:
+    """The frontmatter yaml.safe_dump writes for strings and lists of strings
+    (importing and running PyYAML costs ~20 ms a process), except that any
+    character YAML would fold is escaped; None for other values (PyYAML)."""
+    lines = []
+    for key, value in meta.items():
+        if isinstance(value, str):
+            text = _scalar(value, in_list=False)
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            text = "[" + ", ".join(_scalar(v, in_list=True) for v in value) + "]"
+        else:
+            text = None
+        if text is None:
+            return None
+        lines.append(f"{key}: {text}\n")
+    return "".join(lines)
 
 
 def parse(text: str) -> tuple[dict, str]:

@@ -60,13 +60,15 @@ class Workspace:
         return self._config
 
     # ----------------------------------------------------------------- reading
-    def load_index(self) -> dict:
+    def load_index(self, lazy: bool = False) -> dict:
+        """index.json, checked and upgraded. `lazy`: memories as a MemoryList
+        (what a writer wants: parsed only as they are asked for)."""
         trusted = None
         try:
             trusted = self._open_cache().meta("validated_state")
         except sqlite3.DatabaseError:
             pass
-        index, warnings = index_store.load(self.paths.index, self.now, self.config["decay"]["rate"], trusted)
+        index, warnings = index_store.load(self.paths.index, self.now, self.config["decay"]["rate"], trusted, lazy)
         for message in warnings:
             warn(message)
         return index
@@ -154,9 +156,14 @@ class Workspace:
             from .actors import refuse_write
             raise refuse_write(self.agent, action)
         timeout = float(self.config["lock_timeout_seconds"])
+        from .fsutil import InBackground
         with WorkspaceLock(self.paths.lock, timeout):
-            index = self.load_index()
-            files = self._commit_hand_edits(index)
+            listing = InBackground(reconcile.list_memory_files, self.paths)  # a stat a file, beside the load
+            try:
+                index = self.load_index(lazy=True)
+            finally:
+                on_disk = listing.wait()
+            files = self._commit_hand_edits(index, on_disk)
             documents_before = self._commit_document_edits(index)
             tx = Transaction(self, index, actor, action, summary)
             tx.files_before = files["stats"]
@@ -199,14 +206,16 @@ class Workspace:
         cache.set_meta("documents_print", _document_print(found))
         return found
 
-    def _commit_hand_edits(self, index: dict) -> dict:
+    def _commit_hand_edits(self, index: dict, on_disk: dict | None = None) -> dict:
         """Commit what a person changed since the last write (actor manual).
 
-        Returns the stat of every memory file as found, for the transaction
-        to keep the folder print current after its own writes.
+        `on_disk`: the memory files' stats, when already listed. Returns the
+        stat of every memory file as found, for the transaction to keep the
+        folder print current after its own writes.
         """
         cache = self._open_cache()
-        on_disk = reconcile.list_memory_files(self.paths)
+        if on_disk is None:
+            on_disk = reconcile.list_memory_files(self.paths)
         current = reconcile.fingerprint(on_disk)
         index_fresh = cache.is_fresh(index_state(self.paths.index, index.get("stamp")))
         if index_fresh and cache.meta("index_files_print") == str(current):
@@ -361,7 +370,13 @@ class Transaction:
         self.summary = summary
         self.now = workspace.now
         self.config = workspace.config
-        self.by_id: dict[str, dict] = {m["id"]: m for m in index["memories"]}
+        from .memory_list import ById, MemoryList
+        if not isinstance(index["memories"], MemoryList):
+            reusable = {} if index.get("migratedFrom") else \
+                {k: v for k, v in (index.get("_lines") or {}).items() if k not in index.get("_repaired", set())}
+            index["memories"] = MemoryList.of(index["memories"], reusable)
+            index["_lines"] = {}
+        self.by_id = ById(index["memories"])
         self.touched: dict[str, dict] = {}
         self.ids: list[str] = []
         self.files: dict[str, bytes | Path | None] = {}   # path -> new bytes (or a spool file), None = remove
@@ -385,7 +400,7 @@ class Transaction:
 
     # -- memories
     @property
-    def memories(self) -> list[dict]:
+    def memories(self) -> "MemoryList":
         return self.index["memories"]
 
     def get(self, memory_id: str) -> dict:
@@ -397,14 +412,7 @@ class Transaction:
     def put(self, memory: dict) -> None:
         """Add a new memory or record a change to an existing one."""
         memory_id = memory["id"]
-        if memory_id not in self.by_id:
-            self.index["memories"].append(memory)
-        else:
-            current = self.by_id[memory_id]
-            if current is not memory:
-                position = self.index["memories"].index(current)
-                self.index["memories"][position] = memory
-        self.by_id[memory_id] = memory
+        self.index["memories"].put(memory)
         if memory_id not in self.touched:
             self.ids.append(memory_id)
         self.touched[memory_id] = memory
@@ -602,25 +610,37 @@ class Transaction:
                     pass
             self.paths.add(relative)
         old_state = index_state(ws.paths.index, index_store.read_stamp(ws.paths.index))
-        new_state = old_state
-        if self.index_changed:
+        writing, contents = None, {}
+        if self.index_changed:  # megabytes to write and fsync: on a thread while git's objects are made
             self.index["lastUpdated"] = format_time(self.now)
             self.index.pop("migratedFrom", None)
-            index_store.save(ws.paths.index, self.index, set(self.touched))
-            new_state = index_state(ws.paths.index, self.index["stamp"])
-            self.paths.add(ws.paths.rel(ws.paths.index))
-        files_print = None
-        if self.files_print is not None and not self.reparse:  # a rebased log must be looked at again
-            folders_before = {p: v for p, v in self.files_before.items() if p.endswith("/")}
-            folders_now = reconcile.folder_stamps(ws.paths)
-            files_print = str(reconcile.adjust_fingerprint(
-                self.files_print, removed_prints + list(folders_before.items()),
-                added_prints + list(folders_now.items())))
-        self._sync_cache(old_state, new_state, files_print)
-        audit.record(root, ws.paths.audit_log, self.now, self.actor, self.action,
-                     self.ids if self.audit_ids is None else self.audit_ids,
-                     self.summary or self.action, sorted(self.paths), sorted(self.new_paths),
-                     trailers=self.trailers, author=self.author)
+            relative = ws.paths.rel(ws.paths.index)
+            _stamp, contents[relative], writing = index_store.start_save(ws.paths.index, self.index,
+                                                                        set(self.touched))
+            self.paths.add(relative)
+
+        def publish() -> None:  # the index is on disk: bring the search cache level with it
+            new_state = old_state
+            if writing is not None:
+                writing.wait()
+                new_state = index_state(ws.paths.index, self.index["stamp"])
+            files_print = None
+            if self.files_print is not None and not self.reparse:  # a rebased log must be looked at again
+                folders_before = {p: v for p, v in self.files_before.items() if p.endswith("/")}
+                folders_now = reconcile.folder_stamps(ws.paths)
+                files_print = str(reconcile.adjust_fingerprint(
+                    self.files_print, removed_prints + list(folders_before.items()),
+                    added_prints + list(folders_now.items())))
+            self._sync_cache(old_state, new_state, files_print)
+
+        try:
+            audit.record(root, ws.paths.audit_log, self.now, self.actor, self.action,
+                         self.ids if self.audit_ids is None else self.audit_ids,
+                         self.summary or self.action, sorted(self.paths), sorted(self.new_paths),
+                         trailers=self.trailers, author=self.author, contents=contents, before_publish=publish)
+        finally:
+            if writing is not None:
+                writing.wait()  # never leave index.json half-handled behind an error
         self._keep_document_print()
 
     def _keep_document_print(self) -> None:

@@ -1,0 +1,343 @@
+"""One commit of exactly the given paths, written straight into git's object store.
+
+`git add` + `git commit --only` re-reads, refreshes and rewrites git's index
+of every tracked file twice and hashes index.json (megabytes) with git's
+collision-detecting SHA-1: ~250 ms at 10,000 memories. Here the blobs, the
+trees along the touched paths and the commit are written by us (what every
+git library does: zlib-deflated "<type> <size>\\0<body>" named by its SHA-1),
+and git itself only reads the trees it has (`cat-file --batch`), moves the
+branch with a compare-and-swap (`update-ref`, with a reflog line) and puts
+the new blobs into its index (`update-index --index-info`) so that
+`git status` stays clean. Nothing else of the user's index or tree changes.
+
+Large blobs are stored uncompressed (index.json at 10,000 memories is 6 MB:
+deflating it costs ~80 ms a commit); when such loose objects add up past
+REPACK_AFTER_BYTES, a detached `git repack -d` packs them as deltas of each
+other (kilobytes each) in the background.
+
+`commit_paths` returns None where git would transform content (attributes,
+autocrlf, a SHA-256 repository): the caller then uses git's porcelain.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+import struct
+import subprocess
+import time
+import zlib
+from pathlib import Path
+
+from .errors import WorkspaceError
+
+STORE_UNCOMPRESSED_OVER = 256 * 1024
+REPACK_AFTER_BYTES = 256 * 1024 * 1024
+_COUNTER = "hippocampus-loose-bytes"
+_ZERO = "0" * 40
+
+
+class Unsupported(Exception):
+    """This repository needs git's porcelain (content filters, SHA-256, ...)."""
+
+
+class _Repo:
+    def __init__(self, root: Path, env: dict, run):
+        self.root = root
+        self.env = env
+        self.run = run  # audit.git: runs git, waits out a person's index.lock
+        out = self._run("rev-parse", "--path-format=absolute", "--git-common-dir", "--show-toplevel",
+                        "--show-object-format", "--show-prefix").splitlines()
+        if len(out) < 3 or out[2] != "sha1":
+            raise Unsupported("not a SHA-1 repository")
+        self.common = Path(out[0])
+        self.top = Path(out[1])
+        self.prefix = out[3] if len(out) > 3 else ""
+        self.objects = self.common / "objects"
+        settings = self._run("config", "--get-regexp", r"^(core\.(autocrlf|eol|bigfilethreshold)|filter\..*)$",
+                             check=False)
+        if settings.strip():
+            raise Unsupported("content filters or line-ending conversion configured")
+        for attributes in (self.top / ".gitattributes", self.common / "info" / "attributes"):
+            if attributes.exists():
+                raise Unsupported("gitattributes present")
+        self.loose_bytes = 0
+        self._batch: subprocess.Popen | None = None
+        self._trees: dict[str, dict] = {}
+
+    def _run(self, *args: str, stdin: str | None = None, check: bool = True) -> str:
+        result = subprocess.run(["git", *args], cwd=self.root, env=self.env, input=stdin,
+                                capture_output=True, text=True, encoding="utf-8", errors="surrogateescape")
+        if check and result.returncode != 0:
+            raise WorkspaceError(f"git {args[0]} failed in {self.root}: {(result.stderr or '').strip()[:200]}")
+        return result.stdout
+
+    # -- reading what git has
+    def read(self, name: str) -> tuple[str, str, bytes] | None:
+        """(sha, type, body) of an object name (e.g. HEAD, a sha), or None when missing."""
+        if self._batch is None:
+            self._batch = subprocess.Popen(["git", "cat-file", "--batch"], cwd=self.root, env=self.env,
+                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                           stderr=subprocess.DEVNULL)
+        assert self._batch.stdin and self._batch.stdout
+        self._batch.stdin.write(name.encode() + b"\n")
+        self._batch.stdin.flush()
+        header = self._batch.stdout.readline().decode().split()
+        if len(header) != 3:
+            return None
+        sha, kind, size = header
+        body = self._batch.stdout.read(int(size) + 1)[:-1]
+        return sha, kind, body
+
+    def close(self) -> None:
+        if self._batch is not None:
+            try:
+                self._batch.stdin.close()
+                self._batch.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                self._batch.kill()
+            self._batch = None
+
+    def tree(self, sha: str | None) -> dict[bytes, tuple[bytes, bytes]]:
+        """{name: (mode, raw sha)} of a tree object."""
+        if sha is None:
+            return {}
+        if sha in self._trees:
+            return dict(self._trees[sha])
+        found = self.read(sha)
+        if found is None or found[1] != "tree":
+            raise WorkspaceError(f"git object {sha} is not a tree")
+        body, entries, position = found[2], {}, 0
+        while position < len(body):
+            space = body.index(b" ", position)
+            nul = body.index(b"\0", space)
+            entries[body[space + 1:nul]] = (body[position:space], body[nul + 1:nul + 21])
+            position = nul + 21
+        self._trees[sha] = entries
+        return dict(entries)
+
+    # -- writing objects
+    def write(self, kind: bytes, body: bytes) -> str:
+        header = kind + b" %d\0" % len(body)
+        digest = hashlib.sha1(header)
+        digest.update(body)
+        sha = digest.hexdigest()
+        folder = self.objects / sha[:2]
+        target = folder / sha[2:]
+        if target.exists():
+            return sha
+        parts = _stored(header, body) if len(body) > STORE_UNCOMPRESSED_OVER else [zlib.compress(header + body, 1)]
+        folder.mkdir(exist_ok=True)
+        temporary = folder / f"tmp_obj_hippocampus_{os.getpid()}_{sha[2:10]}"
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o444)
+        try:
+            for start in range(0, len(parts), 512):
+                batch = parts[start:start + 512]
+                written, wanted = os.writev(fd, batch), sum(len(p) for p in batch)
+                if written != wanted:  # a short write (rare): finish it plainly
+                    os.write(fd, b"".join(bytes(p) for p in batch)[written:])
+        finally:
+            os.close(fd)
+        os.replace(temporary, target)
+        if len(parts) > 1:
+            self.loose_bytes += len(body)
+        return sha
+
+
+def _stored(header: bytes, body: bytes) -> list:
+    """A zlib stream of `header + body` in stored (uncompressed) deflate blocks
+    (RFC 1950/1951), as buffers to write: nothing of the body is copied."""
+    parts: list = [b"\x78\x01"]
+    whole = [memoryview(header), memoryview(body)]
+    blocks = []
+    for view in whole:
+        for start in range(0, len(view), 65535):
+            blocks.append(view[start:start + 65535])
+    for number, block in enumerate(blocks):
+        final = 1 if number == len(blocks) - 1 else 0
+        parts.append(struct.pack("<BHH", final, len(block), len(block) ^ 0xFFFF))
+        parts.append(block)
+    parts.append(struct.pack(">I", zlib.adler32(body, zlib.adler32(header))))
+    return parts
+
+
+def _tree_body(entries: dict[bytes, tuple[bytes, bytes]]) -> bytes:
+    # git orders a tree's entries by name, a folder's name compared as if it ended in "/"
+    def key(name: bytes) -> bytes:
+        return name + b"/" if entries[name][0] == b"40000" else name
+    return b"".join(entries[name][0] + b" " + name + b"\0" + entries[name][1] for name in sorted(entries, key=key))
+
+
+def _file_entry(repo: _Repo, path: Path, known: bytes | None = None) -> tuple[bytes, bytes] | None:
+    """(mode, raw sha) of a file on disk as git would store it; None when absent.
+    `known`: the bytes being written to that (regular, not executable) file."""
+    if known is not None:
+        return b"100644", bytes.fromhex(repo.write(b"blob", known))
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    if stat.S_ISLNK(st.st_mode):
+        return b"120000", bytes.fromhex(repo.write(b"blob", os.fsencode(os.readlink(path))))
+    if not stat.S_ISREG(st.st_mode):
+        raise Unsupported(f"{path} is not a regular file")
+    mode = b"100755" if st.st_mode & 0o100 else b"100644"
+    return mode, bytes.fromhex(repo.write(b"blob", path.read_bytes()))
+
+
+def _expand(repo: _Repo, base_tree: str | None, paths: list[str]) -> list[str]:
+    """Repository paths of files: folders among `paths` become every file in
+    them, on disk or in the last commit (so deletions inside are seen)."""
+    files: set[str] = set()
+    for relative in paths:
+        on_disk = repo.root / relative
+        full = repo.prefix + relative.strip("/")
+        if on_disk.is_dir() and not on_disk.is_symlink():
+            for folder, _dirs, names in os.walk(on_disk):
+                for name in names:
+                    files.add(repo.prefix + os.path.relpath(os.path.join(folder, name), repo.root))
+            files.update(_tree_files(repo, base_tree, full))
+        else:
+            files.add(full)
+    return sorted(files)
+
+
+def _tree_files(repo: _Repo, tree: str | None, folder: str) -> list[str]:
+    """Repository paths of every file under `folder` in `tree`."""
+    for part in folder.split("/"):
+        entry = repo.tree(tree).get(part.encode())
+        if entry is None or entry[0] != b"40000":
+            return []
+        tree = entry[1].hex()
+    return [f"{folder}/{path}" for path in _all_files(repo, tree)]
+
+
+def _all_files(repo: _Repo, tree: str) -> list[str]:
+    found = []
+    for name, (mode, sha) in repo.tree(tree).items():
+        text = name.decode("utf-8", "surrogateescape")
+        if mode == b"40000":
+            found += [f"{text}/{sub}" for sub in _all_files(repo, sha.hex())]
+        else:
+            found.append(text)
+    return found
+
+
+def _new_tree(repo: _Repo, tree: str | None, changes: dict[str, tuple[bytes, bytes] | None]) -> str | None:
+    """The sha of `tree` with `changes` ({path below it: entry or None}) applied;
+    None when nothing is left in it."""
+    entries = repo.tree(tree)
+    below: dict[str, dict] = {}
+    for path, entry in changes.items():
+        head, _, rest = path.partition("/")
+        if rest:
+            below.setdefault(head, {})[rest] = entry
+        elif entry is None:
+            entries.pop(head.encode(), None)
+        else:
+            entries[head.encode()] = entry
+    for name, subchanges in below.items():
+        current = entries.get(name.encode())
+        subtree = current[1].hex() if current is not None and current[0] == b"40000" else None
+        sha = _new_tree(repo, subtree, subchanges)
+        if sha is None:
+            entries.pop(name.encode(), None)
+        else:
+            entries[name.encode()] = (b"40000", bytes.fromhex(sha))
+    if not entries:
+        return None
+    return repo.write(b"tree", _tree_body(entries))
+
+
+def _cleanup(message: str) -> str:
+    """What `git commit -m` stores: trailing spaces and surplus blank lines removed."""
+    lines = [line.rstrip() for line in message.strip("\n").split("\n")]
+    kept: list[str] = []
+    for line in lines:
+        if line or (kept and kept[-1]):
+            kept.append(line)
+    return "\n".join(kept).strip("\n") + "\n"
+
+
+def _signature(name: str, email: str) -> bytes:
+    now = time.time()
+    offset = time.localtime(now).tm_gmtoff
+    sign = "+" if offset >= 0 else "-"
+    zone = f"{sign}{abs(offset) // 3600:02d}{abs(offset) % 3600 // 60:02d}"
+    return f"{name} <{email}> {int(now)} {zone}".encode()
+
+
+def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, author: str, email: str,
+                 committer: str, contents: dict[str, bytes] | None = None, before_publish=None) -> str | None:
+    """Commit exactly `paths` (relative to `root`, as they are on disk now) on
+    top of HEAD; returns the commit's sha, or None when the repository needs
+    git's porcelain. Raises WorkspaceError when git refuses.
+
+    `contents` gives the bytes of files still being written (on a thread);
+    `before_publish()` runs once the commit is built, before the branch moves:
+    it waits for those writes."""
+    try:
+        repo = _Repo(root, env, run)
+    except Unsupported:
+        return None
+    try:
+        head = repo.read("HEAD")
+        parent, base_tree = None, None
+        if head is not None:
+            if head[1] != "commit":
+                return None
+            parent = head[0]
+            base_tree = head[2].split(b"\n", 1)[0].split(b" ", 1)[1].decode()
+        known = {repo.prefix + path: data for path, data in (contents or {}).items()}
+        changes: dict[str, tuple[bytes, bytes] | None] = {}
+        for full in _expand(repo, base_tree, [p for p in paths if repo.prefix + p not in known]):
+            changes[full] = _file_entry(repo, repo.top / full)
+        for full, data in known.items():
+            changes[full] = _file_entry(repo, repo.top / full, data)
+        tree = _new_tree(repo, base_tree, changes) or repo.write(b"tree", b"")
+        body = b"tree " + tree.encode() + b"\n"
+        if parent:
+            body += b"parent " + parent.encode() + b"\n"
+        body += b"author " + _signature(author, email) + b"\n"
+        body += b"committer " + _signature(committer, email) + b"\n\n"
+        body += _cleanup(message).encode("utf-8")
+        commit = repo.write(b"commit", body)
+        subject = message.split("\n", 1)[0]
+        if before_publish is not None:
+            before_publish()
+        moved = repo.run(root, "update-ref", "-m", f"commit: {subject}", "HEAD", commit, parent or _ZERO,
+                         check=False)
+        if moved.returncode != 0:
+            return None  # HEAD moved under us (a person's commit): let git's porcelain do it
+        info = "".join(f"{entry[0].decode()} {entry[1].hex()} 0\t{path}\n" if entry else f"0 {_ZERO}\t{path}\n"
+                       for path, entry in changes.items())
+        repo.run(root, "update-index", "--index-info", stdin=info)
+    except Unsupported:
+        return None
+    finally:
+        repo.close()
+    if repo.loose_bytes:
+        _maybe_repack(repo)
+    return commit
+
+
+def _maybe_repack(repo: _Repo) -> None:
+    """Count the uncompressed bytes we left loose; past the limit, pack them in the background."""
+    counter = repo.common / _COUNTER
+    try:
+        total = int(counter.read_text() or 0) + repo.loose_bytes
+    except (OSError, ValueError):
+        total = repo.loose_bytes
+    if total < REPACK_AFTER_BYTES:
+        try:
+            counter.write_text(str(total))
+        except OSError:
+            pass
+        return
+    try:
+        counter.write_text("0")
+        subprocess.Popen(["git", "repack", "-d", "-q"], cwd=repo.root, env=repo.env, start_new_session=True,
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except OSError:
+        pass

@@ -1,0 +1,87 @@
+"""Our commits are written straight into git's object store (gitcommit.py):
+they must be exactly what git itself would have made, in any repository."""
+
+import subprocess
+import time
+
+from conftest import Workspace
+
+
+def fsck_problems(root) -> str:
+    result = subprocess.run(["git", "fsck", "--full", "--no-dangling"], cwd=root, capture_output=True, text=True)
+    return "" if result.returncode == 0 and not result.stdout.strip() else result.stdout + result.stderr
+
+
+def test_every_kind_of_change_leaves_a_sound_repository_and_a_clean_status(ws):
+    kept = ws.remember("User prefers dark mode", "--domain", "user")
+    ws.remember("Met Ana at the climbing gym", "--store", "episodic")
+    ws.remember("Always deploy with the checklist", "--store", "procedural", "--title", "Deploy")
+    ws.remember("Wife's birthday is 3 March", "--store", "vault")
+    gone = ws.remember("A memory to forget", "--domain", "world")
+    ws.run("forget.py", gone)
+    path = ws.root / ws.memory(kept)["file"]
+    path.write_text(path.read_text().replace("dark mode", "light mode"))
+    (ws.root / "IDENTITY.md").write_text("# Identity\n\nI am a careful assistant.\n")
+    ws.run("decay.py", now="2027-01-01T03:00:00Z")
+    assert fsck_problems(ws.root) == ""
+    assert ws.git("status", "--porcelain") == ""
+    assert ws.git("diff", "HEAD", "--name-only") == ""
+    # the tree git would build from the working files is the tree we committed
+    assert ws.git("rev-parse", "HEAD^{tree}") == ws.git("write-tree")
+    assert "CRITICAL manual" in ws.git("log", "--format=%s")
+    last = ws.git("reflog", "-1", "--format=%gs")
+    assert last.startswith("commit: decay")
+    author = ws.git("log", "-1", "--format=%an <%ae>|%cn|%B")
+    assert author.startswith("hippocampus <hippocampus@localhost>|hippocampus|decay")
+
+
+def test_a_workspace_inside_the_users_repository_commits_only_its_own_paths(tmp_path):
+    top = tmp_path / "repo"
+    top.mkdir()
+    subprocess.run(["git", "init", "-q"], cwd=top, check=True)
+    (top / "notes.txt").write_text("mine\n")
+    subprocess.run(["git", "add", "notes.txt"], cwd=top, check=True)
+    ws = Workspace(top / "agent" / "workspace")
+    ws.run("init.py", "--workspace", str(ws.root))
+    memory_id = ws.remember("User prefers tabs")
+    changed = ws.git("show", "--name-only", "--format=", "HEAD").split()
+    assert f"agent/workspace/{ws.memory(memory_id)['file']}" in changed
+    assert "agent/workspace/memory/index.json" in changed and "notes.txt" not in changed
+    status = subprocess.run(["git", "status", "--porcelain"], cwd=top, capture_output=True, text=True).stdout
+    assert status == "A  notes.txt\n"  # the user's staged work is still theirs, still staged
+    assert fsck_problems(top) == ""
+
+
+def test_a_repository_that_converts_content_is_committed_by_git_itself(ws):
+    (ws.root / ".gitattributes").write_text("*.md text eol=crlf\n")
+    ws.git("add", ".gitattributes")
+    ws.git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "attributes")
+    memory_id = ws.remember("User writes on Windows")
+    assert ws.memory(memory_id)["file"] in ws.git("show", "--name-only", "--format=", "HEAD")
+    assert ws.git("status", "--porcelain") == ""
+    assert fsck_problems(ws.root) == ""
+
+
+def test_a_large_file_is_stored_whole_then_packed_in_the_background(tmp_path, monkeypatch):
+    from hippocampus import audit, gitcommit
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    big = ("{" + "x" * 100 + "}\n") * 20_000  # 2 MB: over STORE_UNCOMPRESSED_OVER
+    (root / "big.json").write_text(big)
+    monkeypatch.setattr(gitcommit, "REPACK_AFTER_BYTES", 1)
+    sha = gitcommit.commit_paths(root, audit.git_env(), audit.git, ["big.json"], "add big\n\nbody\n",
+                                 "hippocampus", "hippocampus@localhost", "hippocampus")
+    assert sha and subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True,
+                                  text=True).stdout.strip() == sha
+    shown = subprocess.run(["git", "show", "HEAD:big.json"], cwd=root, capture_output=True, text=True).stdout
+    assert shown == big
+    for _ in range(100):  # the detached `git repack -d` packs it and drops the loose copy
+        counts = subprocess.run(["git", "count-objects", "-v"], cwd=root, capture_output=True, text=True).stdout
+        if "count: 0" in counts:
+            break
+        time.sleep(0.1)
+    assert "count: 0" in counts, counts
+    assert fsck_problems(root) == ""
+    assert subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True).stdout == ""

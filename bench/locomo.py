@@ -127,7 +127,7 @@ def main() -> None:
         chosen += list(range(int(lo), int(hi or lo) + 1))
     started = time.perf_counter()
     rows: list[dict] = []
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:  # a background git repack may still run
         for i in chosen:
             rows += evaluate(data[i], args.mode, Path(tmp))
     elapsed = time.perf_counter() - started

@@ -37,7 +37,7 @@ def main() -> None:
     p.add_argument("--decay-kills", type=int, default=10)
     p.add_argument("--only", choices=("storm", "kills", "decay"), help="run one scenario")
     args = p.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:  # a background git repack may still run
         if args.only in (None, "storm"):
             storm_report(Path(tmp) / "storm", args)
         if args.only in (None, "kills"):

@@ -70,7 +70,7 @@ def main() -> None:
     args = p.parse_args()
     started = time.perf_counter()
     everything: list[dict] = []
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:  # a background git repack may still run
         for name in args.sets.split(","):
             rows, info = evaluate(name, Path(args.data), args.mode, Path(tmp))
             everything += rows

@@ -16,6 +16,9 @@ def main(argv):
     else:
         with workspace.transaction("system:decay", "decay") as tx:
             report = decay_all(tx)
+        from hippocampus.audit import git
+        # the daily job is git's housekeeping too: our commits do not trigger `gc --auto` themselves
+        git(workspace.root, "gc", "--auto", "--quiet", check=False)
     if args.json:
         cli.print_json(report)
         return 0

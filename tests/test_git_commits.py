@@ -85,3 +85,27 @@ def test_a_large_file_is_stored_whole_then_packed_in_the_background(tmp_path, mo
     assert "count: 0" in counts, counts
     assert fsck_problems(root) == ""
     assert subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True).stdout == ""
+
+
+def test_a_writer_killed_between_the_branch_and_the_index_is_finished_by_the_next(ws):
+    """The branch moves first, git's index second; a writer that dies in between
+    leaves a note the next writer acts on, so status never shows its commit undone."""
+    from hippocampus import audit, gitcommit
+
+    def dies_before_the_index(root, *args, **kw):
+        if args[0] == "update-index":
+            raise SystemExit("killed")
+        return audit.git(root, *args, **kw)
+
+    (ws.root / "notes").mkdir()
+    (ws.root / "notes" / "new.txt").write_text("Committed by a writer that died\n")
+    try:
+        gitcommit.commit_paths(ws.root, audit.git_env(), dies_before_the_index, ["notes/new.txt"],
+                               "manual: test\n", "hippocampus", "hippocampus@localhost", "hippocampus")
+    except SystemExit:
+        pass
+    assert "notes/new.txt" in ws.git("show", "--name-only", "--format=", "HEAD")
+    assert ws.git("status", "--porcelain") != ""  # the index lags behind the branch
+    ws.remember("The next writer comes along")
+    assert ws.git("status", "--porcelain") == ""
+    assert "notes/new.txt" in ws.git("ls-files", "notes")

@@ -12,8 +12,9 @@ the new blobs into its index (`update-index --index-info`) so that
 
 Large blobs are stored uncompressed (index.json at 10,000 memories is 6 MB:
 deflating it costs ~80 ms a commit); when such loose objects add up past
-REPACK_AFTER_BYTES, a detached `git repack -d` packs them as deltas of each
-other (kilobytes each) in the background.
+REPACK_AFTER_BYTES (or loose objects past REPACK_AFTER_OBJECTS: git's own
+`gc --auto` is not triggered by these commits), a detached `git repack -d`
+packs them as deltas of each other (kilobytes each) in the background.
 
 `commit_paths` returns None where git would transform content (attributes,
 autocrlf, a SHA-256 repository): the caller then uses git's porcelain.
@@ -34,7 +35,9 @@ from .errors import WorkspaceError
 
 STORE_UNCOMPRESSED_OVER = 256 * 1024
 REPACK_AFTER_BYTES = 256 * 1024 * 1024
+REPACK_AFTER_OBJECTS = 2000
 _COUNTER = "hippocampus-loose-bytes"
+_PENDING = "hippocampus-index-pending"
 _ZERO = "0" * 40
 
 
@@ -62,7 +65,8 @@ class _Repo:
         for attributes in (self.top / ".gitattributes", self.common / "info" / "attributes"):
             if attributes.exists():
                 raise Unsupported("gitattributes present")
-        self.loose_bytes = 0
+        self.loose_bytes = 0   # uncompressed bytes we left loose
+        self.loose_objects = 0
         self._batch: subprocess.Popen | None = None
         self._trees: dict[str, dict] = {}
 
@@ -140,6 +144,7 @@ class _Repo:
         finally:
             os.close(fd)
         os.replace(temporary, target)
+        self.loose_objects += 1
         if len(parts) > 1:
             self.loose_bytes += len(body)
         return sha
@@ -269,12 +274,14 @@ def _signature(name: str, email: str) -> bytes:
 
 
 def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, author: str, email: str,
-                 committer: str, contents: dict[str, bytes] | None = None, before_publish=None) -> str | None:
+                 committer: str, contents: dict[str, bytes | None] | None = None,
+                 before_publish=None) -> str | None:
     """Commit exactly `paths` (relative to `root`, as they are on disk now) on
     top of HEAD; returns the commit's sha, or None when the repository needs
     git's porcelain. Raises WorkspaceError when git refuses.
 
-    `contents` gives the bytes of files still being written (on a thread);
+    `contents` gives the bytes of files still being written (on a thread),
+    None for files being removed;
     `before_publish()` runs once the commit is built, before the branch moves:
     it waits for those writes."""
     try:
@@ -283,6 +290,7 @@ def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, aut
         return None
     try:
         head = repo.read("HEAD")
+        _finish_pending(repo, head[0] if head else None)
         parent, base_tree = None, None
         if head is not None:
             if head[1] != "commit":
@@ -294,7 +302,7 @@ def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, aut
         for full in _expand(repo, base_tree, [p for p in paths if repo.prefix + p not in known]):
             changes[full] = _file_entry(repo, repo.top / full)
         for full, data in known.items():
-            changes[full] = _file_entry(repo, repo.top / full, data)
+            changes[full] = None if data is None else _file_entry(repo, repo.top / full, data)
         tree = _new_tree(repo, base_tree, changes) or repo.write(b"tree", b"")
         body = b"tree " + tree.encode() + b"\n"
         if parent:
@@ -306,38 +314,56 @@ def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, aut
         subject = message.split("\n", 1)[0]
         if before_publish is not None:
             before_publish()
+        info = "".join(f"{entry[0].decode()} {entry[1].hex()} 0\t{path}\n" if entry else f"0 {_ZERO}\t{path}\n"
+                       for path, entry in changes.items())
+        # the branch and git's index move in two steps: note the second, so that a writer
+        # killed between them is finished by the next one (_finish_pending)
+        pending = repo.common / _PENDING
+        pending.write_text(f"{commit}\n{info}", encoding="utf-8", errors="surrogateescape")
         moved = repo.run(root, "update-ref", "-m", f"commit: {subject}", "HEAD", commit, parent or _ZERO,
                          check=False)
         if moved.returncode != 0:
+            pending.unlink()
             return None  # HEAD moved under us (a person's commit): let git's porcelain do it
-        info = "".join(f"{entry[0].decode()} {entry[1].hex()} 0\t{path}\n" if entry else f"0 {_ZERO}\t{path}\n"
-                       for path, entry in changes.items())
         repo.run(root, "update-index", "--index-info", stdin=info)
+        pending.unlink()
     except Unsupported:
         return None
     finally:
         repo.close()
-    if repo.loose_bytes:
+    if repo.loose_objects:
         _maybe_repack(repo)
     return commit
 
 
+def _finish_pending(repo: _Repo, head: str | None) -> None:
+    """A writer killed after moving the branch but before updating git's index
+    left its note: bring the index level with the commit it made (else
+    `git status` would show that commit undone, and a person's next commit
+    would undo it)."""
+    pending = repo.common / _PENDING
+    try:
+        commit, _, info = pending.read_text(encoding="utf-8", errors="surrogateescape").partition("\n")
+    except FileNotFoundError:
+        return
+    if commit == head and info:
+        repo.run(repo.root, "update-index", "--index-info", stdin=info)
+    pending.unlink()
+
+
 def _maybe_repack(repo: _Repo) -> None:
-    """Count the uncompressed bytes we left loose; past the limit, pack them in the background."""
+    """Count what we left loose; past the limits, pack it in the background."""
     counter = repo.common / _COUNTER
     try:
-        total = int(counter.read_text() or 0) + repo.loose_bytes
+        size, count = (int(n) for n in counter.read_text().split())
     except (OSError, ValueError):
-        total = repo.loose_bytes
-    if total < REPACK_AFTER_BYTES:
-        try:
-            counter.write_text(str(total))
-        except OSError:
-            pass
-        return
+        size, count = 0, 0
+    size, count = size + repo.loose_bytes, count + repo.loose_objects
+    due = size >= REPACK_AFTER_BYTES or count >= REPACK_AFTER_OBJECTS
     try:
-        counter.write_text("0")
-        subprocess.Popen(["git", "repack", "-d", "-q"], cwd=repo.root, env=repo.env, start_new_session=True,
-                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        counter.write_text("0 0" if due else f"{size} {count}")
+        if due:
+            subprocess.Popen(["git", "repack", "-d", "-q"], cwd=repo.root, env=repo.env, start_new_session=True,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     except OSError:
         pass

@@ -122,18 +122,7 @@ def _read_lazy(path: Path) -> dict | None:
         return None
     if not isinstance(index, dict) or index.get("version") != INDEX_VERSION:
         return None
-    body = data[start + len(marker):-len(tail)]
-    # a line break inside a memory is escaped in JSON: ",\n" only ends a line
-    lines = body.split(b",\n")
-    if body.count(b"\n") != len(lines) - 1:
-        return None
-    ids = []
-    for line in lines:
-        end = line.find(b'"', 8)
-        if not line.startswith(b'{"id": "') or end < 0 or b"\\" in line[8:end]:
-            return None
-        ids.append(line[8:end].decode("utf-8"))
-    index["memories"] = MemoryList.unparsed(ids, lines)
+    index["memories"] = MemoryList.unsplit(data, start + len(marker), len(data) - len(tail))
     index["_repaired"] = set()
     return index
 
@@ -181,7 +170,8 @@ def serialise(index: dict, dirty: set | None = None) -> bytes:
         return "\n".join(lines).encode("utf-8")
     lines += ['"memories": [', ""]
     if isinstance(memories, MemoryList):
-        body = b",\n".join(memories.lines(skip))
+        index["_repaired"] = set()
+        return b"".join(["\n".join(lines).encode("utf-8"), *memories.text(skip), b"\n]\n}\n"])
     else:
         body = ",\n".join(line(m) for m in memories).encode("utf-8")
         # later saves in this process reuse what was just written
@@ -195,23 +185,20 @@ def save(path: Path, index: dict, dirty: set | None = None) -> str:
 
     `dirty` names the memories changed since load (None: all of them).
     """
-    stamp, _data, writing = start_save(path, index, dirty)
-    writing.wait()
-    return stamp
+    from .fsutil import atomic_write
+    atomic_write(path, prepare_save(index, dirty))
+    return index["stamp"]
 
 
-def start_save(path: Path, index: dict, dirty: set | None = None):
-    """`save`, with the writing (megabytes, and an fsync) left running on a
-    thread: returns (stamp, the file's bytes, the writer to wait() for)."""
-    from .fsutil import InBackground, atomic_write
+def prepare_save(index: dict, dirty: set | None = None) -> bytes:
+    """The bytes `save` writes, with a fresh stamp set on `index`."""
     from .memory_list import MemoryList
     index["stamp"] = os.urandom(8).hex()
     if dirty is None:
         index["_lines"] = {}
         if isinstance(index["memories"], MemoryList):
             dirty = set(index["memories"].ids())
-    data = serialise(index, dirty)
-    return index["stamp"], data, InBackground(atomic_write, path, data)
+    return serialise(index, dirty)
 
 
 def read_raw_header(path: Path) -> dict:

@@ -563,67 +563,39 @@ class Transaction:
     def commit(self) -> None:
         if not (self.index_changed or self.files or self.paths):
             return
-        from . import audit, memfile
-        from .fsutil import atomic_write, is_within, workspace_error_for
+        from . import audit
+        from .fsutil import InBackground, is_within
 
         ws = self.workspace
         root = ws.root
         self._check_bases()
-        removed_prints: list[tuple[str, tuple]] = []
-        added_prints: list[tuple[str, tuple]] = []
         for relative, data in self.files.items():
             target = root / relative
             if not is_within(target, root):
                 raise WorkspaceError(f"refusing to write outside the workspace: {relative}")
-            if relative in self.files_before:
-                removed_prints.append((relative, self.files_before[relative]))
-            if data is None:
-                try:
-                    target.unlink()
-                except FileNotFoundError:
-                    pass
-                except OSError as exc:
-                    raise workspace_error_for(exc, target) from None
-                self.manifest_removed.append(relative)
-            elif isinstance(data, Path):  # a spool file: fsync it and rename it into place
-                if not target.exists():
-                    self.new_paths.add(relative)
-                try:
-                    with open(data, "rb+") as handle:
-                        os.fsync(handle.fileno())
-                    os.replace(data, target)
-                except OSError as exc:
-                    raise workspace_error_for(exc, target) from None
-            else:
-                if not target.exists():
-                    self.new_paths.add(relative)
-                atomic_write(target, data)
-                try:
-                    st = target.stat()
-                    digest = memfile.file_hash(data)
-                    indexed = None if relative in self.reparse else digest  # a rebased log holds a person's edit
-                    self.manifest_updates[relative] = (st.st_mtime_ns, st.st_size, st.st_ino, digest, indexed)
-                    if relative.count("/") == 2 and relative.endswith(".md") and \
-                            relative.split("/")[1] in reconcile.MEMORY_FOLDERS:
-                        added_prints.append((relative, (st.st_mtime_ns, st.st_size, st.st_ino)))
-                except OSError:
-                    pass
+            if data is not None and not target.exists():
+                self.new_paths.add(relative)
             self.paths.add(relative)
         old_state = index_state(ws.paths.index, index_store.read_stamp(ws.paths.index))
-        writing, contents = None, {}
-        if self.index_changed:  # megabytes to write and fsync: on a thread while git's objects are made
+        index_data = None
+        if self.index_changed:
             self.index["lastUpdated"] = format_time(self.now)
             self.index.pop("migratedFrom", None)
-            relative = ws.paths.rel(ws.paths.index)
-            _stamp, contents[relative], writing = index_store.start_save(ws.paths.index, self.index,
-                                                                        set(self.touched))
-            self.paths.add(relative)
+            index_data = index_store.prepare_save(self.index, set(self.touched))
+            self.paths.add(ws.paths.rel(ws.paths.index))
+        # Megabytes and fsyncs: written on a thread while git's objects are made from the same bytes
+        writing = InBackground(self._write_files, index_data)
+        contents: dict[str, bytes | None] = {}
+        if any(isinstance(data, Path) for data in self.files.values()):
+            writing.wait()  # a spool file is read from where it lands
+        else:
+            contents = dict(self.files)
+            if index_data is not None:
+                contents[ws.paths.rel(ws.paths.index)] = index_data
 
-        def publish() -> None:  # the index is on disk: bring the search cache level with it
-            new_state = old_state
-            if writing is not None:
-                writing.wait()
-                new_state = index_state(ws.paths.index, self.index["stamp"])
+        def publish() -> None:  # everything is on disk: bring the search cache level with it
+            removed_prints, added_prints = writing.wait()
+            new_state = old_state if index_data is None else index_state(ws.paths.index, self.index["stamp"])
             files_print = None
             if self.files_print is not None and not self.reparse:  # a rebased log must be looked at again
                 folders_before = {p: v for p, v in self.files_before.items() if p.endswith("/")}
@@ -639,9 +611,53 @@ class Transaction:
                          self.summary or self.action, sorted(self.paths), sorted(self.new_paths),
                          trailers=self.trailers, author=self.author, contents=contents, before_publish=publish)
         finally:
-            if writing is not None:
-                writing.wait()  # never leave index.json half-handled behind an error
+            writing.wait()  # never leave the files half-handled behind an error
         self._keep_document_print()
+
+    def _write_files(self, index_data: bytes | None) -> tuple[list, list]:
+        """Write the buffered files, then index.json (a crash in between leaves files
+        the next writer indexes, never an index naming files that are not there).
+        Returns the memory-file prints removed and added."""
+        from . import memfile
+        from .fsutil import atomic_write, workspace_error_for
+
+        root = self.workspace.root
+        removed_prints: list[tuple[str, tuple]] = []
+        added_prints: list[tuple[str, tuple]] = []
+        for relative, data in self.files.items():
+            target = root / relative
+            if relative in self.files_before:
+                removed_prints.append((relative, self.files_before[relative]))
+            if data is None:
+                try:
+                    target.unlink()
+                except FileNotFoundError:
+                    pass
+                except OSError as exc:
+                    raise workspace_error_for(exc, target) from None
+                self.manifest_removed.append(relative)
+            elif isinstance(data, Path):  # a spool file: fsync it and rename it into place
+                try:
+                    with open(data, "rb+") as handle:
+                        os.fsync(handle.fileno())
+                    os.replace(data, target)
+                except OSError as exc:
+                    raise workspace_error_for(exc, target) from None
+            else:
+                atomic_write(target, data)
+                try:
+                    st = target.stat()
+                    digest = memfile.file_hash(data)
+                    indexed = None if relative in self.reparse else digest  # a rebased log holds a person's edit
+                    self.manifest_updates[relative] = (st.st_mtime_ns, st.st_size, st.st_ino, digest, indexed)
+                    if relative.count("/") == 2 and relative.endswith(".md") and \
+                            relative.split("/")[1] in reconcile.MEMORY_FOLDERS:
+                        added_prints.append((relative, (st.st_mtime_ns, st.st_size, st.st_ino)))
+                except OSError:
+                    pass
+        if index_data is not None:
+            atomic_write(self.workspace.paths.index, index_data)
+        return removed_prints, added_prints
 
     def _keep_document_print(self) -> None:
         """After writing documents, their print is what we left (others as found)."""

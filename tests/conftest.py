@@ -69,6 +69,15 @@ class Workspace:
         return (self.root / "memory" / "meta" / "audit.log").read_text(encoding="utf-8").splitlines()
 
 
+def repository_with_staged_work(root: Path) -> Path:
+    """A person's git repository at `root` with a file staged but not committed."""
+    root.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    (root / "notes.txt").write_text("mine\n")
+    subprocess.run(["git", "add", "notes.txt"], cwd=root, check=True)
+    return root
+
+
 @pytest.fixture
 def ws(tmp_path) -> Workspace:
     workspace = Workspace(tmp_path / "workspace")

@@ -105,13 +105,8 @@ def test_secrets_never_reach_disk_or_history(ws):
 
 
 def test_existing_user_repository_keeps_its_staged_work(tmp_path):
-    from conftest import Workspace
-    root = tmp_path / "repo"
-    root.mkdir()
-    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
-    (root / "notes.txt").write_text("mine\n")
-    subprocess.run(["git", "add", "notes.txt"], cwd=root, check=True)
-    user_ws = Workspace(root)
+    from conftest import Workspace, repository_with_staged_work
+    user_ws = Workspace(repository_with_staged_work(tmp_path / "repo"))
     user_ws.run("init.py")
     user_ws.remember("User prefers tabs")
     assert "notes.txt" not in user_ws.git("log", "--name-only", "--format=")

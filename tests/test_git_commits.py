@@ -4,7 +4,7 @@ they must be exactly what git itself would have made, in any repository."""
 import subprocess
 import time
 
-from conftest import Workspace
+from conftest import Workspace, repository_with_staged_work
 
 
 def fsck_problems(root) -> str:
@@ -36,11 +36,7 @@ def test_every_kind_of_change_leaves_a_sound_repository_and_a_clean_status(ws):
 
 
 def test_a_workspace_inside_the_users_repository_commits_only_its_own_paths(tmp_path):
-    top = tmp_path / "repo"
-    top.mkdir()
-    subprocess.run(["git", "init", "-q"], cwd=top, check=True)
-    (top / "notes.txt").write_text("mine\n")
-    subprocess.run(["git", "add", "notes.txt"], cwd=top, check=True)
+    top = repository_with_staged_work(tmp_path / "repo")
     ws = Workspace(top / "agent" / "workspace")
     ws.run("init.py", "--workspace", str(ws.root))
     memory_id = ws.remember("User prefers tabs")

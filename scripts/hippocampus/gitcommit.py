@@ -132,9 +132,15 @@ class _Repo:
         if target.exists():
             return sha
         parts = _stored(header, body) if len(body) > STORE_UNCOMPRESSED_OVER else [zlib.compress(header + body, 1)]
-        folder.mkdir(exist_ok=True)
         temporary = folder / f"tmp_obj_hippocampus_{os.getpid()}_{sha[2:10]}"
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o444)
+        for attempt in range(5):
+            folder.mkdir(exist_ok=True)
+            try:
+                fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o444)
+                break
+            except FileNotFoundError:  # a background `git prune-packed` took the empty folder away: again
+                if attempt == 4:
+                    raise
         try:
             for start in range(0, len(parts), 512):
                 batch = parts[start:start + 512]

@@ -137,6 +137,11 @@ class MemoryList:
 
     def __iter__(self) -> Iterator[dict]:
         self._split()
+        unparsed = [position for position, item in enumerate(self._items) if item is None]
+        if len(unparsed) > 64:  # one json.loads of them all: ~3x faster than one a line
+            parsed = json.loads(b"[" + b",".join(self._lines[p] for p in unparsed) + b"]")
+            for position, item in zip(unparsed, parsed):
+                self._items[position] = item
         for position in range(len(self._ids)):
             yield self._item(position)
 

@@ -50,16 +50,16 @@ class _Repo:
         self.root = root
         self.env = env
         self.run = run  # audit.git: runs git, waits out a person's index.lock
-        out = self._run("rev-parse", "--path-format=absolute", "--git-common-dir", "--show-toplevel",
+        # (--path-format and --show-object-format need git 2.31: an older git gets the porcelain)
+        out = self._ask("rev-parse", "--path-format=absolute", "--git-common-dir", "--show-toplevel",
                         "--show-object-format", "--show-prefix").splitlines()
         if len(out) < 3 or out[2] != "sha1":
-            raise Unsupported("not a SHA-1 repository")
+            raise Unsupported("not a SHA-1 repository, or a git older than 2.31")
         self.common = Path(out[0])
         self.top = Path(out[1])
         self.prefix = out[3] if len(out) > 3 else ""
         self.objects = self.common / "objects"
-        settings = self._run("config", "--get-regexp", r"^(core\.(autocrlf|eol|bigfilethreshold)|filter\..*)$",
-                             check=False)
+        settings = self._ask("config", "--get-regexp", r"^(core\.(autocrlf|eol)|filter\..*)$")
         if settings.strip():
             raise Unsupported("content filters or line-ending conversion configured")
         for attributes in (self.top / ".gitattributes", self.common / "info" / "attributes"):
@@ -70,12 +70,14 @@ class _Repo:
         self._batch: subprocess.Popen | None = None
         self._trees: dict[str, dict] = {}
 
-    def _run(self, *args: str, stdin: str | None = None, check: bool = True) -> str:
-        result = subprocess.run(["git", *args], cwd=self.root, env=self.env, input=stdin,
-                                capture_output=True, text=True, encoding="utf-8", errors="surrogateescape")
-        if check and result.returncode != 0:
-            raise WorkspaceError(f"git {args[0]} failed in {self.root}: {(result.stderr or '').strip()[:200]}")
-        return result.stdout
+    def _ask(self, *args: str) -> str:
+        """What git prints for a question (nothing when it fails: the caller falls back)."""
+        try:
+            result = subprocess.run(["git", *args], cwd=self.root, env=self.env, capture_output=True,
+                                    text=True, encoding="utf-8", errors="surrogateescape")
+        except FileNotFoundError:
+            raise Unsupported("git is not installed") from None
+        return result.stdout if result.returncode == 0 else ""
 
     # -- reading what git has
     def read(self, name: str) -> tuple[str, str, bytes] | None:

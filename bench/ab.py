@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""This checkout against an earlier commit, on the same memories, in turns.
+
+A shared machine's speed drifts by tens of percent within minutes, so a
+figure from another day says little about a change. This builds one store,
+copies it for each side, and times whole-process `remember`, `recall` and
+`decay` for the two code trees alternately, call by call; medians are
+printed side by side with their ratio.
+
+    python3 bench/ab.py --ref 4210ed6 --size 10000 --store episodic --runs 15
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from speed import ROOT, build, corpus, settle  # noqa: E402
+
+
+def clean_env() -> dict:
+    return {k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}
+
+
+def timed(code: Path, workspace: Path, args: list[str], now: str) -> float:
+    env = {**clean_env(), "WORKSPACE": str(workspace), "HIPPOCAMPUS_NOW": now}
+    started = time.perf_counter()
+    result = subprocess.run([sys.executable, str(code / "scripts" / args[0]), *args[1:]], env=env,
+                            capture_output=True)
+    elapsed = time.perf_counter() - started
+    if result.returncode != 0:
+        raise SystemExit(f"{code.name}: {args[0]} failed: {result.stderr.decode()[-300:]}")
+    return elapsed
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--ref", required=True, help="the earlier commit to compare with")
+    p.add_argument("--size", type=int, default=10000)
+    p.add_argument("--store", default="episodic", choices=("semantic", "episodic"))
+    p.add_argument("--runs", type=int, default=15)
+    p.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "locomo-dev.json"))
+    args = p.parse_args()
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
+        base = Path(tmp)
+        before = base / "before"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(before), args.ref],
+                       check=True)
+        try:
+            sides = {"before": before, "now": ROOT}
+            for code in sides.values():
+                subprocess.run([sys.executable, "-m", "compileall", "-q", str(code / "scripts" / "hippocampus")],
+                               check=True, capture_output=True)
+            built = base / "built" / "workspace"
+            env = {**clean_env(), "WORKSPACE": str(built), "HIPPOCAMPUS_NOW": "2026-12-01T00:00:00Z"}
+            build(built, args.size, corpus(Path(args.data)), env, args.store)
+            settle(built)
+            workspaces = {}
+            for name in sides:
+                workspaces[name] = base / name / "workspace"
+                shutil.copytree(built, workspaces[name], symlinks=True)
+            times: dict[str, dict[str, list[float]]] = {name: {"remember": [], "recall": [], "decay": []}
+                                                        for name in sides}
+            now = "2026-12-01T00:00:00Z"
+            for name, code in sides.items():  # the first recall of a copy builds its derived cache
+                timed(code, workspaces[name], ["recall.py", "warm up"], now)
+            for i in range(args.runs):
+                for name, code in sides.items():
+                    times[name]["remember"].append(timed(code, workspaces[name], [
+                        "remember.py", f"Comparison memory {i} about the hiking trip"], now))
+                    times[name]["recall"].append(timed(code, workspaces[name], [
+                        "recall.py", "--json", "hiking with the kids"], now))
+            for day in range(3):
+                for name, code in sides.items():
+                    times[name]["decay"].append(timed(code, workspaces[name], ["decay.py"],
+                                                      f"2026-12-{2 + day:02d}T03:00:00Z"))
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(before)],
+                           capture_output=True)
+    print(f"{args.size:,} memories ({args.store}), {args.runs} calls each, in turns; medians")
+    print(f"| | {args.ref} | now | now / {args.ref} |")
+    print("|---|---|---|---|")
+    for what in ("remember", "recall", "decay"):
+        old, new = (statistics.median(times[side][what]) * 1000 for side in ("before", "now"))
+        print(f"| {what} | {old:.0f} ms | {new:.0f} ms | {new / old:.2f}x |")
+
+
+if __name__ == "__main__":
+    main()

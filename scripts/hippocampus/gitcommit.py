@@ -219,7 +219,7 @@ def _expand(repo: _Repo, base_tree: str | None, paths: list[str]) -> list[str]:
 def _tree_files(repo: _Repo, tree: str | None, folder: str) -> list[str]:
     """Repository paths of every file under `folder` in `tree`."""
     for part in folder.split("/"):
-        entry = repo.tree(tree).get(part.encode())
+        entry = repo.tree(tree).get(os.fsencode(part))
         if entry is None or entry[0] != b"40000":
             return []
         tree = entry[1].hex()
@@ -247,17 +247,17 @@ def _new_tree(repo: _Repo, tree: str | None, changes: dict[str, tuple[bytes, byt
         if rest:
             below.setdefault(head, {})[rest] = entry
         elif entry is None:
-            entries.pop(head.encode(), None)
+            entries.pop(os.fsencode(head), None)
         else:
-            entries[head.encode()] = entry
+            entries[os.fsencode(head)] = entry
     for name, subchanges in below.items():
-        current = entries.get(name.encode())
+        current = entries.get(os.fsencode(name))
         subtree = current[1].hex() if current is not None and current[0] == b"40000" else None
         sha = _new_tree(repo, subtree, subchanges)
         if sha is None:
-            entries.pop(name.encode(), None)
+            entries.pop(os.fsencode(name), None)
         else:
-            entries[name.encode()] = (b"40000", bytes.fromhex(sha))
+            entries[os.fsencode(name)] = (b"40000", bytes.fromhex(sha))
     if not entries:
         return None
     return repo.write(b"tree", _tree_body(entries))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from itertools import islice
 
 from .errors import UsageError
 from .scoring import decayed, recency
@@ -120,31 +121,36 @@ def recall(workspace: Workspace, query: str, *, top: int = 5, filters: Filters |
         if speaker_of(memory.get("content", "")) in named:
             add(memory_id, "speaker", weights["speaker_weight"])
 
-    results = []
+    relevance_weight, importance_weight = weights["relevance_weight"], weights["importance_weight"]
+    recency_weight, half_life = weights["recency_weight"], weights["recency_half_life_days"]
+    scored = []  # every candidate is scored; only those returned become results (a pool may be thousands)
     for memory_id, memory in pool.items():
         importance = decayed(memory, now, config)
         moment = parse_time_or(memory.get("lastAccessed") or memory.get("created"), now)
-        lexical = sum(parts.get(memory_id, {}).values())
-        score_parts = {name: round(weights["relevance_weight"] * value, 4)
-                       for name, value in parts.get(memory_id, {}).items()}
-        score_parts["importance"] = round(weights["importance_weight"] * importance, 4)
-        score_parts["recency"] = round(weights["recency_weight"]
-                                       * recency(moment, now, weights["recency_half_life_days"]), 4)
-        score = weights["relevance_weight"] * lexical + score_parts["importance"] + score_parts["recency"]
-        if score < min_score:
-            continue
-        result = {field: memory.get(field) for field in RESULT_FIELDS}
-        result.update(score=round(score, 4), importance=importance)
-        if explain:
-            result["why"] = {"terms": matched_terms(memory.get("content", ""), terms), "parts": score_parts}
-        results.append(result)
-    results.sort(key=lambda r: (-r["score"], r["id"]))
+        from_importance = round(importance_weight * importance, 4)
+        from_recency = round(recency_weight * recency(moment, now, half_life), 4)
+        score = relevance_weight * sum(parts.get(memory_id, {}).values()) + from_importance + from_recency
+        if score >= min_score:
+            scored.append((-round(score, 4), memory_id, importance, from_importance, from_recency))
+    scored.sort()
+
+    def results():
+        for negative, memory_id, importance, from_importance, from_recency in scored:
+            memory = pool[memory_id]
+            result = {field: memory.get(field) for field in RESULT_FIELDS}
+            result.update(score=-negative, importance=importance)
+            if explain:
+                why = {name: round(relevance_weight * value, 4) for name, value in parts.get(memory_id, {}).items()}
+                why.update(importance=from_importance, recency=from_recency)
+                result["why"] = {"terms": matched_terms(memory.get("content", ""), terms), "parts": why}
+            yield result
+
     if budget_tokens is not None:
-        return pack(results, budget_tokens, top)
-    return results[:top]
+        return pack(results(), budget_tokens, top)
+    return list(islice(results(), top))
 
 
-def pack(results: list[dict], budget_tokens: int, limit: int) -> list[dict]:
+def pack(results, budget_tokens: int, limit: int) -> list[dict]:
     """Best-first, skipping what does not fit, until the budget (~4 chars a token) is spent."""
     packed, used = [], 0
     for result in results:

@@ -64,14 +64,21 @@ def _row(memory: dict, with_text: bool = True) -> tuple:
             *text)
 
 
-def row_to_memory(row: sqlite3.Row) -> dict:
-    return {"rowid": row["rowid"],
-        "id": row["id"], "domain": row["domain"], "category": row["category"], "store": row["store"],
-        "status": row["status"], "baseImportance": row["base"], "importance": row["importance"],
-        "created": row["created"], "lastAccessed": row["last"], "timesReinforced": row["reinforced"],
-        "episode": row["episode"], "source": row["source"], "file": row["file"], "hash": row["hash"],
-        "pinned": bool(row["pinned"]), "keywords": (row["keywords"] or "").split(), "content": row["content"],
-    }
+# the memory fields of a mem row, in the order _MEM selects them
+_FIELDS = ("rowid", "id", "domain", "category", "store", "status", "baseImportance", "importance", "created",
+           "lastAccessed", "timesReinforced", "episode", "source", "file", "hash", "pinned", "keywords", "content")
+_MEM = ("mem.rowid, mem.id, mem.domain, mem.category, mem.store, mem.status, mem.base, mem.importance, "
+        "mem.created, mem.last, mem.reinforced, mem.episode, mem.source, mem.file, mem.hash, mem.pinned, "
+        "mem.keywords, mem.content")
+
+
+def row_to_memory(row: tuple) -> dict:
+    """A memory from a row that starts with the _MEM columns (plain tuples: a
+    query may return thousands, and named rows cost a third more)."""
+    memory = dict(zip(_FIELDS, row))
+    memory["pinned"] = bool(memory["pinned"])
+    memory["keywords"] = (memory["keywords"] or "").split()
+    return memory
 
 
 class SearchCache:
@@ -255,30 +262,34 @@ class SearchCache:
         return [r[0] for r in self.db.execute(
             "SELECT id FROM mem WHERE foldkey = ? AND domain = ? AND status IS NOT 'archived'", (key, domain))]
 
+    def _memories(self, sql: str, params) -> list[tuple]:
+        cursor = self.db.cursor()
+        cursor.row_factory = None
+        return cursor.execute(sql, params).fetchall()
+
     def get(self, memory_id: str) -> dict | None:
-        row = self.db.execute("SELECT * FROM mem WHERE id=?", (memory_id,)).fetchone()
-        return row_to_memory(row) if row else None
+        rows = self._memories(f"SELECT {_MEM} FROM mem WHERE id=?", (memory_id,))
+        return row_to_memory(rows[0]) if rows else None
 
     def all_memories(self) -> list[dict]:
-        return [row_to_memory(r) for r in self.db.execute("SELECT * FROM mem ORDER BY rowid")]
+        return [row_to_memory(r) for r in self._memories(f"SELECT {_MEM} FROM mem ORDER BY rowid", ())]
 
     def search(self, match: str, where: str, params: list, limit: int) -> list[tuple[dict, float]]:
         """FTS5 candidates as (memory, bm25) with bm25 > 0 meaning better."""
-        sql = (f"SELECT mem.*, -bm25(fts, 1.0, 0.2) AS lexical FROM fts JOIN mem ON mem.rowid = fts.rowid "
+        sql = (f"SELECT {_MEM}, -bm25(fts, 1.0, 0.2) AS lexical FROM fts JOIN mem ON mem.rowid = fts.rowid "
                f"WHERE fts MATCH ? {where} ORDER BY bm25(fts, 1.0, 0.2) LIMIT ?")
-        rows = self.db.execute(sql, [match, *params, limit]).fetchall()
-        return [(row_to_memory(r), r["lexical"]) for r in rows]
+        return [(row_to_memory(r), r[-1]) for r in self._memories(sql, [match, *params, limit])]
 
     def created_between(self, start, end, where: str, params: list, limit: int) -> list[dict]:
         """Memories created in [start, end), strongest first (timestamps compare as text)."""
         from .timeutil import format_time
-        sql = (f"SELECT mem.* FROM mem WHERE created >= ? AND created < ? {where} "
+        sql = (f"SELECT {_MEM} FROM mem WHERE created >= ? AND created < ? {where} "
                f"ORDER BY base DESC LIMIT ?")
-        return [row_to_memory(r) for r in self.db.execute(sql, [format_time(start), format_time(end), *params, limit])]
+        return [row_to_memory(r) for r in self._memories(sql, [format_time(start), format_time(end), *params, limit])]
 
     def neighbours(self, episode: str) -> list[dict]:
         return [row_to_memory(r) for r in
-                self.db.execute("SELECT * FROM mem WHERE episode=? ORDER BY created, rowid", (episode,))]
+                self._memories(f"SELECT {_MEM} FROM mem WHERE episode=? ORDER BY created, rowid", (episode,))]
 
     def close(self) -> None:
         self.db.close()

@@ -148,7 +148,7 @@ def collapse(paths: list[str]) -> list[str]:
 def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, ids: list[str],
            summary: str, paths: list[str], new_paths: list[str] | None = None,
            trailers: list[str] = (), author: str | None = None,
-           contents: dict[str, bytes] | None = None, before_publish=None) -> None:
+           contents: dict[str, bytes | None] | None = None, before_publish=None) -> None:
     """Append the audit line, then commit exactly `paths` plus the log.
 
     `new_paths` (when known) are the files git has not seen yet: only they are
@@ -157,12 +157,14 @@ def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, 
     for them (gitcommit.commit_paths); it runs exactly once, before the commit
     becomes visible.
     """
+    from .redact import redact_text
+
     pending = [before_publish] if before_publish else []
 
     def publish() -> None:
         while pending:
             pending.pop()()
-    from .redact import redact_text
+
     summary = redact_text(summary)  # a summary may quote a query or an argument
     append_line(audit_log, audit_line(now, actor, action, ids, summary, paths))
     log_path = os.path.relpath(audit_log, root)

@@ -79,9 +79,9 @@ def load(path: Path, now: datetime, rate: float, trusted_state: str | None = Non
 
     `trusted_state` is the state (search_cache.index_state) of the last
     index.json we wrote; when the file still has it, before and after the
-    read, its entries are not validated again. With `lazy`, the memories are a
-    MemoryList: a trusted file in our layout is then not parsed beyond its
-    header until a memory is asked for.
+    read, its entries are not validated again. With `lazy`, such a file in our
+    layout is not parsed beyond its header: its memories are a MemoryList of
+    its bytes (a Transaction turns any other index's list into one).
     """
     from .model import normalise_index
     from .search_cache import index_state
@@ -95,12 +95,6 @@ def load(path: Path, now: datetime, rate: float, trusted_state: str | None = Non
         index_state(path, read_stamp(path)) == trusted_state
     index, warnings = normalise_index(document, now, rate, where=str(path), trusted=trusted)
     index["_lines"] = lines
-    if lazy:
-        from .memory_list import MemoryList
-        reusable = {} if index.get("migratedFrom") else \
-            {k: v for k, v in lines.items() if k not in index.get("_repaired", set())}
-        index["memories"] = MemoryList.of(index["memories"], reusable)
-        index["_lines"] = {}
     return index, warnings
 
 
@@ -170,14 +164,12 @@ def serialise(index: dict, dirty: set | None = None) -> bytes:
         return "\n".join(lines).encode("utf-8")
     lines += ['"memories": [', ""]
     if isinstance(memories, MemoryList):
-        index["_repaired"] = set()
-        return b"".join(["\n".join(lines).encode("utf-8"), *memories.text(skip), b"\n]\n}\n"])
+        body = memories.text(skip)
     else:
-        body = ",\n".join(line(m) for m in memories).encode("utf-8")
-        # later saves in this process reuse what was just written
-        index["_lines"] = {**lines_of, **fresh}
+        body = [",\n".join(line(m) for m in memories).encode("utf-8")]
+        index["_lines"] = {**lines_of, **fresh}  # later saves in this process reuse what was just written
     index["_repaired"] = set()
-    return "\n".join(lines).encode("utf-8") + body + b"\n]\n}\n"
+    return b"".join(["\n".join(lines).encode("utf-8"), *body, b"\n]\n}\n"])
 
 
 def save(path: Path, index: dict, dirty: set | None = None) -> str:

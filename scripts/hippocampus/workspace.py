@@ -400,7 +400,8 @@ class Transaction:
 
     # -- memories
     @property
-    def memories(self) -> "MemoryList":
+    def memories(self):
+        """Every memory (a memory_list.MemoryList: iterating parses them all)."""
         return self.index["memories"]
 
     def get(self, memory_id: str) -> dict:

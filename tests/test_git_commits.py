@@ -105,3 +105,33 @@ def test_a_writer_killed_between_the_branch_and_the_index_is_finished_by_the_nex
     ws.remember("The next writer comes along")
     assert ws.git("status", "--porcelain") == ""
     assert "notes/new.txt" in ws.git("ls-files", "notes")
+
+
+def test_a_writer_killed_before_its_commit_is_committed_by_the_next(ws):
+    """Files and index written, then the process dies before git hears of them: the
+    files match the index, so no hand-edit scan would see them. The writer's note
+    of its paths lets the next writer commit them."""
+    import os
+    import sys
+
+    from conftest import SCRIPTS
+    dies = ("import os, runpy, sys\n"
+            f"sys.path.insert(0, {str(SCRIPTS)!r})\n"
+            "from hippocampus import audit\n"
+            "def record(*args, before_publish=None, **kw):\n"
+            "    before_publish()  # every file and the index are written\n"
+            "    os._exit(9)       # and the process dies before its commit\n"
+            "audit.record = record\n"
+            "sys.argv = ['remember.py', 'Interrupted memory about kites']\n"
+            f"runpy.run_path({str(SCRIPTS / 'remember.py')!r}, run_name='__main__')\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}
+    result = subprocess.run([sys.executable, "-c", dies], env={**env, "WORKSPACE": str(ws.root)},
+                            capture_output=True, text=True)
+    assert result.returncode == 9, result.stderr
+    kite = next(m for m in ws.index()["memories"] if "kites" in m["content"])
+    assert kite["file"] not in ws.git("ls-files")
+    ws.remember("The next writer comes along")
+    assert ws.git("status", "--porcelain") == ""
+    assert kite["file"] in ws.git("ls-files")
+    assert "recover: committed an interrupted remember by bot:remember" in ws.git("log", "--format=%s")
+    assert any(" | system:recover | recover | " in line for line in ws.audit())

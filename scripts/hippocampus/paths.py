@@ -21,6 +21,7 @@ class WorkspacePaths:
         self.audit_log = self.meta / "audit.log"
         self.cache = self.memory / ".cache"
         self.search_db = self.cache / "search.sqlite"
+        self.pending_commit = self.cache / "pending-commit.json"  # a writer's paths, from its writes to its commit
         self.lock = self.memory / ".lock"
         self.core_file = root / "HIPPOCAMPUS_CORE.md"
         self.memory_md = root / "MEMORY.md"

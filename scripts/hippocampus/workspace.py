@@ -158,6 +158,7 @@ class Workspace:
         timeout = float(self.config["lock_timeout_seconds"])
         from .fsutil import InBackground
         with WorkspaceLock(self.paths.lock, timeout):
+            self._commit_interrupted()
             listing = InBackground(reconcile.list_memory_files, self.paths)  # a stat a file, beside the load
             try:
                 index = self.load_index(lazy=True)
@@ -171,6 +172,32 @@ class Workspace:
             tx.documents_before = documents_before
             yield tx
             tx.commit()
+
+    def _commit_interrupted(self) -> None:
+        """A writer killed (or failed) after writing its files but before its commit
+        left the note Transaction.commit writes: commit what its paths hold now, so
+        the audit trail misses nothing (its files may match the index, which no
+        hand-edit scan would notice)."""
+        import json
+
+        from . import audit
+        note = self.paths.pending_commit
+        try:
+            pending = json.loads(note.read_text(encoding="utf-8"))
+            paths = [p for p in pending["paths"] if isinstance(p, str)]
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError, KeyError, TypeError):
+            note.unlink(missing_ok=True)  # a note cut short: its writer had not begun writing
+            return
+        missing = [p for p in paths if not os.path.lexists(self.root / p)]
+        if missing:  # of the paths that are gone, only those git tracks are removals to commit
+            tracked = audit.git(self.root, "ls-files", "-z", "--", *missing, check=False).stdout.split("\0")
+            paths = [p for p in paths if p not in missing or p in tracked]
+        what = one_line(f"{pending.get('action', 'change')} by {pending.get('actor', 'a writer')}", 80)
+        audit.record(self.root, self.paths.audit_log, self.now, "system:recover", "recover", [],
+                     f"committed an interrupted {what}", paths)
+        note.unlink(missing_ok=True)
 
     def _commit_document_edits(self, index: dict) -> dict:
         """Commit what a person changed in the documents (identity files, MEMORY.md,
@@ -584,6 +611,7 @@ class Transaction:
             self.index.pop("migratedFrom", None)
             index_data = index_store.prepare_save(self.index, set(self.touched))
             self.paths.add(ws.paths.rel(ws.paths.index))
+        self._note_pending()
         # Megabytes and fsyncs: written on a thread while git's objects are made from the same bytes
         writing = InBackground(self._write_files, index_data)
         contents: dict[str, bytes | None] = {}
@@ -613,7 +641,18 @@ class Transaction:
                          trailers=self.trailers, author=self.author, contents=contents, before_publish=publish)
         finally:
             writing.wait()  # never leave the files half-handled behind an error
+        ws.paths.pending_commit.unlink(missing_ok=True)  # committed: nothing for the next writer to finish
         self._keep_document_print()
+
+    def _note_pending(self) -> None:
+        """Name the paths about to be written, until they are committed (see
+        Workspace._commit_interrupted). Not fsynced: it guards against a killed
+        process, whose written files the kernel keeps anyway."""
+        import json
+
+        from .fsutil import atomic_write
+        note = {"actor": self.actor, "action": self.action, "paths": sorted(self.paths)}
+        atomic_write(self.workspace.paths.pending_commit, json.dumps(note), sync=False)
 
     def _write_files(self, index_data: bytes | None) -> tuple[list, list]:
         """Write the buffered files, then index.json (a crash in between leaves files

@@ -13,11 +13,18 @@ from datetime import datetime, timedelta, timezone
 MONTHS = {name: number for number, name in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), start=1)}
 _MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-_DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH}\.?,?\s+(\d{{4}})\b", re.I)
-_MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
-_MONTH_YEAR = re.compile(rf"\b{_MONTH}\.?,?\s+(?:of\s+)?(\d{{4}})\b", re.I)
-_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-_YEAR = re.compile(r"\b(?:in|during|of)\s+((?:19|20)\d{2})\b", re.I)
+_PATTERNS: dict[str, re.Pattern] = {}  # compiled on first use: most queries name no date (~3 ms a process)
+
+
+def _pattern(name: str) -> re.Pattern:
+    if not _PATTERNS:
+        _PATTERNS.update(
+            day_month_year=re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH}\.?,?\s+(\d{{4}})\b", re.I),
+            month_day_year=re.compile(rf"\b{_MONTH}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I),
+            month_year=re.compile(rf"\b{_MONTH}\.?,?\s+(?:of\s+)?(\d{{4}})\b", re.I),
+            iso=re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b"),
+            year=re.compile(r"\b(?:in|during|of)\s+((?:19|20)\d{2})\b", re.I))
+    return _PATTERNS[name]
 
 # what is said about a time usually comes in the days after it
 AFTER_DAY = timedelta(days=10)
@@ -51,9 +58,9 @@ def query_windows(query: str) -> tuple[list[tuple[datetime, datetime]], str]:
                 windows.append(window)
         text = pattern.sub(" ", text)
 
-    take(_ISO, lambda m: _day_window(int(m.group(1)), int(m.group(2)), int(m.group(3))))
-    take(_DAY_MONTH_YEAR, lambda m: _day_window(int(m.group(3)), _month(m.group(2)), int(m.group(1))))
-    take(_MONTH_DAY_YEAR, lambda m: _day_window(int(m.group(3)), _month(m.group(1)), int(m.group(2))))
+    take(_pattern("iso"), lambda m: _day_window(int(m.group(1)), int(m.group(2)), int(m.group(3))))
+    take(_pattern("day_month_year"), lambda m: _day_window(int(m.group(3)), _month(m.group(2)), int(m.group(1))))
+    take(_pattern("month_day_year"), lambda m: _day_window(int(m.group(3)), _month(m.group(1)), int(m.group(2))))
 
     def month_window(m):
         year, month = int(m.group(2)), _month(m.group(1))
@@ -61,12 +68,12 @@ def query_windows(query: str) -> tuple[list[tuple[datetime, datetime]], str]:
         end = datetime(year + (month == 12), month % 12 + 1, 1, tzinfo=timezone.utc)
         return start - BEFORE_DAY, end + AFTER_DAY
 
-    take(_MONTH_YEAR, month_window)
+    take(_pattern("month_year"), month_window)
 
     def year_window(m):
         year = int(m.group(1))
         return (datetime(year, 1, 1, tzinfo=timezone.utc) - BEFORE_DAY,
                 datetime(year + 1, 1, 1, tzinfo=timezone.utc) + AFTER_DAY)
 
-    take(_YEAR, year_window)
+    take(_pattern("year"), year_window)
     return windows, text

@@ -24,6 +24,12 @@ def _fsync_dir(folder: Path) -> None:
 
 def atomic_write(path: Path, data: bytes | str, *, sync: bool = True) -> None:
     """Replace `path` with `data` so readers see the old or the new file, never half."""
+    put_in_place(write_temporary(path, data, sync=sync), path, sync=sync)
+
+
+def write_temporary(path: Path, data: bytes | str, *, sync: bool = True) -> Path:
+    """The first half of atomic_write: `data` in a temporary file beside `path`
+    (fsynced), to be put in place with put_in_place."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -39,15 +45,28 @@ def atomic_write(path: Path, data: bytes | str, *, sync: bool = True) -> None:
                 os.fsync(fd)
         finally:
             os.close(fd)
+    except OSError as exc:
+        discard(tmp)
+        raise workspace_error_for(exc, path) from None
+    return tmp
+
+
+def put_in_place(tmp: Path, path: Path, *, sync: bool = True) -> None:
+    """The second half of atomic_write: rename the temporary file over `path`."""
+    try:
         os.replace(tmp, path)
     except OSError as exc:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+        discard(tmp)
         raise workspace_error_for(exc, path) from None
     if sync:
         _fsync_dir(path.parent)
+
+
+def discard(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
 
 
 class InBackground:

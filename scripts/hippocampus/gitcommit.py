@@ -50,43 +50,46 @@ class _Repo:
         self.root = root
         self.env = env
         self.run = run  # audit.git: runs git, waits out a person's index.lock
-        # (--path-format and --show-object-format need git 2.31: an older git gets the porcelain)
-        out = self._ask("rev-parse", "--path-format=absolute", "--git-common-dir", "--show-toplevel",
-                        "--show-object-format", "--show-prefix").splitlines()
-        if len(out) < 3 or out[2] != "sha1":
-            raise Unsupported("not a SHA-1 repository, or a git older than 2.31")
-        self.common = Path(out[0])
-        self.top = Path(out[1])
-        self.prefix = out[3] if len(out) > 3 else ""
-        self.objects = self.common / "objects"
-        settings = self._ask("config", "--get-regexp", r"^(core\.(autocrlf|eol)|filter\..*)$")
-        if settings.strip():
-            raise Unsupported("content filters or line-ending conversion configured")
-        for attributes in (self.top / ".gitattributes", self.common / "info" / "attributes"):
-            if attributes.exists():
-                raise Unsupported("gitattributes present")
         self.loose_bytes = 0   # uncompressed bytes we left loose
         self.loose_objects = 0
-        self._batch: subprocess.Popen | None = None
         self._trees: dict[str, dict] = {}
-
-    def _ask(self, *args: str) -> str:
-        """What git prints for a question (nothing when it fails: the caller falls back)."""
+        # three git processes at once (each is milliseconds of start-up): two questions, and the
+        # reader of trees the commit will need
         try:
-            result = subprocess.run(["git", *args], cwd=self.root, env=self.env, capture_output=True,
-                                    text=True, encoding="utf-8", errors="surrogateescape")
+            where = self._ask("rev-parse", "--path-format=absolute", "--git-common-dir", "--show-toplevel",
+                              "--show-object-format", "--show-prefix")
+            settings = self._ask("config", "--get-regexp", r"^(core\.(autocrlf|eol)|filter\..*)$")
+            self._batch = subprocess.Popen(["git", "cat-file", "--batch"], cwd=self.root, env=self.env,
+                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                           stderr=subprocess.DEVNULL)
         except FileNotFoundError:
             raise Unsupported("git is not installed") from None
-        return result.stdout if result.returncode == 0 else ""
+        try:
+            # (--path-format and --show-object-format need git 2.31: an older git gets the porcelain)
+            out, configured = _answer(where).splitlines(), _answer(settings).strip()
+            if len(out) < 3 or out[2] != "sha1":
+                raise Unsupported("not a SHA-1 repository, or a git older than 2.31")
+            self.common = Path(out[0])
+            self.top = Path(out[1])
+            self.prefix = out[3] if len(out) > 3 else ""
+            self.objects = self.common / "objects"
+            if configured:
+                raise Unsupported("content filters or line-ending conversion configured")
+            for attributes in (self.top / ".gitattributes", self.common / "info" / "attributes"):
+                if attributes.exists():
+                    raise Unsupported("gitattributes present")
+        except Unsupported:
+            self.close()
+            raise
+
+    def _ask(self, *args: str) -> subprocess.Popen:
+        return subprocess.Popen(["git", *args], cwd=self.root, env=self.env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 
     # -- reading what git has
     def read(self, name: str) -> tuple[str, str, bytes] | None:
         """(sha, type, body) of an object name (e.g. HEAD, a sha), or None when missing."""
-        if self._batch is None:
-            self._batch = subprocess.Popen(["git", "cat-file", "--batch"], cwd=self.root, env=self.env,
-                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                           stderr=subprocess.DEVNULL)
-        assert self._batch.stdin and self._batch.stdout
+        assert self._batch and self._batch.stdin and self._batch.stdout
         self._batch.stdin.write(name.encode() + b"\n")
         self._batch.stdin.flush()
         header = self._batch.stdout.readline().decode().split()
@@ -156,6 +159,12 @@ class _Repo:
         if len(parts) > 1:
             self.loose_bytes += len(body)
         return sha
+
+
+def _answer(process: subprocess.Popen) -> str:
+    """What a git question printed (nothing when it failed: the caller falls back)."""
+    out, _ = process.communicate()
+    return out.decode("utf-8", "surrogateescape") if process.returncode == 0 else ""
 
 
 def _stored(header: bytes, body: bytes) -> list:

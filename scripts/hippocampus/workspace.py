@@ -658,6 +658,26 @@ class Transaction:
         """Write the buffered files, then index.json (a crash in between leaves files
         the next writer indexes, never an index naming files that are not there).
         Returns the memory-file prints removed and added."""
+        from .fsutil import InBackground, discard, put_in_place, write_temporary
+
+        index_path = self.workspace.paths.index
+        # the index's megabytes are written and fsynced meanwhile; only its rename waits for the files
+        index_temp = InBackground(write_temporary, index_path, index_data) if index_data is not None else None
+        try:
+            prints = self._write_memory_files()
+        except BaseException:
+            if index_temp is not None:
+                try:
+                    discard(index_temp.wait())
+                except BaseException:
+                    pass
+            raise
+        if index_temp is not None:
+            put_in_place(index_temp.wait(), index_path)
+        return prints
+
+    def _write_memory_files(self) -> tuple[list, list]:
+        """Write (or remove) the buffered files; the memory-file prints removed and added."""
         from . import memfile
         from .fsutil import atomic_write, workspace_error_for
 
@@ -695,8 +715,6 @@ class Transaction:
                         added_prints.append((relative, (st.st_mtime_ns, st.st_size, st.st_ino)))
                 except OSError:
                     pass
-        if index_data is not None:
-            atomic_write(self.workspace.paths.index, index_data)
         return removed_prints, added_prints
 
     def _keep_document_print(self) -> None:

@@ -75,7 +75,8 @@ class _Repo:
             self.objects = self.common / "objects"
             if configured:
                 raise Unsupported("content filters or line-ending conversion configured")
-            for attributes in (self.top / ".gitattributes", self.common / "info" / "attributes"):
+            for attributes in (self.top / ".gitattributes", self.common / "info" / "attributes",
+                               self.root / ".gitattributes", self.root / "memory" / ".gitattributes"):
                 if attributes.exists():
                     raise Unsupported("gitattributes present")
         except Unsupported:

@@ -6,17 +6,13 @@ from hippocampus import cli
 def main(argv):
     p = cli.parser("conflicts.py", "Conflicts live in memory/meta/conflicts.md; resolving keeps one memory and "
                    "archives the other (reinforce.py ID brings it back).")
-    sub = p.add_subparsers(dest="command", metavar="list|resolve", parser_class=cli.Parser)
-    listing = sub.add_parser("list", help="open conflicts (--all: resolved ones too)")
+    commands = cli.Commands(p)
+    listing = commands.add("list", help="open conflicts (--all: resolved ones too)")
     listing.add_argument("--all", action="store_true")
-    resolving = sub.add_parser("resolve", help="resolve a conflict: --keep the memory that is right")
+    resolving = commands.add("resolve", help="resolve a conflict: --keep the memory that is right")
     resolving.add_argument("id", metavar="conf_N")
     resolving.add_argument("--keep", required=True, metavar="MEM_ID")
-    for child in (listing, resolving):
-        cli.common_options(child)
-    args = p.parse_args(argv)
-    if not args.command:
-        raise cli.UsageError("say list or resolve (see --help)")
+    args = commands.parse(argv)
     from hippocampus import conflicts
     workspace = cli.open_workspace(args)
     if args.command == "list":

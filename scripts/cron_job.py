@@ -8,20 +8,16 @@ from hippocampus import cli
 def main(argv):
     p = cli.parser("cron_job.py", "Jobs: decay (03:00 daily), consolidate (21:00 Saturdays), encode (every 3 hours, "
                    "optional). 'run JOB' never prompts, prints one line and appends it to memory/.cache/cron.log.")
-    sub = p.add_subparsers(dest="command", metavar="run|register|unregister", parser_class=cli.Parser)
-    running = sub.add_parser("run", help="run one job now")
+    commands = cli.Commands(p)
+    running = commands.add("run", help="run one job now")
     running.add_argument("job", choices=("decay", "consolidate", "encode"))
     running.add_argument("--agent", default=None, help="OpenClaw agent whose sessions encode reads (default $AGENT_ID or main)")
-    registering = sub.add_parser("register", help="register decay and consolidation (and --encode)")
+    registering = commands.add("register", help="register decay and consolidation (and --encode)")
     registering.add_argument("--encode", action="store_true", help="also encode transcripts every 3 hours")
     registering.add_argument("--dry-run", action="store_true")
-    unregistering = sub.add_parser("unregister", help="remove our jobs only")
+    unregistering = commands.add("unregister", help="remove our jobs only")
     unregistering.add_argument("--dry-run", action="store_true")
-    for child in (running, registering, unregistering):
-        cli.common_options(child)
-    args = p.parse_args(argv)
-    if not args.command:
-        raise cli.UsageError("say run, register or unregister (see --help)")
+    args = commands.parse(argv)
     from pathlib import Path
     from hippocampus import cron
     if args.command == "run":

@@ -6,28 +6,24 @@ from hippocampus import cli
 def main(argv):
     p = cli.parser("graph.py", "Entities live in memory/graph/entities/<slug>.md with [[wikilinks]] "
                    "(Obsidian-compatible); memory/graph/index.md is the generated registry.")
-    sub = p.add_subparsers(dest="command", metavar="add|relate|show|neighbors|list", parser_class=cli.Parser)
-    adding = sub.add_parser("add", help="create an entity, or add a fact or aliases to one")
+    commands = cli.Commands(p)
+    adding = commands.add("add", help="create an entity, or add a fact or aliases to one")
     adding.add_argument("name")
     adding.add_argument("--type", help="person, place, project, tool, org or concept (needed for a new entity)")
     adding.add_argument("--fact", help="a fact about it (dated, redacted)")
     adding.add_argument("--alias", action="append", metavar="NAME", help="another name it goes by (repeatable)")
-    relating = sub.add_parser("relate", help="A RELATION B, e.g. 'Alice Chen' works_at Acme")
+    relating = commands.add("relate", help="A RELATION B, e.g. 'Alice Chen' works_at Acme")
     relating.add_argument("source")
     relating.add_argument("relation")
     relating.add_argument("target")
     relating.add_argument("--new-type", action="store_true", help="accept a relation not in memory/graph/relations.md")
-    showing = sub.add_parser("show", help="an entity's facts, relations both ways, and memories naming it")
+    showing = commands.add("show", help="an entity's facts, relations both ways, and memories naming it")
     showing.add_argument("name")
-    near = sub.add_parser("neighbors", help="entities within N relations (either direction)")
+    near = commands.add("neighbors", help="entities within N relations (either direction)")
     near.add_argument("name")
     near.add_argument("--depth", type=cli.bounded_int(1, 10), default=1)
-    listing = sub.add_parser("list", help="every entity")
-    for child in (adding, relating, showing, near, listing):
-        cli.common_options(child)
-    args = p.parse_args(argv)
-    if not args.command:
-        raise cli.UsageError("say add, relate, show, neighbors or list (see --help)")
+    commands.add("list", help="every entity")
+    args = commands.parse(argv)
     from hippocampus import graph
     workspace = cli.open_workspace(args)
     if args.command == "add":

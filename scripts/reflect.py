@@ -6,18 +6,14 @@ from hippocampus import cli
 def main(argv):
     p = cli.parser("reflect.py", "The agent reflects; this script does the bookkeeping "
                    "(references/reflection-process.md).")
-    sub = p.add_subparsers(dest="command", metavar="prepare|record|self-image-done", parser_class=cli.Parser)
-    preparing = sub.add_parser("prepare", help="print the reflection input: episodes since the last reflection, "
+    commands = cli.Commands(p)
+    preparing = commands.add("prepare", help="print the reflection input: episodes since the last reflection, "
                                "entities, memories above 0.3, recent logs, the prompt")
     preparing.add_argument("--budget", type=cli.bounded_int(500, 200_000), default=6000, metavar="TOKENS")
-    recording = sub.add_parser("record", help="file a reflection written by the agent")
+    recording = commands.add("record", help="file a reflection written by the agent")
     recording.add_argument("--file", required=True, metavar="FILE", help="the reflection (markdown; - for stdin)")
-    marking = sub.add_parser("self-image-done", help="note that IDENTITY.md's self-image was rewritten from the log")
-    for child in (preparing, recording, marking):
-        cli.common_options(child)
-    args = p.parse_args(argv)
-    if not args.command:
-        raise cli.UsageError("say prepare, record or self-image-done (see --help)")
+    commands.add("self-image-done", help="note that IDENTITY.md's self-image was rewritten from the log")
+    args = commands.parse(argv)
     from hippocampus import reflection
     if args.command == "record":
         text = cli.read_file_or_stdin(args.file)

@@ -6,20 +6,16 @@ from hippocampus import cli
 def main(argv):
     p = cli.parser("review.py", "List, approve or reject proposals. Approving writes the memory in a commit "
                    "credited to the agent that proposed it; rejecting keeps the proposal with its reason.")
-    sub = p.add_subparsers(dest="command", metavar="list|approve|reject", parser_class=cli.Parser)
-    listing = sub.add_parser("list", help="pending proposals (--all: decided ones too)")
+    commands = cli.Commands(p)
+    listing = commands.add("list", help="pending proposals (--all: decided ones too)")
     listing.add_argument("--all", action="store_true", help="include approved and rejected proposals")
-    approving = sub.add_parser("approve", help="approve proposals by number, or --all pending ones")
+    approving = commands.add("approve", help="approve proposals by number, or --all pending ones")
     approving.add_argument("ids", nargs="*", type=cli.bounded_int(1, 10**9), metavar="N")
     approving.add_argument("--all", action="store_true", help="every pending proposal")
-    rejecting = sub.add_parser("reject", help="reject one proposal, saying why")
+    rejecting = commands.add("reject", help="reject one proposal, saying why")
     rejecting.add_argument("id", type=cli.bounded_int(1, 10**9), metavar="N")
     rejecting.add_argument("--reason", required=True, help="why (kept in the file and the commit)")
-    for child in (listing, approving, rejecting):
-        cli.common_options(child)
-    args = p.parse_args(argv)
-    if not args.command:
-        raise cli.UsageError("say list, approve or reject (see --help)")
+    args = commands.parse(argv)
     from hippocampus import proposals
     workspace = cli.open_workspace(args)
     if args.command == "list":

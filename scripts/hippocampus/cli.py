@@ -46,6 +46,29 @@ def common_options(child: argparse.ArgumentParser) -> None:
     child.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print machine-readable JSON")
 
 
+class Commands:
+    """A script's subcommands (review.py list|approve|reject): each takes the common
+    options, and parse() insists that one is named."""
+
+    def __init__(self, p: Parser):
+        self.p = p
+        self.names: list[str] = []
+        self.sub = p.add_subparsers(dest="command", parser_class=Parser)
+
+    def add(self, name: str, help: str) -> argparse.ArgumentParser:
+        child = self.sub.add_parser(name, help=help)
+        common_options(child)
+        self.names.append(name)
+        self.sub.metavar = "|".join(self.names)
+        return child
+
+    def parse(self, argv):
+        args = self.p.parse_args(argv)
+        if not args.command:
+            raise UsageError(f"say {', '.join(self.names[:-1])} or {self.names[-1]} (see --help)")
+        return args
+
+
 def _bounded(kind, low, high, describe: str):
     def convert(text: str):
         try:

@@ -246,7 +246,7 @@ if [ "$dry_run" = 1 ]; then
   fi
   exit 0
 fi
-python3 -m compileall -q "$here/scripts/hippocampus" >/dev/null && say "precompiled scripts/hippocampus"
+python3 -m compileall -q -f "$here/scripts/hippocampus" >/dev/null && say "precompiled scripts/hippocampus"
 python3 "$here/scripts/init.py" --workspace "$workspace" | sed 's/^/install.sh: /'
 if [ -n "$cron" ]; then
   python3 "$here/scripts/cron_job.py" "${cron_args[@]}" | sed 's/^/install.sh: /'

@@ -57,7 +57,7 @@ def main() -> None:
         try:
             sides = {"before": before, "now": ROOT}
             for code in sides.values():
-                subprocess.run([sys.executable, "-m", "compileall", "-q", str(code / "scripts" / "hippocampus")],
+                subprocess.run([sys.executable, "-m", "compileall", "-q", "-f", str(code / "scripts" / "hippocampus")],
                                check=True, capture_output=True)
             built = base / "built" / "workspace"
             env = {**clean_env(), "WORKSPACE": str(built), "HIPPOCAMPUS_NOW": "2026-12-01T00:00:00Z"}

@@ -110,7 +110,7 @@ def main() -> None:
     turns = corpus(Path(args.data))
     python = sys.executable
     # as installed: install.sh precompiles the library (start-up never recompiles it)
-    subprocess.run([python, "-m", "compileall", "-q", str(SCRIPTS / "hippocampus")], check=True, capture_output=True)
+    subprocess.run([python, "-m", "compileall", "-q", "-f", str(SCRIPTS / "hippocampus")], check=True, capture_output=True)
     startup = median_ms([timed([python, "-c", "pass"], dict(os.environ)) for _ in range(10)])
     print(f"python start-up alone (python -c pass): {startup:.0f} ms; {os.cpu_count()} cores; store {args.store}")
     sys.path.insert(0, str(SCRIPTS))

@@ -1,6 +1,8 @@
 """A person edits, adds and deletes memory files; scripts notice at once."""
 
+import json
 import os
+import time
 
 
 def test_edit_is_recalled_at_once_and_committed_as_manual(ws):
@@ -112,3 +114,59 @@ def test_a_renamed_file_is_noticed(ws):
     assert hit["file"] == "memory/world/owls-renamed.md"
     ws.remember("Unrelated fact about the moon", "--domain", "world")
     assert ws.memory(memory_id)["file"] == "memory/world/owls-renamed.md"  # a move keeps the id
+
+
+def _large_folder(ws, extra: list[str]) -> list[str]:
+    """More than LOOK_LATER_OVER (1000) memories in memory/world; returns the ids of `extra`."""
+    lines = [json.dumps({"content": f"Filler fact number {word} about nothing much", "domain": "world"})
+             for word in (f"w{i:04d}x" for i in range(1001))]
+    lines += [json.dumps({"content": text, "domain": "world"}) for text in extra]
+    out = ws.run("remember.py", "--jsonl", "-", "--json", input="\n".join(lines) + "\n").out
+    return json.loads(out)["ids"][-len(extra):]
+
+
+def _edit_in_place(path, old: str, new: str) -> None:
+    """Save as VS Code or `>>` do: same file, same inode, the folder's stat untouched."""
+    text = path.read_text().replace(old, new)
+    with open(path, "r+", encoding="utf-8") as handle:
+        handle.write(text)
+        handle.truncate()
+
+
+def test_recall_in_a_large_folder_lists_it_now_and_then_but_never_shows_a_stale_file(ws):
+    kettle, garden = _large_folder(ws, ["The blue kettle whistles loudly", "The garden has tall sunflowers"])
+    folder = ws.root / "memory" / "world"
+    assert ws.json("recall.py", "kettle")["results"][0]["id"] == kettle  # this look lists every file
+    # an edit in place of a memory recall returns is checked before it is shown
+    _edit_in_place(ws.root / ws.memory(kettle)["file"], "blue kettle", "copper kettle")
+    hit = ws.json("recall.py", "kettle")["results"][0]
+    assert hit["id"] == kettle and "copper kettle" in hit["content"]
+    # an edit in place elsewhere in the large folder waits for the next look at it ...
+    _edit_in_place(ws.root / ws.memory(garden)["file"], "tall sunflowers", "tall sunflowers and a quince tree")
+    assert ws.json("recall.py", "quince")["results"] == []
+    # ... which is at once when a file comes, goes or is renamed there
+    (folder / "hand-note.md").write_text("Ravens nest in the old oak\n")
+    assert ws.json("recall.py", "quince")["results"][0]["id"] == garden
+    assert ws.json("recall.py", "ravens")["results"][0]["file"] == "memory/world/hand-note.md"
+    # ... or once recall.hand_edit_look_seconds have passed
+    _edit_in_place(ws.root / ws.memory(garden)["file"], "quince tree", "quince tree and a medlar")
+    assert ws.json("recall.py", "medlar")["results"] == []
+    (ws.root / "memory" / "config.yaml").write_text("recall:\n  hand_edit_look_seconds: 1\n")
+    ws.git("commit", "-q", "-m", "config", "--", "memory/config.yaml")
+    time.sleep(1.1)
+    assert ws.json("recall.py", "medlar")["results"][0]["id"] == garden
+    # a writer still looks at every file: the edit is committed as a person's
+    ws.remember("Unrelated fact about the moon", "--domain", "user")
+    assert ws.commits()[1] == "manual: hand edits picked up: 2 edited, 1 added"
+    assert ws.memory(garden)["content"] == "The garden has tall sunflowers and a quince tree and a medlar"
+    assert ws.git("status", "--porcelain") == ""
+
+
+def test_recall_with_the_look_switched_off_sees_every_edit_in_place_at_once(ws):
+    (ws.root / "memory" / "config.yaml").write_text("recall:\n  hand_edit_look_seconds: 0\n")
+    ws.git("add", "memory/config.yaml")
+    ws.git("commit", "-q", "-m", "config", "--", "memory/config.yaml")
+    _kettle, garden = _large_folder(ws, ["The blue kettle whistles loudly", "The garden has tall sunflowers"])
+    assert ws.json("recall.py", "kettle")["results"]
+    _edit_in_place(ws.root / ws.memory(garden)["file"], "tall sunflowers", "tall sunflowers and a quince tree")
+    assert ws.json("recall.py", "quince")["results"][0]["id"] == garden

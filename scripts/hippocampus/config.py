@@ -56,6 +56,9 @@ DEFAULTS: dict = {
         "contiguity_hits": 10,    # how many top hits spread contiguity
         "date_weight": 1.2,       # memory created in a time the query names ("in June 2023")
         "speaker_weight": 0.2,    # transcript line whose speaker the query names
+        # recall trusts its last stat of every memory file this long, while no file was added,
+        # removed or renamed, and checks the files it returns (0: stat every file every time)
+        "hand_edit_look_seconds": 30,
     },
     "core": {"budget_tokens": 1500, "max_tokens": 3000, "memory_md_tokens": 3000},
     "encode": {"auto_threshold": 0.5},  # encode.py --auto stores signals scoring at least this

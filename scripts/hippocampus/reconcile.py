@@ -51,8 +51,13 @@ def entry_print(path: str, stamp: tuple) -> int:
 
 
 def fingerprint(stats: dict) -> int:
-    """Order-independent print of every memory file's stat: equal means nothing changed."""
+    """Order-independent print of every memory file's stat: equal means nothing changed.
+    The print of two disjoint sets is the mask of their prints' sum."""
     return (sum(map(hash, stats.values())) + len(stats)) & _MASK
+
+
+def mask(value: int) -> int:
+    return value & _MASK
 
 
 def adjust_fingerprint(value: int, removed: list[tuple[str, tuple]], added: list[tuple[str, tuple]]) -> int:
@@ -74,10 +79,11 @@ def folder_stamps(paths: WorkspacePaths) -> dict[str, tuple]:
     return found
 
 
-def list_memory_files(paths: WorkspacePaths) -> dict[str, tuple]:
-    """path -> (mtime_ns, size, inode) for every memory file: one stat each, no reads."""
+def list_memory_files(paths: WorkspacePaths, folders=MEMORY_FOLDERS) -> dict[str, tuple]:
+    """path -> (mtime_ns, size, inode) for every memory file (and "memory/<folder>/"
+    -> the folder's own (mtime_ns, -1, inode)): one stat each, no reads."""
     found: dict[str, tuple] = {}
-    for folder in MEMORY_FOLDERS:
+    for folder in folders:
         directory = paths.memory / folder
         try:
             st = os.stat(directory)

@@ -72,7 +72,27 @@ class Filters:
 def recall(workspace: Workspace, query: str, *, top: int = 5, filters: Filters | None = None,
            min_score: float = 0.0, budget_tokens: int | None = None, explain: bool = False,
            now: datetime | None = None) -> list[dict]:
-    """The best memories for `query`, ranked; see references/scoring.md."""
+    """The best memories for `query`, ranked; see references/scoring.md.
+
+    A hand edit is seen at once when it adds, removes or renames a file, or
+    touches a file among the results (checked before they are shown); an edit
+    in place elsewhere within `recall.hand_edit_look_seconds` of the last look
+    (Workspace.reader_cache).
+    """
+    options = dict(top=top, filters=filters, min_score=min_score, budget_tokens=budget_tokens, explain=explain,
+                   now=now)
+    cache = workspace.reader_cache(quick=True)
+    results = _rank(workspace, cache, query, **options)
+    if workspace.look_deferred and results:
+        shown = {r["file"] for r in results if r.get("file")}
+        if not cache.files_as_looked(workspace.root, shown):  # a file shown changed: look at them all now
+            cache = workspace.reader_cache()
+            results = _rank(workspace, cache, query, **options)
+    return results
+
+
+def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters | None, min_score: float,
+          budget_tokens: int | None, explain: bool, now: datetime | None) -> list[dict]:
     now = now or workspace.now
     filters = filters or Filters()
     config = workspace.config
@@ -82,7 +102,6 @@ def recall(workspace: Workspace, query: str, *, top: int = 5, filters: Filters |
         match, terms = match_expression(without_dates if windows else query)
     except UsageError:
         match, terms = match_expression(query)
-    cache = workspace.reader_cache()
     where, params = filters.sql()
     candidates = [(m, lexical) for m, lexical in cache.search(match, where, params, int(weights["candidates"]))
                   if filters.admits(m, now)]

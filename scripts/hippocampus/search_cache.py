@@ -147,6 +147,7 @@ class SearchCache:
                                     [(p, *v) for p, v in manifest.items()])
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_state', ?)", (state,))
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_print', NULL)")
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_look', NULL)")
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_files_print', NULL)")
             self.db.execute("COMMIT")
         except BaseException:
@@ -221,11 +222,14 @@ class SearchCache:
 
     def upsert(self, memories: list[dict], state: str | None = None, *,
                manifest_updates: dict | None = None, manifest_removed: list[str] = (),
-               files_print: str | None = None, index_files_print: bool = False) -> None:
+               files_print: str | None = None, index_files_print: bool = False,
+               files_look: str | None = None) -> None:
         """Replace the rows of these memories; optionally move the freshness keys.
 
         `files_print` says the rows now reflect the memory files with that
         print; with `index_files_print` (writers only) index.json does too.
+        `files_look`: when and over which folders that print was taken
+        (Workspace.look_stamp), kept only together with it.
         """
         self.db.execute("BEGIN IMMEDIATE")
         try:
@@ -240,6 +244,8 @@ class SearchCache:
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_state', ?)", (state,))
             # the folder print is only true together with what was just written
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_print', ?)", (files_print,))
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_look', ?)",
+                            (files_look if files_print is not None else None,))
             if index_files_print:
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_files_print', ?)", (files_print,))
             self.db.execute("COMMIT")
@@ -257,6 +263,18 @@ class SearchCache:
         for row in self.db.execute("SELECT file, id, hash, status FROM mem WHERE file IS NOT NULL"):
             known.setdefault(row[0], []).append((row[1], row[2], row[3]))
         return known
+
+    def files_as_looked(self, root: Path, paths: set[str]) -> bool:
+        """Whether each of these files still has the stat recorded at the last look."""
+        for path in paths:
+            row = self.db.execute("SELECT mtime, size, ino FROM files WHERE path=?", (path,)).fetchone()
+            try:
+                st = os.stat(root / path)
+            except OSError:
+                return False
+            if row is None or tuple(row) != (st.st_mtime_ns, st.st_size, st.st_ino):
+                return False
+        return True
 
     def fold_owners(self, key: str, domain: str) -> list[str]:
         return [r[0] for r in self.db.execute(

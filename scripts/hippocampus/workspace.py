@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
+import time
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -23,10 +24,14 @@ from pathlib import Path
 from . import index_store, reconcile
 from .config import DOMAINS, load_config
 from .errors import NotFound, WorkspaceError
-from .paths import WorkspacePaths
+from .paths import MEMORY_FOLDERS, WorkspacePaths
 from .search_cache import SearchCache, index_state
 from .textutil import one_line
 from .timeutil import format_time, parse_time_or
+
+
+# a memory folder of more files than this is listed again only now and then by recall (reader_cache)
+LOOK_LATER_OVER = 1000
 
 
 def warn(message: str) -> None:
@@ -41,6 +46,7 @@ class Workspace:
         self._config: dict | None = None
         self._cache: SearchCache | None = None
         self.agent = "main"  # who runs this script (actors.resolve); only main writes memory
+        self.look_deferred = False  # reader_cache(quick=True) trusted its last look at the memory files
 
     @classmethod
     def open(cls, root: Path, now: datetime) -> "Workspace":
@@ -83,8 +89,15 @@ class Workspace:
                 self._cache.reset()
         return self._cache
 
-    def reader_cache(self) -> SearchCache:
-        """The search cache, fresh against index.json, with hand edits laid over it."""
+    def reader_cache(self, quick: bool = False) -> SearchCache:
+        """The search cache, fresh against index.json, with hand edits laid over it.
+
+        `quick` (recall): a memory folder of more than LOOK_LATER_OVER files is
+        not listed again within `recall.hand_edit_look_seconds` of the last
+        look while its own stat is unchanged (no file added, removed or renamed
+        in it); `look_deferred` then says so, and the caller checks the files
+        it is about to show (SearchCache.files_as_looked) before it shows them.
+        """
         cache = self._open_cache()
         for _attempt in range(3):
             state = index_state(self.paths.index, index_store.read_stamp(self.paths.index))
@@ -96,8 +109,47 @@ class Workspace:
             manifest = None if cache.meta("index_state") else self._hash_manifest()
             cache.rebuild(index["memories"], state, manifest)
             break
-        self._overlay_hand_edits(cache)
+        self.look_deferred = False
+        if not (quick and self._last_look_stands(cache)):
+            self._overlay_hand_edits(cache)
         return cache
+
+    def _last_look_stands(self, cache: SearchCache) -> bool:
+        """Whether the memory files are as the last look left them, listing
+        again only the folders that are small or due (see reader_cache)."""
+        import json
+
+        try:
+            look = json.loads(cache.meta("files_look") or "")
+            printed = int(cache.meta("files_print"))
+            folders = look["folders"]
+            age = time.time() - float(look["at"])
+        except (ValueError, TypeError, KeyError):
+            return False
+        looked_at = time.time()
+        due = not 0 <= age < float(self.config["recall"]["hand_edit_look_seconds"])
+        total, deferred, listed = 0, False, {}
+        for folder in MEMORY_FOLDERS:
+            seen = folders.get(folder)
+            if due or not isinstance(seen, list) or len(seen) != 3 or seen[0] <= LOOK_LATER_OVER:
+                found = reconcile.list_memory_files(self.paths, (folder,))
+                total += reconcile.fingerprint(found)
+                listed.update(found)
+                continue
+            try:
+                st = os.stat(self.paths.memory / folder)
+            except OSError:
+                return False
+            if reconcile.entry_print(folder, (st.st_mtime_ns, -1, st.st_ino)) != seen[1]:
+                return False  # a file came, went or was renamed there
+            total += seen[2]
+            deferred = True
+        if reconcile.mask(total) != printed:
+            return False
+        if due and self.config["recall"]["hand_edit_look_seconds"] > 0:  # every folder was listed: a new look
+            cache.upsert([], files_print=str(printed), files_look=look_stamp(listed, looked_at))
+        self.look_deferred = deferred
+        return True
 
     def _hash_manifest(self) -> dict:
         scan = reconcile.scan(self.root, self.paths, {}, {})
@@ -109,16 +161,20 @@ class Workspace:
         One stat per memory file; when their print matches the one recorded
         after the last look, nothing else is read.
         """
+        looked_at = time.time()
         on_disk = reconcile.list_memory_files(self.paths)
         current = reconcile.fingerprint(on_disk)
+        look = look_stamp(on_disk, looked_at)
         if cache.meta("files_print") == str(current):
+            if self.config["recall"]["hand_edit_look_seconds"] > 0:  # when this look was: see reader_cache
+                cache.upsert([], files_print=str(current), files_look=look)
             return
         scan = reconcile.scan(self.root, self.paths, cache.manifest(), cache.known_files(), on_disk)
         for path, reason in scan.broken:
             warn(f"{path}: {reason}; kept the indexed version (fix the file or run scripts/doctor.py)")
         if not (scan.changed or scan.manifest_updates or scan.manifest_removed):
             if not scan.broken:
-                cache.set_meta("files_print", str(current))
+                cache.upsert([], files_print=str(current), files_look=look)
             return
         by_id: dict[str, dict] = {}
         for memory_id in scan.deleted:
@@ -134,7 +190,7 @@ class Workspace:
         try:
             cache.upsert(list(by_id.values()), manifest_updates=scan.manifest_updates,
                          manifest_removed=scan.manifest_removed,
-                         files_print=None if scan.broken else str(current))
+                         files_print=None if scan.broken else str(current), files_look=look)
         except sqlite3.DatabaseError as exc:
             warn(f"could not update the search cache ({exc})")
 
@@ -159,16 +215,18 @@ class Workspace:
         from .fsutil import InBackground
         with WorkspaceLock(self.paths.lock, timeout):
             self._commit_interrupted()
+            looked_at = time.time()
             listing = InBackground(reconcile.list_memory_files, self.paths)  # a stat a file, beside the load
             try:
                 index = self.load_index(lazy=True)
             finally:
                 on_disk = listing.wait()
-            files = self._commit_hand_edits(index, on_disk)
+            files = self._commit_hand_edits(index, on_disk, looked_at)
             documents_before = self._commit_document_edits(index)
             tx = Transaction(self, index, actor, action, summary)
             tx.files_before = files["stats"]
             tx.files_print = files["print"]
+            tx.files_looked_at = looked_at
             tx.documents_before = documents_before
             yield tx
             tx.commit()
@@ -233,7 +291,7 @@ class Workspace:
         cache.set_meta("documents_print", _document_print(found))
         return found
 
-    def _commit_hand_edits(self, index: dict, on_disk: dict | None = None) -> dict:
+    def _commit_hand_edits(self, index: dict, on_disk: dict | None = None, looked_at: float | None = None) -> dict:
         """Commit what a person changed since the last write (actor manual).
 
         `on_disk`: the memory files' stats, when already listed. Returns the
@@ -242,6 +300,7 @@ class Workspace:
         """
         cache = self._open_cache()
         if on_disk is None:
+            looked_at = time.time()
             on_disk = reconcile.list_memory_files(self.paths)
         current = reconcile.fingerprint(on_disk)
         index_fresh = cache.is_fresh(index_state(self.paths.index, index.get("stamp")))
@@ -255,7 +314,7 @@ class Workspace:
             try:
                 cache.upsert([], manifest_updates=scan.manifest_updates, manifest_removed=scan.manifest_removed,
                              files_print=None if scan.broken or not index_fresh else str(current),
-                             index_files_print=True)
+                             index_files_print=True, files_look=look_stamp(on_disk, looked_at))
             except sqlite3.DatabaseError:
                 pass
             return {"stats": on_disk, "print": current}
@@ -271,6 +330,25 @@ class Workspace:
         tx.files_print = None  # a scan happened: let the next look recompute from scratch
         tx.commit()
         return {"stats": {}, "print": None}  # no print to keep current: the next look rescans
+
+
+def look_stamp(stats: dict, looked_at: float | None) -> str | None:
+    """When a look at every memory file (`stats`, as reconcile.list_memory_files
+    gives them) began, and per folder: how many files, its own stat's print,
+    the print of all it holds (Workspace._last_look_stands)."""
+    import json
+
+    if looked_at is None:
+        return None
+    parts: dict[str, dict] = {}
+    for path, stamp in stats.items():
+        parts.setdefault(path.split("/", 2)[1], {})[path] = stamp
+    folders = {}
+    for folder, entries in parts.items():
+        own = entries.get(f"memory/{folder}/")
+        if own is not None:
+            folders[folder] = [len(entries) - 1, reconcile.entry_print(folder, own), reconcile.fingerprint(entries)]
+    return json.dumps({"at": looked_at, "folders": folders}, separators=(",", ":"))
 
 
 def _document_print(stats: dict) -> str:
@@ -424,6 +502,7 @@ class Transaction:
         self.author: str | None = None      # commit author name, when crediting an actor
         self.files_before: dict = {}        # memory file stats when the transaction began
         self.files_print: int | None = None  # their print, when it matched the cache
+        self.files_looked_at: float | None = None  # when they were listed (time.time())
 
     # -- memories
     @property
@@ -625,14 +704,20 @@ class Transaction:
         def publish() -> None:  # everything is on disk: bring the search cache level with it
             removed_prints, added_prints = writing.wait()
             new_state = old_state if index_data is None else index_state(ws.paths.index, self.index["stamp"])
-            files_print = None
+            files_print = files_look = None
             if self.files_print is not None and not self.reparse:  # a rebased log must be looked at again
                 folders_before = {p: v for p, v in self.files_before.items() if p.endswith("/")}
                 folders_now = reconcile.folder_stamps(ws.paths)
                 files_print = str(reconcile.adjust_fingerprint(
                     self.files_print, removed_prints + list(folders_before.items()),
                     added_prints + list(folders_now.items())))
-            self._sync_cache(old_state, new_state, files_print)
+                after = {p: v for p, v in self.files_before.items() if not p.endswith("/")}
+                for path, _stamp in removed_prints:
+                    after.pop(path, None)
+                after.update(added_prints)
+                after.update(folders_now)
+                files_look = look_stamp(after, self.files_looked_at)
+            self._sync_cache(old_state, new_state, files_print, files_look)
 
         try:
             audit.record(root, ws.paths.audit_log, self.now, self.actor, self.action,
@@ -740,7 +825,8 @@ class Transaction:
         except sqlite3.DatabaseError:
             pass
 
-    def _sync_cache(self, old_state: str | None, new_state: str | None, files_print: str | None) -> None:
+    def _sync_cache(self, old_state: str | None, new_state: str | None, files_print: str | None,
+                    files_look: str | None = None) -> None:
         try:
             cache = self.workspace._open_cache()
             if self.index_changed:  # we validated and wrote this file: the next load may trust it
@@ -748,7 +834,7 @@ class Transaction:
             if cache.is_fresh(old_state):
                 cache.upsert(list(self.touched.values()), new_state, manifest_updates=self.manifest_updates,
                              manifest_removed=self.manifest_removed, files_print=files_print,
-                             index_files_print=True)
+                             index_files_print=True, files_look=files_look)
             else:
                 cache.rebuild(self.index["memories"], new_state)
                 cache.upsert([], manifest_updates=self.manifest_updates, manifest_removed=self.manifest_removed)

@@ -1,6 +1,7 @@
 """Redaction: realistic fakes of every kind, and no false positives on prose, hashes, UUIDs."""
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from hippocampus.redact import redact
 
@@ -56,3 +57,26 @@ def test_ordinary_text_is_left_alone(text):
 def test_redaction_is_idempotent():
     once, _ = redact("key sk-ant-api03-" + "y" * 40 + " and password=abcdef")
     assert redact(once)[0] == once
+
+
+# pieces that make each pattern match, nearly match, or hide behind case folding
+# (re.IGNORECASE lets "ſ" match "s" and the Kelvin sign "K" match "k")
+PIECES = [*FAKES.values(), "-----BEGIN RSA PRIVATE KEY-----\nabc\n-----END RSA PRIVATE KEY-----",
+          "postgres://admin:S3cr3tPass@db", "password=hunter2", "PaSSWoRD: hunter22", "paſſword=hunter2",
+          "Pwd = abc123", "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+          "AWS_SECRET_ACCESS_KEY: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "api key is q8Zt2Lw9Xc4Vb7Nm1Kj5Hg3F",
+          "api \u212aey is q8Zt2Lw9Xc4Vb7Nm1Kj5Hg3F", "Bearer f8a9b7c6d5e4f3a2b1c0d9e8f7a6b5c4",
+          "ſecret: q8Zt2Lw9Xc4Vb7Nm1Kj5Hg3F", "TOKEN=abcdefgh12345678XYZ", "sk-", "gh", "xox", "eyJ", "://",
+          "ya29.", "AIza", "_live_", "key", "token", " ", "\n", "=", ":", "\"", "'"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=12)), max_size=8))
+def test_the_guards_never_skip_a_pattern_that_would_match(parts):
+    text = "".join(parts)
+    assert redact(text) == redact(text, guarded=False)
+
+
+def test_the_guards_cover_case_folded_keywords():
+    assert redact("paſſword=hunter2")[1] == ["password"]
+    assert redact("api \u212aey is q8Zt2Lw9Xc4Vb7Nm1Kj5Hg3F")[1] == ["token"]

@@ -34,15 +34,17 @@ def render(memory: dict) -> str:
 
 
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_./@'+-]*(?: [A-Za-z0-9_./@'+-]+)*\Z")
-# what YAML may quote without escapes: printable, and not one of its line breaks (U+2028, U+2029) or a BOM
-_PRINTABLE = re.compile("[ -~\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]*\\Z")
+# what YAML may not quote without escapes: not printable, one of its line breaks (U+2028, U+2029)
+# or a BOM (the complement of " -~", U+00A0-U+2027, U+202A-U+D7FF, U+E000-U+FEFE, U+FF00-U+FFFD and
+# the astral planes; written this way it compiles in a fifth of the time)
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
 _YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
 
 
 def _scalar(value: str, in_list: bool) -> str:
     if _PLAIN.match(value) and value.lower() not in _YAML_WORDS:
         return value
-    if not in_list and _PRINTABLE.match(value) and value.strip() == value:
+    if not in_list and not _UNPRINTABLE.search(value) and value.strip() == value:
         return "'" + value.replace("'", "''") + "'"
     return '"' + "".join(_escape(c) for c in value) + '"'
 
@@ -51,7 +53,7 @@ def _escape(char: str) -> str:
     """One character inside a YAML double-quoted scalar."""
     if char in '"\\':
         return "\\" + char
-    if _PRINTABLE.match(char) or (char == "\t"):
+    if char == "\t" or not _UNPRINTABLE.search(char):
         return char
     code = ord(char)
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"

@@ -12,36 +12,47 @@ import re
 
 _KEYWORD = r"(?:api[_ -]?key|apikey|access[_ -]?key(?:[_ -]?id)?|secret(?:[_ -]?(?:access[_ -]?)?key)?|client[_ -]?secret|auth[_ -]?token|access[_ -]?token|refresh[_ -]?token|bearer|token|private[_ -]?key|signing[_ -]?key)"
 
-# (kind, pattern) applied in order; earlier, more specific patterns win.
-_PATTERNS: list[tuple[str, re.Pattern]] = [
-    ("private-key", re.compile(
-        r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----.*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\Z)",
-        re.S)),
-    ("anthropic-key", re.compile(r"\bsk-ant-(?:api|admin)\d{0,2}-[A-Za-z0-9_\-]{20,}|\bsk-ant-[A-Za-z0-9_\-]{20,}")),
-    ("openai-key", re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}")),
-    ("aws-access-key", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA)[0-9A-Z]{16}\b")),
-    ("github-token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})")),
-    ("slack-token", re.compile(r"\bxox[abposr]-[A-Za-z0-9\-]{10,}")),
-    ("slack-webhook", re.compile(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_\-]+")),
-    ("stripe-key", re.compile(r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}")),
-    ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}")),
-    ("google-oauth-token", re.compile(r"\bya29\.[0-9A-Za-z_\-]{20,}")),
-    ("jwt", re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}")),
+# (kind, pattern, flags, guard) applied in order; earlier, more specific patterns win.
+# A guard is text every match contains (in text.lower() when the pattern ignores
+# case): a pattern is compiled and run only when its guard is present, so the
+# usual memory costs a few substring tests, not a dozen regular expressions.
+_PATTERNS: list[tuple[str, str, int, tuple[str, ...]]] = [
+    ("private-key",
+     r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----.*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\Z)",
+     re.S, ("PRIVATE KEY",)),
+    ("anthropic-key", r"\bsk-ant-(?:api|admin)\d{0,2}-[A-Za-z0-9_\-]{20,}|\bsk-ant-[A-Za-z0-9_\-]{20,}", 0,
+     ("sk-ant-",)),
+    ("openai-key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}", 0, ("sk-",)),
+    ("aws-access-key", r"\b(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA)[0-9A-Z]{16}\b", 0,
+     ("AKIA", "ASIA", "ABIA", "ACCA", "AIDA", "AROA")),
+    ("github-token", r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})", 0, ("gh", "github_pat_")),
+    ("slack-token", r"\bxox[abposr]-[A-Za-z0-9\-]{10,}", 0, ("xox",)),
+    ("slack-webhook", r"https://hooks\.slack\.com/services/[A-Za-z0-9/_\-]+", 0, ("https://hooks.slack.com/",)),
+    ("stripe-key", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}", 0, ("_live_", "_test_")),
+    ("google-api-key", r"\bAIza[0-9A-Za-z_\-]{35}", 0, ("AIza",)),
+    ("google-oauth-token", r"\bya29\.[0-9A-Za-z_\-]{20,}", 0, ("ya29.",)),
+    ("jwt", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}", 0, ("eyJ",)),
+    # scheme://user:password@host  -> keep user and host, drop the password
+    ("url-password", r"(?P<head>\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^\s/:@]+:)(?P<secret>[^\s@/]+)(?P<tail>@)", 0,
+     ("://",)),
+    # aws_secret_access_key = <40 chars>
+    ("aws-secret-key", r"(?P<head>\baws_?secret_?access_?key[\"']?\s*[=:]\s*[\"']?)(?P<secret>[A-Za-z0-9/+=]{40})\b",
+     re.I, ("secret",)),
+    # password=..., passwd: ..., "password": "..."
+    ("password",
+     r"(?P<head>\b(?:password|passwd|pwd|passphrase|db_pass(?:word)?)[\"']?\s*[=:]\s*[\"']?)(?P<secret>[^\s\"',;]{3,})",
+     re.I, ("pass", "pwd")),
+    # a high-entropy token near a word like key/token/secret
+    ("token", r"(?P<head>\b" + _KEYWORD + r"\b[\"']?(?:\s*(?:is|was|=|:|=>)\s*|\s+)[\"']?)(?P<secret>[A-Za-z0-9/+_.=\-]{16,})",
+     re.I, ("key", "secret", "token", "bearer")),
 ]
+_COMPILED: dict[str, re.Pattern] = {}
 
-# scheme://user:password@host  -> keep user and host, drop the password
-_URL_PASSWORD = re.compile(r"(?P<head>\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^\s/:@]+:)(?P<secret>[^\s@/]+)(?P<tail>@)")
-# password=..., passwd: ..., "password": "..."
-_PASSWORD_PAIR = re.compile(
-    r"(?P<head>\b(?:password|passwd|pwd|passphrase|db_pass(?:word)?)[\"']?\s*[=:]\s*[\"']?)(?P<secret>[^\s\"',;]{3,})",
-    re.I)
-# aws_secret_access_key = <40 chars>
-_AWS_SECRET = re.compile(
-    r"(?P<head>\baws_?secret_?access_?key[\"']?\s*[=:]\s*[\"']?)(?P<secret>[A-Za-z0-9/+=]{40})\b", re.I)
-# a high-entropy token near a word like key/token/secret
-_KEYWORD_TOKEN = re.compile(
-    r"(?P<head>\b" + _KEYWORD + r"\b[\"']?(?:\s*(?:is|was|=|:|=>)\s*|\s+)[\"']?)(?P<secret>[A-Za-z0-9/+_.=\-]{16,})",
-    re.I)
+
+def _pattern(kind: str, source: str, flags: int) -> re.Pattern:
+    if kind not in _COMPILED:
+        _COMPILED[kind] = re.compile(source, flags)
+    return _COMPILED[kind]
 
 
 def _entropy(token: str) -> float:
@@ -62,8 +73,21 @@ def _looks_secret(token: str) -> bool:
     return has_digit and has_alpha and _entropy(stripped) >= 3.3
 
 
-def redact(text: str) -> tuple[str, list[str]]:
-    """Return (redacted text, kinds found). Idempotent."""
+def _replacement(match: re.Match, kind: str, marker) -> str:
+    if kind == "url-password":
+        return match.group("head") + marker(kind) + match.group("tail")
+    if kind == "aws-secret-key":
+        return match.group("head") + marker(kind)
+    if kind == "password":
+        return match.group(0) if match.group("secret").startswith("[REDACTED") else match.group("head") + marker(kind)
+    if kind == "token":
+        return match.group("head") + marker(kind) if _looks_secret(match.group("secret")) else match.group(0)
+    return marker(kind)
+
+
+def redact(text: str, guarded: bool = True) -> tuple[str, list[str]]:
+    """Return (redacted text, kinds found). Idempotent. (`guarded=False`, for
+    tests: run every pattern, guard or not; the result must be the same.)"""
     if not text:
         return text, []
     kinds: list[str] = []
@@ -72,17 +96,17 @@ def redact(text: str) -> tuple[str, list[str]]:
         kinds.append(kind)
         return f"[REDACTED:{kind}]"
 
-    for kind, pattern in _PATTERNS:
-        if kind == "private-key" and "PRIVATE KEY" not in text:
-            continue
-        text = pattern.sub(lambda m, k=kind: marker(k), text)
-    text = _URL_PASSWORD.sub(lambda m: m.group("head") + marker("url-password") + m.group("tail"), text)
-    text = _AWS_SECRET.sub(lambda m: m.group("head") + marker("aws-secret-key"), text)
-    text = _PASSWORD_PAIR.sub(
-        lambda m: m.group(0) if m.group("secret").startswith("[REDACTED") else m.group("head") + marker("password"),
-        text)
-    text = _KEYWORD_TOKEN.sub(
-        lambda m: m.group("head") + marker("token") if _looks_secret(m.group("secret")) else m.group(0), text)
+    folded = None
+    for kind, source, flags, guard in _PATTERNS:
+        if guarded:
+            if flags & re.I:
+                folded = folded if folded is not None else text.casefold()
+                if not any(word in folded for word in guard):
+                    continue
+            elif not any(word in text for word in guard):
+                continue
+        text = _pattern(kind, source, flags).sub(lambda m, k=kind: _replacement(m, k, marker), text)
+        folded = None  # the text changed
     return text, kinds
 
 

@@ -3,6 +3,7 @@
 import json
 import os
 import time
+from datetime import date, timedelta
 
 
 def test_edit_is_recalled_at_once_and_committed_as_manual(ws):
@@ -155,7 +156,7 @@ def test_recall_in_a_large_folder_lists_it_now_and_then_but_never_shows_a_stale_
     ws.git("commit", "-q", "-m", "config", "--", "memory/config.yaml")
     time.sleep(1.1)
     assert ws.json("recall.py", "medlar")["results"][0]["id"] == garden
-    # a writer still looks at every file: the edit is committed as a person's
+    # the next writer commits it as a person's
     ws.remember("Unrelated fact about the moon", "--domain", "user")
     assert ws.commits()[1] == "manual: hand edits picked up: 2 edited, 1 added"
     assert ws.memory(garden)["content"] == "The garden has tall sunflowers and a quince tree and a medlar"
@@ -170,3 +171,60 @@ def test_recall_with_the_look_switched_off_sees_every_edit_in_place_at_once(ws):
     assert ws.json("recall.py", "kettle")["results"]
     _edit_in_place(ws.root / ws.memory(garden)["file"], "tall sunflowers", "tall sunflowers and a quince tree")
     assert ws.json("recall.py", "quince")["results"][0]["id"] == garden
+
+
+def test_a_writer_never_builds_unseen_on_an_edit_in_place_in_a_large_folder(ws):
+    """remember lists a large folder only now and then too; a daily log it appends to
+    there is checked first, and an unseen edit stops it with nothing written."""
+    lines = []
+    for day in range(1002):  # 1,002 daily logs
+        created = (date(2020, 1, 1) + timedelta(days=day)).isoformat() + "T09:00:00Z"
+        lines.append(json.dumps({"content": f"Log line {day} about errands", "store": "episodic",
+                                 "created": created}))
+    ws.run("remember.py", "--jsonl", "-", input="\n".join(lines) + "\n")
+    assert len(list((ws.root / "memory" / "episodes").glob("*.md"))) == 1002
+    ws.remember("A fact about coffee", "--domain", "user")  # a writer's look at every file
+    log = ws.root / "memory" / "episodes" / "2022-03-05.md"
+    _edit_in_place(log, "about errands", "about errands and the plumber")
+    before = ws.commits()
+    # a writer elsewhere goes on; the edit waits for the next look
+    ws.remember("A fact about tea", "--domain", "user", now="2024-06-01T10:00:00Z")
+    assert ws.git("status", "--porcelain").strip() == "M memory/episodes/2022-03-05.md"
+    # a writer appending to that very log stops, nothing written
+    result = ws.run("remember.py", "Fixed the sink", "--store", "episodic", now="2022-03-05T18:00:00Z", expect=3)
+    assert "was edited by hand a moment ago; nothing was written: run the command again" in result.err
+    assert "Fixed the sink" not in log.read_text() and len(ws.commits()) == len(before) + 1
+    # run again: the edit is taken in first, as a person's, then the entry is appended
+    ws.run("remember.py", "Fixed the sink", "--store", "episodic", now="2022-03-05T18:00:00Z")
+    assert ws.commits()[1].startswith("manual:") and ws.commits()[0] == "remember: Fixed the sink"
+    assert "the plumber" in log.read_text() and "Fixed the sink" in log.read_text()
+    assert ws.json("recall.py", "plumber")["results"][0]["file"] == "memory/episodes/2022-03-05.md"
+    assert ws.git("status", "--porcelain") == ""
+
+
+def _recorded_look(ws) -> dict:
+    import sqlite3
+    with sqlite3.connect(ws.root / "memory" / ".cache" / "search.sqlite") as db:
+        look = json.loads(db.execute("SELECT value FROM meta WHERE key='files_look'").fetchone()[0])
+        printed = db.execute("SELECT value FROM meta WHERE key='files_print'").fetchone()[0]
+    return {"folders": look["folders"], "print": printed}
+
+
+def _look_now(ws) -> dict:
+    from hippocampus import look, reconcile
+    from hippocampus.paths import WorkspacePaths
+    stats = reconcile.list_memory_files(WorkspacePaths(ws.root))
+    return {"folders": json.loads(look.stamp(stats, 0.0))["folders"], "print": str(reconcile.fingerprint(stats))}
+
+
+def test_a_writer_that_skipped_a_large_folder_records_the_look_a_full_listing_would(ws):
+    _large_folder(ws, ["The blue kettle whistles loudly"])
+    ws.remember("A first fact about tea", "--domain", "world")  # lists every file
+    assert _recorded_look(ws) == _look_now(ws)
+    memory_id = ws.remember("A second fact about tea", "--domain", "world")  # skips memory/world, adds to it
+    assert _recorded_look(ws) == _look_now(ws)
+    assert _recorded_look(ws)["folders"]["world"][0] == 1004
+    ws.run("recall.py", "tea", "--reinforce")  # reinforces (no file written) with the same skip
+    assert _recorded_look(ws) == _look_now(ws)
+    ws.run("forget.py", memory_id)  # lists every file, moves one out
+    assert _recorded_look(ws) == _look_now(ws)

@@ -229,7 +229,7 @@ class SearchCache:
         `files_print` says the rows now reflect the memory files with that
         print; with `index_files_print` (writers only) index.json does too.
         `files_look`: when and over which folders that print was taken
-        (Workspace.look_stamp), kept only together with it.
+        (look.stamp), kept only together with it.
         """
         self.db.execute("BEGIN IMMEDIATE")
         try:
@@ -264,15 +264,19 @@ class SearchCache:
             known.setdefault(row[0], []).append((row[1], row[2], row[3]))
         return known
 
+    def manifest_stamp(self, path: str) -> tuple | None:
+        """(mtime_ns, size, inode) of a file at the last look; None if it had none."""
+        row = self.db.execute("SELECT mtime, size, ino FROM files WHERE path=?", (path,)).fetchone()
+        return tuple(row) if row else None
+
     def files_as_looked(self, root: Path, paths: set[str]) -> bool:
         """Whether each of these files still has the stat recorded at the last look."""
         for path in paths:
-            row = self.db.execute("SELECT mtime, size, ino FROM files WHERE path=?", (path,)).fetchone()
             try:
                 st = os.stat(root / path)
             except OSError:
                 return False
-            if row is None or tuple(row) != (st.st_mtime_ns, st.st_size, st.st_ino):
+            if self.manifest_stamp(path) != (st.st_mtime_ns, st.st_size, st.st_ino):
                 return False
         return True
 

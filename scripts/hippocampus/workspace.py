@@ -21,17 +21,13 @@ from pathlib import Path
 
 # Only what readers need is imported here: recall is a hot path. Writers
 # import the rest (audit, lock, memfile, ...) inside the functions that use them.
-from . import index_store, reconcile
+from . import index_store, look, reconcile
 from .config import DOMAINS, load_config
 from .errors import NotFound, WorkspaceError
-from .paths import MEMORY_FOLDERS, WorkspacePaths
+from .paths import WorkspacePaths
 from .search_cache import SearchCache, index_state
 from .textutil import one_line
 from .timeutil import format_time, parse_time_or
-
-
-# a memory folder of more files than this is listed again only now and then by recall (reader_cache)
-LOOK_LATER_OVER = 1000
 
 
 def warn(message: str) -> None:
@@ -92,11 +88,9 @@ class Workspace:
     def reader_cache(self, quick: bool = False) -> SearchCache:
         """The search cache, fresh against index.json, with hand edits laid over it.
 
-        `quick` (recall): a memory folder of more than LOOK_LATER_OVER files is
-        not listed again within `recall.hand_edit_look_seconds` of the last
-        look while its own stat is unchanged (no file added, removed or renamed
-        in it); `look_deferred` then says so, and the caller checks the files
-        it is about to show (SearchCache.files_as_looked) before it shows them.
+        `quick` (recall): large folders the last look still vouches for are not
+        listed (see look.py); `look_deferred` then says so, and the caller
+        checks the files it is about to show (SearchCache.files_as_looked).
         """
         cache = self._open_cache()
         for _attempt in range(3):
@@ -114,41 +108,21 @@ class Workspace:
             self._overlay_hand_edits(cache)
         return cache
 
+    def _skippable(self, cache: SearchCache) -> dict | None:
+        return look.skippable(self.paths, cache.meta("files_look"),
+                              float(self.config["recall"]["hand_edit_look_seconds"]))
+
     def _last_look_stands(self, cache: SearchCache) -> bool:
         """Whether the memory files are as the last look left them, listing
-        again only the folders that are small or due (see reader_cache)."""
-        import json
-
-        try:
-            look = json.loads(cache.meta("files_look") or "")
-            printed = int(cache.meta("files_print"))
-            folders = look["folders"]
-            age = time.time() - float(look["at"])
-        except (ValueError, TypeError, KeyError):
+        only the folders it does not vouch for."""
+        skipped = self._skippable(cache)
+        printed = cache.meta("files_print")
+        if skipped is None or printed is None:
             return False
-        looked_at = time.time()
-        due = not 0 <= age < float(self.config["recall"]["hand_edit_look_seconds"])
-        total, deferred, listed = 0, False, {}
-        for folder in MEMORY_FOLDERS:
-            seen = folders.get(folder)
-            if due or not isinstance(seen, list) or len(seen) != 3 or seen[0] <= LOOK_LATER_OVER:
-                found = reconcile.list_memory_files(self.paths, (folder,))
-                total += reconcile.fingerprint(found)
-                listed.update(found)
-                continue
-            try:
-                st = os.stat(self.paths.memory / folder)
-            except OSError:
-                return False
-            if reconcile.entry_print(folder, (st.st_mtime_ns, -1, st.st_ino)) != seen[1]:
-                return False  # a file came, went or was renamed there
-            total += seen[2]
-            deferred = True
-        if reconcile.mask(total) != printed:
+        listed = reconcile.list_memory_files(self.paths, look.listed_folders(skipped))
+        if str(look.total_print(listed, skipped)) != printed:
             return False
-        if due and self.config["recall"]["hand_edit_look_seconds"] > 0:  # every folder was listed: a new look
-            cache.upsert([], files_print=str(printed), files_look=look_stamp(listed, looked_at))
-        self.look_deferred = deferred
+        self.look_deferred = bool(skipped)
         return True
 
     def _hash_manifest(self) -> dict:
@@ -164,17 +138,17 @@ class Workspace:
         looked_at = time.time()
         on_disk = reconcile.list_memory_files(self.paths)
         current = reconcile.fingerprint(on_disk)
-        look = look_stamp(on_disk, looked_at)
+        recorded = look.stamp(on_disk, looked_at)
         if cache.meta("files_print") == str(current):
             if self.config["recall"]["hand_edit_look_seconds"] > 0:  # when this look was: see reader_cache
-                cache.upsert([], files_print=str(current), files_look=look)
+                cache.upsert([], files_print=str(current), files_look=recorded)
             return
         scan = reconcile.scan(self.root, self.paths, cache.manifest(), cache.known_files(), on_disk)
         for path, reason in scan.broken:
             warn(f"{path}: {reason}; kept the indexed version (fix the file or run scripts/doctor.py)")
         if not (scan.changed or scan.manifest_updates or scan.manifest_removed):
             if not scan.broken:
-                cache.upsert([], files_print=str(current), files_look=look)
+                cache.upsert([], files_print=str(current), files_look=recorded)
             return
         by_id: dict[str, dict] = {}
         for memory_id in scan.deleted:
@@ -190,7 +164,7 @@ class Workspace:
         try:
             cache.upsert(list(by_id.values()), manifest_updates=scan.manifest_updates,
                          manifest_removed=scan.manifest_removed,
-                         files_print=None if scan.broken else str(current), files_look=look)
+                         files_print=None if scan.broken else str(current), files_look=recorded)
         except sqlite3.DatabaseError as exc:
             warn(f"could not update the search cache ({exc})")
 
@@ -203,9 +177,14 @@ class Workspace:
 
     # ---------------------------------------------------------------- writing
     @contextmanager
-    def transaction(self, actor: str, action: str, summary: str = "", proposal: bool = False):
+    def transaction(self, actor: str, action: str, summary: str = "", proposal: bool = False,
+                    quick_look: bool = False):
         """The one path by which anything changes. Only the main agent writes
-        memory; another agent's transaction may only file a proposal."""
+        memory; another agent's transaction may only file a proposal.
+
+        `quick_look` (a small change, such as one remember): large folders the
+        last look still vouches for are not listed (look.py); the files the
+        change reads or writes there are checked before anything is written."""
         from .lock import WorkspaceLock
 
         if self.agent != "main" and not proposal:
@@ -216,15 +195,18 @@ class Workspace:
         with WorkspaceLock(self.paths.lock, timeout):
             self._commit_interrupted()
             looked_at = time.time()
-            listing = InBackground(reconcile.list_memory_files, self.paths)  # a stat a file, beside the load
+            skipped = (self._skippable(self._open_cache()) or {}) if quick_look else {}
+            listing = InBackground(reconcile.list_memory_files, self.paths,  # a stat a file, beside the load
+                                   look.listed_folders(skipped))
             try:
                 index = self.load_index(lazy=True)
             finally:
                 on_disk = listing.wait()
-            files = self._commit_hand_edits(index, on_disk, looked_at)
+            files = self._commit_hand_edits(index, on_disk, looked_at, skipped)
             documents_before = self._commit_document_edits(index)
             tx = Transaction(self, index, actor, action, summary)
-            tx.files_before = files["stats"]
+            tx.skipped = files["skipped"]
+            tx.files_before = {**files["stats"], **{f"memory/{folder}/": s.own for folder, s in tx.skipped.items()}}
             tx.files_print = files["print"]
             tx.files_looked_at = looked_at
             tx.documents_before = documents_before
@@ -291,21 +273,27 @@ class Workspace:
         cache.set_meta("documents_print", _document_print(found))
         return found
 
-    def _commit_hand_edits(self, index: dict, on_disk: dict | None = None, looked_at: float | None = None) -> dict:
+    def _commit_hand_edits(self, index: dict, on_disk: dict | None = None, looked_at: float | None = None,
+                           skipped: dict | None = None) -> dict:
         """Commit what a person changed since the last write (actor manual).
 
-        `on_disk`: the memory files' stats, when already listed. Returns the
-        stat of every memory file as found, for the transaction to keep the
-        folder print current after its own writes.
+        `on_disk`: the memory files' stats, when already listed (all but the
+        `skipped` folders). Returns the stats as found and the folders still
+        skipped, for the transaction to keep the print current after its own
+        writes.
         """
         cache = self._open_cache()
         if on_disk is None:
             looked_at = time.time()
             on_disk = reconcile.list_memory_files(self.paths)
-        current = reconcile.fingerprint(on_disk)
+        skipped = skipped or {}
+        current = look.total_print(on_disk, skipped)
         index_fresh = cache.is_fresh(index_state(self.paths.index, index.get("stamp")))
         if index_fresh and cache.meta("index_files_print") == str(current):
-            return {"stats": on_disk, "print": current}
+            return {"stats": on_disk, "print": current, "skipped": skipped}
+        if skipped:  # something changed: look at every folder
+            on_disk = {**on_disk, **reconcile.list_memory_files(self.paths, tuple(skipped))}
+            return self._commit_hand_edits(index, on_disk, looked_at)
         known = reconcile.known_files(index["memories"])
         scan = reconcile.scan(self.root, self.paths, cache.manifest(), known, on_disk, writer=True)
         for path, reason in scan.broken:
@@ -314,10 +302,10 @@ class Workspace:
             try:
                 cache.upsert([], manifest_updates=scan.manifest_updates, manifest_removed=scan.manifest_removed,
                              files_print=None if scan.broken or not index_fresh else str(current),
-                             index_files_print=True, files_look=look_stamp(on_disk, looked_at))
+                             index_files_print=True, files_look=look.stamp(on_disk, looked_at))
             except sqlite3.DatabaseError:
                 pass
-            return {"stats": on_disk, "print": current}
+            return {"stats": on_disk, "print": current, "skipped": {}}
         tx = Transaction(self, index, "manual", "hand-edit", "")
         take_in(tx, scan)
         tx.action = "manual"
@@ -329,26 +317,7 @@ class Workspace:
         tx.files_before = on_disk
         tx.files_print = None  # a scan happened: let the next look recompute from scratch
         tx.commit()
-        return {"stats": {}, "print": None}  # no print to keep current: the next look rescans
-
-
-def look_stamp(stats: dict, looked_at: float | None) -> str | None:
-    """When a look at every memory file (`stats`, as reconcile.list_memory_files
-    gives them) began, and per folder: how many files, its own stat's print,
-    the print of all it holds (Workspace._last_look_stands)."""
-    import json
-
-    if looked_at is None:
-        return None
-    parts: dict[str, dict] = {}
-    for path, stamp in stats.items():
-        parts.setdefault(path.split("/", 2)[1], {})[path] = stamp
-    folders = {}
-    for folder, entries in parts.items():
-        own = entries.get(f"memory/{folder}/")
-        if own is not None:
-            folders[folder] = [len(entries) - 1, reconcile.entry_print(folder, own), reconcile.fingerprint(entries)]
-    return json.dumps({"at": looked_at, "folders": folders}, separators=(",", ":"))
+        return {"stats": {}, "print": None, "skipped": {}}  # no print to keep current: the next look rescans
 
 
 def _document_print(stats: dict) -> str:
@@ -503,6 +472,7 @@ class Transaction:
         self.files_before: dict = {}        # memory file stats when the transaction began
         self.files_print: int | None = None  # their print, when it matched the cache
         self.files_looked_at: float | None = None  # when they were listed (time.time())
+        self.skipped: dict = {}             # large folders not listed (look.py): checked before writing
 
     # -- memories
     @property
@@ -574,6 +544,27 @@ class Transaction:
                 continue
             raise WorkspaceError(f"{relative} was changed by someone else while this change was being made; "
                                  "nothing was written: run the command again")
+
+    def _check_skipped(self) -> None:
+        """A file this change reads or writes in a folder that was not listed
+        must still be as the last look saw it: else a person edited it in place
+        meanwhile, and building on it, or over it, would bury their edit."""
+        cache = self.workspace._open_cache()
+        for relative in sorted(set(self.files) | set(self._bases)):
+            if look.folder_of(relative) not in self.skipped:
+                continue
+            try:
+                st = os.stat(self.workspace.root / relative)
+                found = (st.st_mtime_ns, st.st_size, st.st_ino)
+            except FileNotFoundError:
+                found = None
+            recorded = cache.manifest_stamp(relative)
+            if found != recorded:
+                cache.set_meta("files_look", None)  # the next look lists every file
+                raise WorkspaceError(f"{relative} was edited by hand a moment ago; nothing was written: "
+                                     "run the command again")
+            if found is not None:
+                self.files_before[relative] = found
 
     def append_episode(self, memory: dict) -> str:
         """Append `memory` as an entry of its day's log; returns the log's path."""
@@ -675,6 +666,8 @@ class Transaction:
 
         ws = self.workspace
         root = ws.root
+        if self.skipped:
+            self._check_skipped()
         self._check_bases()
         for relative, data in self.files.items():
             target = root / relative
@@ -716,7 +709,7 @@ class Transaction:
                     after.pop(path, None)
                 after.update(added_prints)
                 after.update(folders_now)
-                files_look = look_stamp(after, self.files_looked_at)
+                files_look = look.stamp(after, self.files_looked_at, self.skipped, removed_prints, added_prints)
             self._sync_cache(old_state, new_state, files_print, files_look)
 
         try:

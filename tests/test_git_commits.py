@@ -135,3 +135,49 @@ def test_a_writer_killed_before_its_commit_is_committed_by_the_next(ws):
     assert kite["file"] in ws.git("ls-files")
     assert "recover: committed an interrupted remember by bot:remember" in ws.git("log", "--format=%s")
     assert any(" | system:recover | recover | " in line for line in ws.audit())
+
+
+# -- a tree edited in place (gitcommit._edited_tree_body) against one built from scratch
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from hippocampus.gitcommit import _edited_tree_body  # noqa: E402
+
+_NAMES = st.sampled_from([b"a", b"a.md", b"a-b.md", b"a/b", b"ab", b"a b.md", b"b", b"z.md", b"\xc3\xa9.md",
+                          b"mem_1.md", b"mem_10.md", b"mem_2.md", b"x" * 40, b"a0", b"a_", b"a~"])
+_ENTRIES = st.tuples(st.sampled_from([b"100644", b"100755", b"40000", b"120000"]), st.binary(min_size=20, max_size=20))
+
+
+def _reference_body(entries: dict) -> bytes:
+    """What git writes: entries by name, a folder's name compared as if it ended in '/'."""
+    def key(name):
+        return name + b"/" if entries[name][0] == b"40000" else name
+    return b"".join(entries[n][0] + b" " + n + b"\0" + entries[n][1] for n in sorted(entries, key=key))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(_NAMES.filter(lambda n: b"/" not in n), _ENTRIES, max_size=12),
+       st.dictionaries(_NAMES.filter(lambda n: b"/" not in n), st.one_of(st.none(), _ENTRIES), max_size=5))
+def test_an_edited_tree_is_the_tree_built_from_scratch(entries, changes):
+    after = dict(entries)
+    for name, entry in changes.items():
+        if entry is None:
+            after.pop(name, None)
+        else:
+            after[name] = entry
+    assert _edited_tree_body(_reference_body(entries), changes) == _reference_body(after)
+
+
+def test_an_edited_tree_of_thousands_is_what_git_mktree_writes(tmp_path):
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    blob = bytes.fromhex(subprocess.run(["git", "hash-object", "-w", "--stdin"], cwd=tmp_path, input=b"x\n",
+                                        capture_output=True, check=True).stdout.decode().strip())
+    names = [f"note-{i}-mem_{i * 7919 % 10007:05d}.md".encode() for i in range(3000)]
+    entries = {name: (b"100644", blob) for name in names}
+    changes = {b"note-1500-new.md": (b"100644", blob), names[10]: None, names[2999]: (b"100755", blob)}
+    after = {**{n: e for n, e in entries.items() if n != names[10]}, b"note-1500-new.md": (b"100644", blob),
+             names[2999]: (b"100755", blob)}
+    listing = "".join(f"{mode.decode()} blob {sha.hex()}\t{name.decode()}\n" for name, (mode, sha) in after.items())
+    made = subprocess.run(["git", "mktree"], cwd=tmp_path, input=listing.encode(), capture_output=True, check=True)
+    body = subprocess.run(["git", "cat-file", "tree", made.stdout.decode().strip()], cwd=tmp_path,
+                          capture_output=True, check=True).stdout
+    assert _edited_tree_body(_reference_body(entries), changes) == body

@@ -10,8 +10,9 @@ branch with a compare-and-swap (`update-ref`, with a reflog line) and puts
 the new blobs into its index (`update-index --index-info`) so that
 `git status` stays clean. Nothing else of the user's index or tree changes.
 
-Large blobs are stored uncompressed (index.json at 10,000 memories is 6 MB:
-deflating it costs ~80 ms a commit); when such loose objects add up past
+Objects over 64 KB are stored uncompressed (index.json at 10,000 memories is
+6 MB: deflating it costs ~80 ms a commit; the tree of a folder of 2,500
+memories is 200 KB, 3 ms); when such loose objects add up past
 REPACK_AFTER_BYTES (or loose objects past REPACK_AFTER_OBJECTS: git's own
 `gc --auto` is not triggered by these commits), a detached `git repack -d`
 packs them as deltas of each other (kilobytes each) in the background.
@@ -24,16 +25,19 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import stat
 import struct
 import subprocess
 import time
 import zlib
+from bisect import bisect_left
+from itertools import accumulate
 from pathlib import Path
 
 from .errors import WorkspaceError
 
-STORE_UNCOMPRESSED_OVER = 256 * 1024
+STORE_UNCOMPRESSED_OVER = 64 * 1024
 REPACK_AFTER_BYTES = 256 * 1024 * 1024
 REPACK_AFTER_OBJECTS = 2000
 _COUNTER = "hippocampus-loose-bytes"
@@ -53,6 +57,7 @@ class _Repo:
         self.loose_bytes = 0   # uncompressed bytes we left loose
         self.loose_objects = 0
         self._trees: dict[str, dict] = {}
+        self._bodies: dict[str, bytes] = {}
         # three git processes at once (each is milliseconds of start-up): two questions, and the
         # reader of trees the commit will need
         try:
@@ -109,16 +114,24 @@ class _Repo:
                 self._batch.kill()
             self._batch = None
 
+    def tree_body(self, sha: str | None) -> bytes:
+        """The raw body of a tree object (b"" for none)."""
+        if sha is None:
+            return b""
+        if sha not in self._bodies:
+            found = self.read(sha)
+            if found is None or found[1] != "tree":
+                raise WorkspaceError(f"git object {sha} is not a tree")
+            self._bodies[sha] = found[2]
+        return self._bodies[sha]
+
     def tree(self, sha: str | None) -> dict[bytes, tuple[bytes, bytes]]:
         """{name: (mode, raw sha)} of a tree object."""
         if sha is None:
             return {}
         if sha in self._trees:
             return dict(self._trees[sha])
-        found = self.read(sha)
-        if found is None or found[1] != "tree":
-            raise WorkspaceError(f"git object {sha} is not a tree")
-        body, entries, position = found[2], {}, 0
+        body, entries, position = self.tree_body(sha), {}, 0
         while position < len(body):
             space = body.index(b" ", position)
             nul = body.index(b"\0", space)
@@ -185,13 +198,6 @@ def _stored(header: bytes, body: bytes) -> list:
     return parts
 
 
-def _tree_body(entries: dict[bytes, tuple[bytes, bytes]]) -> bytes:
-    # git orders a tree's entries by name, a folder's name compared as if it ended in "/"
-    def key(name: bytes) -> bytes:
-        return name + b"/" if entries[name][0] == b"40000" else name
-    return b"".join(entries[name][0] + b" " + name + b"\0" + entries[name][1] for name in sorted(entries, key=key))
-
-
 def _file_entry(repo: _Repo, path: Path, known: bytes | None = None) -> tuple[bytes, bytes] | None:
     """(mode, raw sha) of a file on disk as git would store it; None when absent.
     `known`: the bytes being written to that (regular, not executable) file."""
@@ -250,27 +256,60 @@ def _all_files(repo: _Repo, tree: str) -> list[str]:
 def _new_tree(repo: _Repo, tree: str | None, changes: dict[str, tuple[bytes, bytes] | None]) -> str | None:
     """The sha of `tree` with `changes` ({path below it: entry or None}) applied;
     None when nothing is left in it."""
-    entries = repo.tree(tree)
+    direct: dict[bytes, tuple[bytes, bytes] | None] = {}
     below: dict[str, dict] = {}
     for path, entry in changes.items():
         head, _, rest = path.partition("/")
         if rest:
             below.setdefault(head, {})[rest] = entry
-        elif entry is None:
-            entries.pop(os.fsencode(head), None)
         else:
-            entries[os.fsencode(head)] = entry
-    for name, subchanges in below.items():
-        current = entries.get(os.fsencode(name))
-        subtree = current[1].hex() if current is not None and current[0] == b"40000" else None
-        sha = _new_tree(repo, subtree, subchanges)
-        if sha is None:
-            entries.pop(os.fsencode(name), None)
-        else:
-            entries[os.fsencode(name)] = (b"40000", bytes.fromhex(sha))
-    if not entries:
-        return None
-    return repo.write(b"tree", _tree_body(entries))
+            direct[os.fsencode(head)] = entry
+    if below:
+        entries = repo.tree(tree)
+        for name, subchanges in below.items():
+            current = entries.get(os.fsencode(name))
+            subtree = current[1].hex() if current is not None and current[0] == b"40000" else None
+            sha = _new_tree(repo, subtree, subchanges)
+            direct[os.fsencode(name)] = None if sha is None else (b"40000", bytes.fromhex(sha))
+    body = _edited_tree_body(repo.tree_body(tree), direct)
+    return repo.write(b"tree", body) if body else None
+
+
+# a tree entry: "<mode> <name>\0" and a 20-byte sha
+_TREE_ENTRY = re.compile(rb"([0-7]{5,6}) ([^\0]+)\0.{20}", re.S)
+
+
+def _tree_key(mode: bytes, name: bytes) -> bytes:
+    # git orders a tree's entries by name, a folder's name compared as if it ended in "/"
+    return name + b"/" if mode in (b"40000", b"040000") else name
+
+
+def _edited_tree_body(body: bytes, changes: dict[bytes, tuple[bytes, bytes] | None]) -> bytes:
+    """A tree object's body with entries replaced, added (name: (mode, raw sha))
+    or removed (name: None). The untouched entries are copied as bytes, in
+    slices: a folder of 25,000 memories is not parsed into objects or sorted."""
+    if not changes:
+        return body
+    pairs = _TREE_ENTRY.findall(body)
+    starts = [0, *accumulate(len(mode) + len(name) + 22 for mode, name in pairs)]
+    if starts[-1] != len(body):
+        raise WorkspaceError("a git tree could not be read (run git fsck)")
+    keys = [_tree_key(mode, name) for mode, name in pairs]
+    removed: set[int] = set()
+    for name in changes:
+        for key in (name, name + b"/"):
+            at = bisect_left(keys, key)
+            if at < len(keys) and keys[at] == key:
+                removed.add(at)
+    inserts = sorted((bisect_left(keys, _tree_key(entry[0], name)), _tree_key(entry[0], name),
+                      entry[0] + b" " + name + b"\0" + entry[1]) for name, entry in changes.items() if entry)
+    pieces, done = [], 0
+    for point in sorted(removed | {at for at, _key, _bytes in inserts}):
+        pieces.append(body[starts[done]:starts[point]])
+        pieces.extend(data for at, _key, data in inserts if at == point)
+        done = point + 1 if point in removed else point
+    pieces.append(body[starts[done]:])
+    return b"".join(pieces)
 
 
 def _cleanup(message: str) -> str:

@@ -24,12 +24,20 @@ def parse_time(value: str, what: str = "time") -> datetime:
     return parsed.astimezone(timezone.utc)
 
 
+_PARSED: dict[str, datetime] = {}  # stored timestamps seen in this process (recall reads thousands, twice)
+
+
 def parse_time_or(value, default: datetime) -> datetime:
     """Parse a stored timestamp, falling back to `default` when it is unusable."""
+    if isinstance(value, str) and value in _PARSED:
+        return _PARSED[value]
     try:
-        return parse_time(value)
+        parsed = parse_time(value)
     except UsageError:
         return default
+    if len(_PARSED) < 200_000:
+        _PARSED[value] = parsed
+    return parsed
 
 
 def format_time(moment: datetime) -> str:

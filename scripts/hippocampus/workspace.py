@@ -141,14 +141,14 @@ class Workspace:
         recorded = look.stamp(on_disk, looked_at)
         if cache.meta("files_print") == str(current):
             if self.config["recall"]["hand_edit_look_seconds"] > 0:  # when this look was: see reader_cache
-                cache.upsert([], files_print=str(current), files_look=recorded)
+                self._record_look(cache, current, recorded)
             return
         scan = reconcile.scan(self.root, self.paths, cache.manifest(), cache.known_files(), on_disk)
         for path, reason in scan.broken:
             warn(f"{path}: {reason}; kept the indexed version (fix the file or run scripts/doctor.py)")
         if not (scan.changed or scan.manifest_updates or scan.manifest_removed):
             if not scan.broken:
-                cache.upsert([], files_print=str(current), files_look=recorded)
+                self._record_look(cache, current, recorded)
             return
         by_id: dict[str, dict] = {}
         for memory_id in scan.deleted:
@@ -167,6 +167,13 @@ class Workspace:
                          files_print=None if scan.broken else str(current), files_look=recorded)
         except sqlite3.DatabaseError as exc:
             warn(f"could not update the search cache ({exc})")
+
+    @staticmethod
+    def _record_look(cache: SearchCache, current: int, recorded: str | None) -> None:
+        try:
+            cache.upsert([], files_print=str(current), files_look=recorded)
+        except sqlite3.DatabaseError:
+            pass  # a cache (perhaps read-only here): the next look lists every file again
 
     def memories(self, include_archived: bool = False) -> list[dict]:
         """Every memory as readers see it (hand edits included), without the lock."""

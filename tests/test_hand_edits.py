@@ -228,3 +228,19 @@ def test_a_writer_that_skipped_a_large_folder_records_the_look_a_full_listing_wo
     assert _recorded_look(ws) == _look_now(ws)
     ws.run("forget.py", memory_id)  # lists every file, moves one out
     assert _recorded_look(ws) == _look_now(ws)
+
+
+def test_writers_skipping_a_large_folder_never_put_off_its_next_listing(ws):
+    (ws.root / "memory" / "config.yaml").write_text("recall:\n  hand_edit_look_seconds: 2\n")
+    ws.git("add", "memory/config.yaml")
+    ws.git("commit", "-q", "-m", "config", "--", "memory/config.yaml")
+    _kettle, garden = _large_folder(ws, ["The blue kettle whistles loudly", "The garden has tall sunflowers"])
+    ws.remember("A first fact about tea", "--domain", "user")  # lists every file
+    _edit_in_place(ws.root / ws.memory(garden)["file"], "tall sunflowers", "tall sunflowers and a quince tree")
+    time.sleep(1.0)
+    ws.remember("A second fact about tea", "--domain", "user")  # skips memory/world: the edit waits
+    time.sleep(1.2)
+    ws.remember("A third fact about tea", "--domain", "user")  # 2 s after the listing: lists it again
+    assert ws.memory(garden)["content"] == "The garden has tall sunflowers and a quince tree"
+    assert any(subject.startswith("manual:") for subject in ws.commits()[:3])
+    assert ws.git("status", "--porcelain") == ""

@@ -27,10 +27,11 @@ LOOK_LATER_OVER = 1000
 class Skipped:
     """A folder taken as the last look left it."""
 
-    def __init__(self, count: int, own: tuple, files_print: int):
+    def __init__(self, count: int, own: tuple, files_print: int, listed_at: float):
         self.count = count          # files in it (the folder itself not counted)
         self.own = own              # the folder's own stat, as listed (mtime_ns, -1, inode)
         self.files_print = files_print  # reconcile.fingerprint of the folder and its files
+        self.listed_at = listed_at  # when its files were last listed (the look's time)
 
 
 def skippable(paths: WorkspacePaths, recorded: str | None, seconds: float) -> dict[str, Skipped] | None:
@@ -39,7 +40,8 @@ def skippable(paths: WorkspacePaths, recorded: str | None, seconds: float) -> di
     try:
         look = json.loads(recorded or "")
         folders = look["folders"]
-        age = time.time() - float(look["at"])
+        listed_at = float(look["at"])
+        age = time.time() - listed_at
     except (ValueError, TypeError, KeyError):
         return None
     if not 0 <= age < seconds or not isinstance(folders, dict):
@@ -56,7 +58,7 @@ def skippable(paths: WorkspacePaths, recorded: str | None, seconds: float) -> di
             continue  # gone: listing it shows that
         own = (st.st_mtime_ns, -1, st.st_ino)
         if reconcile.entry_print(folder, own) == seen[1]:
-            skipped[folder] = Skipped(seen[0], own, seen[2])
+            skipped[folder] = Skipped(seen[0], own, seen[2], listed_at)
     return skipped
 
 
@@ -80,10 +82,13 @@ def stamp(stats: dict, looked_at: float | None, skipped: dict[str, Skipped] | No
     """The look to record: `stats` as reconcile.list_memory_files gives them (with
     "memory/<folder>/" entries), taken at `looked_at`. A skipped folder's entry is
     its recorded one, moved by the files `removed` (stat before) and `added`
-    (stat after) in it; its own stat is the one in `stats`."""
+    (stat after) in it; its own stat is the one in `stats`. The look keeps the
+    time of the oldest listing in it: writers skipping a folder every few
+    seconds never put off its next listing."""
     if looked_at is None:
         return None
     skipped = skipped or {}
+    looked_at = min([looked_at, *(s.listed_at for s in skipped.values())])
     parts: dict[str, dict] = {}
     for path, entry in stats.items():
         parts.setdefault(path.split("/", 2)[1], {})[path] = entry

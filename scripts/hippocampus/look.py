@@ -107,4 +107,6 @@ def stamp(stats: dict, looked_at: float | None, skipped: dict[str, Skipped] | No
                                              [*came.items(), ("", own)])
         count = before.count + len(came.keys() - gone.keys()) - len(gone.keys() - came.keys())
         folders[folder] = [count, reconcile.entry_print(folder, own), value]
+    if not any(count > LOOK_LATER_OVER for count, _own, _print in folders.values()):
+        return None  # nothing it could let anyone skip: not worth a write
     return json.dumps({"at": looked_at, "folders": folders}, separators=(",", ":"))

@@ -140,7 +140,7 @@ class Workspace:
         current = reconcile.fingerprint(on_disk)
         recorded = look.stamp(on_disk, looked_at)
         if cache.meta("files_print") == str(current):
-            if self.config["recall"]["hand_edit_look_seconds"] > 0:  # when this look was: see reader_cache
+            if recorded and self.config["recall"]["hand_edit_look_seconds"] > 0:  # a look others may trust
                 self._record_look(cache, current, recorded)
             return
         scan = reconcile.scan(self.root, self.paths, cache.manifest(), cache.known_files(), on_disk)

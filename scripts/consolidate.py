@@ -10,7 +10,7 @@ def main(argv):
     args = p.parse_args(argv)
     from hippocampus.consolidate import consolidate
     workspace = cli.open_workspace(args)
-    with workspace.transaction("system:consolidate", "consolidate") as tx:
+    with workspace.transaction("system:consolidate", "consolidate", full_look=True) as tx:
         report = consolidate(tx, dry_run=args.dry_run)
     if args.json:
         cli.print_json(report)

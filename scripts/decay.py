@@ -14,7 +14,7 @@ def main(argv):
         tx = Transaction(workspace, workspace.load_index(), "system:decay", "decay", "")
         report = decay_all(tx, dry_run=True)
     else:
-        with workspace.transaction("system:decay", "decay") as tx:
+        with workspace.transaction("system:decay", "decay", full_look=True) as tx:
             report = decay_all(tx)
         from hippocampus.audit import git
         # the daily job is git's housekeeping too: our commits do not trigger `gc --auto` themselves

@@ -37,7 +37,7 @@ def main(argv):
                      budget_tokens=args.budget, explain=args.why)
     if args.reinforce and results:
         from hippocampus.lifecycle import reinforce_ids
-        with workspace.transaction("bot:recall", "reinforce", quick_look=True) as tx:
+        with workspace.transaction("bot:recall", "reinforce") as tx:
             reinforce_ids(tx, [r["id"] for r in results])
             tx.summary = f"recalled and reinforced {len(results)} memories for: {query}"
     if args.json or args.format == "json":

@@ -49,7 +49,7 @@ def main(argv):
         else:
             print(f"stored {added} memories, reinforced {len(results) - added} duplicates")
         return 0
-    with workspace.transaction("bot:remember", "remember", quick_look=True) as tx:
+    with workspace.transaction("bot:remember", "remember") as tx:
         result = remember_one(tx, text, **options)
         memory = tx.by_id[result["id"]]
         tx.summary = memory["content"]

@@ -226,7 +226,10 @@ def test_a_writer_that_skipped_a_large_folder_records_the_look_a_full_listing_wo
     assert _recorded_look(ws)["folders"]["world"][0] == 1004
     ws.run("recall.py", "tea", "--reinforce")  # reinforces (no file written) with the same skip
     assert _recorded_look(ws) == _look_now(ws)
-    ws.run("forget.py", memory_id)  # lists every file, moves one out
+    ws.run("forget.py", memory_id, "--purge")  # skips memory/world too, and deletes a file in it
+    assert _recorded_look(ws) == _look_now(ws)
+    assert _recorded_look(ws)["folders"]["world"][0] == 1003
+    ws.run("decay.py", now="2026-12-02T03:00:00Z")  # the scheduled job lists every file
     assert _recorded_look(ws) == _look_now(ws)
 
 
@@ -241,6 +244,18 @@ def test_writers_skipping_a_large_folder_never_put_off_its_next_listing(ws):
     ws.remember("A second fact about tea", "--domain", "user")  # skips memory/world: the edit waits
     time.sleep(1.2)
     ws.remember("A third fact about tea", "--domain", "user")  # 2 s after the listing: lists it again
+    assert ws.memory(garden)["content"] == "The garden has tall sunflowers and a quince tree"
+    assert any(subject.startswith("manual:") for subject in ws.commits()[:3])
+    assert ws.git("status", "--porcelain") == ""
+
+
+def test_the_daily_decay_commits_an_edit_in_place_that_writers_skipped(ws):
+    _kettle, garden = _large_folder(ws, ["The blue kettle whistles loudly", "The garden has tall sunflowers"])
+    ws.remember("A first fact about tea", "--domain", "user")  # lists every file
+    _edit_in_place(ws.root / ws.memory(garden)["file"], "tall sunflowers", "tall sunflowers and a quince tree")
+    ws.run("reinforce.py", _kettle)  # any writer but the scheduled ones skips memory/world within 30 s
+    assert ws.git("status", "--porcelain").strip() == f"M {ws.memory(garden)['file']}"
+    ws.run("decay.py", now="2026-12-02T03:00:00Z")
     assert ws.memory(garden)["content"] == "The garden has tall sunflowers and a quince tree"
     assert any(subject.startswith("manual:") for subject in ws.commits()[:3])
     assert ws.git("status", "--porcelain") == ""

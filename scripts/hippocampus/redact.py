@@ -46,15 +46,6 @@ _PATTERNS: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("token", r"(?P<head>\b" + _KEYWORD + r"\b[\"']?(?:\s*(?:is|was|=|:|=>)\s*|\s+)[\"']?)(?P<secret>[A-Za-z0-9/+_.=\-]{16,})",
      re.I, ("key", "secret", "token", "bearer")),
 ]
-_COMPILED: dict[str, re.Pattern] = {}
-
-
-def _pattern(kind: str, source: str, flags: int) -> re.Pattern:
-    if kind not in _COMPILED:
-        _COMPILED[kind] = re.compile(source, flags)
-    return _COMPILED[kind]
-
-
 def _entropy(token: str) -> float:
     counts: dict[str, int] = {}
     for ch in token:
@@ -105,7 +96,7 @@ def redact(text: str, guarded: bool = True) -> tuple[str, list[str]]:
                     continue
             elif not any(word in text for word in guard):
                 continue
-        text = _pattern(kind, source, flags).sub(lambda m, k=kind: _replacement(m, k, marker), text)
+        text = re.compile(source, flags).sub(lambda m, k=kind: _replacement(m, k, marker), text)  # re caches it
         folded = None  # the text changed
     return text, kinds
 

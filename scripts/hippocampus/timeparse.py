@@ -13,18 +13,19 @@ from datetime import datetime, timedelta, timezone
 MONTHS = {name: number for number, name in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), start=1)}
 _MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-_PATTERNS: dict[str, re.Pattern] = {}  # compiled on first use: most queries name no date (~3 ms a process)
+# compiled on first use (re caches them): most queries name no date (~3 ms a process)
+_PATTERNS = {
+    "day_month_year": (rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH}\.?,?\s+(\d{{4}})\b", re.I),
+    "month_day_year": (rf"\b{_MONTH}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I),
+    "month_year": (rf"\b{_MONTH}\.?,?\s+(?:of\s+)?(\d{{4}})\b", re.I),
+    "iso": (r"\b(\d{4})-(\d{2})-(\d{2})\b", 0),
+    "year": (r"\b(?:in|during|of)\s+((?:19|20)\d{2})\b", re.I),
+}
 
 
 def _pattern(name: str) -> re.Pattern:
-    if not _PATTERNS:
-        _PATTERNS.update(
-            day_month_year=re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH}\.?,?\s+(\d{{4}})\b", re.I),
-            month_day_year=re.compile(rf"\b{_MONTH}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I),
-            month_year=re.compile(rf"\b{_MONTH}\.?,?\s+(?:of\s+)?(\d{{4}})\b", re.I),
-            iso=re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b"),
-            year=re.compile(r"\b(?:in|during|of)\s+((?:19|20)\d{2})\b", re.I))
-    return _PATTERNS[name]
+    return re.compile(*_PATTERNS[name])
+
 
 # what is said about a time usually comes in the days after it
 AFTER_DAY = timedelta(days=10)

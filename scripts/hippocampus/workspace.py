@@ -138,11 +138,13 @@ class Workspace:
         looked_at = time.time()
         on_disk = reconcile.list_memory_files(self.paths)
         current = reconcile.fingerprint(on_disk)
-        recorded = look.stamp(on_disk, looked_at)
         if cache.meta("files_print") == str(current):
-            if recorded and self.config["recall"]["hand_edit_look_seconds"] > 0:  # a look others may trust
-                self._record_look(cache, current, recorded)
+            if self.config["recall"]["hand_edit_look_seconds"] > 0:  # a look others may trust
+                recorded = look.stamp(on_disk, looked_at)
+                if recorded:
+                    self._record_look(cache, current, recorded)
             return
+        recorded = look.stamp(on_disk, looked_at)
         scan = reconcile.scan(self.root, self.paths, cache.manifest(), cache.known_files(), on_disk)
         for path, reason in scan.broken:
             warn(f"{path}: {reason}; kept the indexed version (fix the file or run scripts/doctor.py)")
@@ -185,13 +187,14 @@ class Workspace:
     # ---------------------------------------------------------------- writing
     @contextmanager
     def transaction(self, actor: str, action: str, summary: str = "", proposal: bool = False,
-                    quick_look: bool = False):
+                    full_look: bool = False):
         """The one path by which anything changes. Only the main agent writes
         memory; another agent's transaction may only file a proposal.
 
-        `quick_look` (a small change, such as one remember): large folders the
-        last look still vouches for are not listed (look.py); the files the
-        change reads or writes there are checked before anything is written."""
+        Large folders the last look still vouches for are not listed (look.py);
+        the files the change reads or writes there are checked before anything
+        is written. `full_look` (the scheduled jobs) lists every file, so that
+        edits in place are committed at least daily whatever the agent does."""
         from .lock import WorkspaceLock
 
         if self.agent != "main" and not proposal:
@@ -202,7 +205,7 @@ class Workspace:
         with WorkspaceLock(self.paths.lock, timeout):
             self._commit_interrupted()
             looked_at = time.time()
-            skipped = (self._skippable(self._open_cache()) or {}) if quick_look else {}
+            skipped = {} if full_look else self._skippable(self._open_cache()) or {}
             listing = InBackground(reconcile.list_memory_files, self.paths,  # a stat a file, beside the load
                                    look.listed_folders(skipped))
             try:

@@ -8,6 +8,10 @@ copies it for each side, and times whole-process `remember`, `recall` and
 printed side by side with their ratio.
 
     python3 bench/ab.py --ref 4210ed6 --size 10000 --store episodic --runs 15
+
+`--audit-lines N` first gives the store the audit log of a long-used
+workspace: N lines (~150 bytes each) over the eleven months before the
+timed calls, committed.
 """
 
 from __future__ import annotations
@@ -41,12 +45,24 @@ def timed(code: Path, workspace: Path, args: list[str], now: str) -> float:
     return elapsed
 
 
+def age_audit_log(workspace: Path, count: int) -> None:
+    """Put `count` lines of past changes (January to November) before the audit log's own, committed."""
+    log = workspace / "memory" / "meta" / "audit.log"
+    past = "".join(f"2026-{1 + n * 11 // count:02d}-{1 + n % 28:02d}T12:00:00Z | bot:remember | remember | "
+                   f"mem_{n:012x} | User mentioned something worth keeping, number {n} of a long year\n"
+                   for n in range(count))
+    log.write_text(past + log.read_text(encoding="utf-8"), encoding="utf-8")
+    for args in (["add", "memory/meta/audit.log"], ["commit", "-q", "-m", "a long-used workspace's audit log"]):
+        subprocess.run(["git", *args], cwd=workspace, check=True, capture_output=True)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--ref", required=True, help="the earlier commit to compare with")
     p.add_argument("--size", type=int, default=10000)
     p.add_argument("--store", default="episodic", choices=("semantic", "episodic"))
     p.add_argument("--runs", type=int, default=15)
+    p.add_argument("--audit-lines", type=int, default=0, help="give the store a long audit log first")
     p.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "locomo-dev.json"))
     args = p.parse_args()
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
@@ -62,6 +78,8 @@ def main() -> None:
             built = base / "built" / "workspace"
             env = {**clean_env(), "WORKSPACE": str(built), "HIPPOCAMPUS_NOW": "2026-12-01T00:00:00Z"}
             build(built, args.size, corpus(Path(args.data)), env, args.store)
+            if args.audit_lines:
+                age_audit_log(built, args.audit_lines)
             settle(built)
             workspaces = {}
             for name in sides:
@@ -85,7 +103,8 @@ def main() -> None:
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(before)],
                            capture_output=True)
-    print(f"{args.size:,} memories ({args.store}), {args.runs} calls each, in turns; medians")
+    aged = f", an audit log of {args.audit_lines:,} earlier lines" if args.audit_lines else ""
+    print(f"{args.size:,} memories ({args.store}){aged}, {args.runs} calls each, in turns; medians")
     print(f"| | {args.ref} | now | now / {args.ref} |")
     print("|---|---|---|---|")
     for what in ("remember", "recall", "decay"):

@@ -66,7 +66,12 @@ class Workspace:
         return self.git("log", "--format=%s").splitlines()
 
     def audit(self) -> list[str]:
-        return (self.root / "memory" / "meta" / "audit.log").read_text(encoding="utf-8").splitlines()
+        """Every audit line: the month files of memory/meta/audit/, then audit.log."""
+        meta = self.root / "memory" / "meta"
+        found = []
+        for path in [*sorted((meta / "audit").glob("*.log")), meta / "audit.log"]:
+            found += path.read_text(encoding="utf-8").splitlines()
+        return found
 
 
 def repository_with_staged_work(root: Path) -> Path:

@@ -71,12 +71,10 @@ def _status(memory: dict, config: dict) -> str:
 
 
 def _audit_tail(workspace, count: int) -> list[tuple[str, str, str, str]]:
-    try:
-        lines = workspace.paths.audit_log.read_text(encoding="utf-8", errors="replace").splitlines()[-count:]
-    except FileNotFoundError:
-        return []
+    from .audit_archive import last_lines
+
     rows = []
-    for line in reversed(lines):
+    for line in reversed(last_lines(workspace.paths, count)):
         parts = line.split(" | ", 4)
         if len(parts) == 5:
             rows.append((parts[0], parts[1], parts[2], parts[4]))

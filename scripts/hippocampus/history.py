@@ -53,12 +53,10 @@ def history(workspace: Workspace, memory_id: str) -> dict:
 
 
 def _audit_events(workspace: Workspace, memory_id: str) -> list[dict]:
-    try:
-        text = workspace.paths.audit_log.read_text(encoding="utf-8", errors="replace")
-    except FileNotFoundError:
-        return []
+    from .audit_archive import lines
+
     events = []
-    for line in text.splitlines():
+    for line in lines(workspace.paths):
         if memory_id not in line:
             continue
         parts = line.split(" | ", 4)

@@ -671,8 +671,8 @@ class Transaction:
     def commit(self) -> None:
         if not (self.index_changed or self.files or self.paths):
             return
-        from . import audit
-        from .fsutil import InBackground, is_within
+        from . import audit, audit_archive
+        from .fsutil import InBackground, atomic_write, is_within
 
         ws = self.workspace
         root = ws.root
@@ -693,7 +693,14 @@ class Transaction:
             self.index.pop("migratedFrom", None)
             index_data = index_store.prepare_save(self.index, set(self.touched))
             self.paths.add(ws.paths.rel(ws.paths.index))
+        rotation = audit_archive.plan(ws.paths, self.now)  # usually {}: a new month, or a long log
+        for path in rotation:
+            if not path.exists():
+                self.new_paths.add(ws.paths.rel(path))
+            self.paths.add(ws.paths.rel(path))
         self._note_pending()
+        for path, data in rotation.items():  # the month files first, the emptied log last
+            atomic_write(path, data)
         # Megabytes and fsyncs: written on a thread while git's objects are made from the same bytes
         writing = InBackground(self._write_files, index_data)
         contents: dict[str, bytes | None] = {}

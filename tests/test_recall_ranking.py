@@ -111,3 +111,44 @@ def test_damaged_cache_is_rebuilt_silently(ws):
     (ws.root / "memory" / ".cache" / "search.sqlite").write_bytes(b"not a database at all" * 100)
     result = ws.run("recall.py", "kayak", "--json")
     assert json.loads(result.out)["results"][0]["id"] == memory_id
+
+
+def test_skipping_episode_members_that_cannot_rank_changes_no_result(ws):
+    """Contiguity lifts every member of a hit's episode a little; recall scores
+    those lifted only as members when their best possible score could still
+    reach the results. Results, order and scores equal scoring every one."""
+    import random
+
+    from hippocampus.search import Filters, recall
+    from hippocampus.timeutil import parse_time
+    from hippocampus.workspace import Workspace
+
+    rng = random.Random(7)
+    topics = "river boat garden recipe violin marathon kitten museum lantern harbour".split()
+    filler = "well then so really okay maybe indeed sure right yes".split()
+    speakers = ("Ana", "Ben", "Cleo")
+    rows = []
+    for day in range(24):  # days of small talk, a topic here and there: hits are few, so the rest competes
+        for turn in range(60):
+            words = [rng.choice(filler) for _ in range(rng.randint(3, 8))]
+            if rng.random() < 0.08:
+                words.insert(rng.randrange(len(words)), rng.choice(topics))
+            rows.append({"content": f"{rng.choice(speakers)}: {' '.join(words)}{'?' if rng.random() < 0.2 else ''}",
+                         "created": f"2026-03-{1 + day:02d}T10:{turn:02d}:00Z", "episode": f"day-{day}",
+                         "domain": rng.choice(("user", "world")), "store": "episodic",
+                         "importance": rng.choice((1.0, 0.9, round(rng.random(), 2)))})
+    _bulk(ws, rows)
+    workspace = Workspace.open(ws.root, parse_time("2026-03-25T00:00:00Z"))  # all recent: recency counts
+    skipped = 0
+    for number in range(40):
+        query = " ".join(rng.sample(topics, rng.randint(1, 3)))
+        if number % 2 == 0:
+            query = f"{rng.choice(speakers)} {query}"
+        for top, filters in ((1, None), (5, None), (10, None), (20, None), (40, None), (80, None),
+                             (10, Filters(domain="user")), (40, Filters(domain="world"))):
+            stats = {}
+            fast = recall(workspace, query, top=top, filters=filters, explain=True, stats=stats)
+            full = recall(workspace, query, top=top, filters=filters, explain=True, exhaustive=True)
+            assert fast == full, query
+            skipped += stats["skipped"]
+    assert skipped > 10_000  # the skip did happen, and often

@@ -43,6 +43,7 @@ class Filters:
                  include_archived: bool = False):
         self.domain, self.category, self.store, self.status = domain, category, store, status
         self.since, self.until, self.include_archived = since, until, include_archived
+        self._only_status = not (domain or category or store or status or since or until)
 
     def sql(self) -> tuple[str, list]:
         where, params = [], []
@@ -58,6 +59,8 @@ class Filters:
     def admits(self, memory: dict, now: datetime) -> bool:
         if memory.get("status") == "archived" and not (self.include_archived or self.status == "archived"):
             return False
+        if self._only_status:  # (recall's contiguity asks this of thousands of memories at 100,000)
+            return True
         for key in ("domain", "category", "store", "status"):
             wanted = getattr(self, key)
             if wanted and memory.get(key) != wanted:
@@ -71,16 +74,20 @@ class Filters:
 
 def recall(workspace: Workspace, query: str, *, top: int = 5, filters: Filters | None = None,
            min_score: float = 0.0, budget_tokens: int | None = None, explain: bool = False,
-           now: datetime | None = None) -> list[dict]:
+           now: datetime | None = None, exhaustive: bool = False, stats: dict | None = None) -> list[dict]:
     """The best memories for `query`, ranked; see references/scoring.md.
 
     A hand edit is seen at once when it adds, removes or renames a file, or
     touches a file among the results (checked before they are shown); an edit
     in place elsewhere within `recall.hand_edit_look_seconds` of the last look
     (Workspace.reader_cache).
+
+    `exhaustive`: score every member of a hit's episode, even those that cannot
+    rank (the results are the same: tests hold them to it); `stats` (a dict)
+    is given how many memories were scored and how many skipped.
     """
     options = dict(top=top, filters=filters, min_score=min_score, budget_tokens=budget_tokens, explain=explain,
-                   now=now)
+                   now=now, exhaustive=exhaustive, stats=stats if stats is not None else {})
     cache = workspace.reader_cache(quick=True)
     results = _rank(workspace, cache, query, **options)
     if workspace.look_deferred and results:
@@ -92,7 +99,8 @@ def recall(workspace: Workspace, query: str, *, top: int = 5, filters: Filters |
 
 
 def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters | None, min_score: float,
-          budget_tokens: int | None, explain: bool, now: datetime | None) -> list[dict]:
+          budget_tokens: int | None, explain: bool, now: datetime | None, exhaustive: bool,
+          stats: dict) -> list[dict]:
     now = now or workspace.now
     filters = filters or Filters()
     config = workspace.config
@@ -124,34 +132,54 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
             entry = parts.setdefault(memory_id, {})
             entry[part] = entry.get(part, 0.0) + value
 
-    for memory_id, value in contiguity_boost(cache, candidates, relevance, pool, weights,
-                                             lambda m: filters.admits(m, now)).items():
+    boosts, others = contiguity_boost(cache, candidates, relevance, pool, weights, lambda m: filters.admits(m, now))
+    for memory_id, value in boosts.items():
         add(memory_id, "contiguity", value)
+    episode_scores: dict[str, float] = {}
     if weights["episode_match_weight"] > 0:
         episode_scores = cache.search_episodes(match, int(weights["contiguity_hits"]) * 2)
-        top_episode = max(episode_scores.values(), default=0.0) or 1.0
-        for memory_id, memory in pool.items():
+    top_episode = max(episode_scores.values(), default=0.0) or 1.0
+    named = set(terms)
+    relevance_weight, importance_weight = weights["relevance_weight"], weights["importance_weight"]
+    recency_weight, half_life = weights["recency_weight"], weights["recency_half_life_days"]
+    scored = []  # every candidate is scored; only those returned become results (a pool may be thousands)
+
+    def score(memory_id: str, memory: dict) -> None:
+        if weights["episode_match_weight"] > 0:
             add(memory_id, "episode", weights["episode_match_weight"]
                 * episode_scores.get(memory.get("episode"), 0.0) / top_episode)
-    named = set(terms)
-    for memory_id, memory in pool.items():
         if windows and any(start <= parse_time_or(memory.get("created"), now) < end for start, end in windows):
             add(memory_id, "date", weights["date_weight"])
         if speaker_of(memory.get("content", "")) in named:
             add(memory_id, "speaker", weights["speaker_weight"])
-
-    relevance_weight, importance_weight = weights["relevance_weight"], weights["importance_weight"]
-    recency_weight, half_life = weights["recency_weight"], weights["recency_half_life_days"]
-    scored = []  # every candidate is scored; only those returned become results (a pool may be thousands)
-    for memory_id, memory in pool.items():
         importance = decayed(memory, now, config)
         moment = parse_time_or(memory.get("lastAccessed") or memory.get("created"), now)
         from_importance = round(importance_weight * importance, 4)
         from_recency = round(recency_weight * recency(moment, now, half_life), 4)
-        score = relevance_weight * sum(parts.get(memory_id, {}).values()) + from_importance + from_recency
-        if score >= min_score:
-            scored.append((-round(score, 4), memory_id, importance, from_importance, from_recency))
+        total = relevance_weight * sum(parts.get(memory_id, {}).values()) + from_importance + from_recency
+        if total >= min_score:
+            scored.append((-round(total, 4), memory_id, importance, from_importance, from_recency))
+
+    for memory_id, memory in pool.items():
+        score(memory_id, memory)
+    # The rest of each hit's episode is lifted only as its members: they are scored
+    # only when their best possible score could still reach the results.
+    ceiling = (max(weights["date_weight"], 0.0) if windows else 0.0) + max(weights["speaker_weight"], 0.0)
+    # (importance stays within 0..1 while decay's rate does; a budget may reach past the top)
+    may_skip = not exhaustive and budget_tokens is None and config["decay"]["rate"] <= 1
     scored.sort()
+    stats["skipped"] = 0
+    for episode, (lift, ids) in others.items():
+        episode_part = max(weights["episode_match_weight"], 0.0) * episode_scores.get(episode, 0.0) / top_episode
+        best_possible = relevance_weight * (lift + episode_part + ceiling) + importance_weight + recency_weight
+        if may_skip and len(scored) >= top and -scored[top - 1][0] > best_possible + 0.001:
+            stats["skipped"] += len(ids)
+            continue
+        for memory in cache.by_ids(ids):
+            pool[memory["id"]] = memory
+            score(memory["id"], memory)
+        scored.sort()
+    stats["scored"] = len(scored)
 
     def results():
         for negative, memory_id, importance, from_importance, from_recency in scored:
@@ -203,7 +231,8 @@ def speaker_of(content: str) -> str | None:
     return match.group(1).strip().casefold() if match else None
 
 
-def contiguity_boost(cache, candidates, relevance: dict, pool: dict, weights: dict, admitted) -> dict:
+def contiguity_boost(cache, candidates, relevance: dict, pool: dict, weights: dict,
+                     admitted) -> tuple[dict, dict[str, tuple[float, list[str]]]]:
     """Temporal contiguity: a strong hit lifts its neighbours in the same episode.
 
     Memories of one episode (a session, a day) are ordered by time. Each gets
@@ -212,19 +241,25 @@ def contiguity_boost(cache, candidates, relevance: dict, pool: dict, weights: di
     `answer_weight` x a hit just before it that asked a question, and
     `episode_weight` x the best relevance in its episode: recalling one moment
     brings back the moments around it.
+
+    Returns the lifts by id, and per episode the lift and ids of its members
+    lifted only as members (not yet in `pool`: the caller fetches them if they
+    could rank). Members lifted by a neighbour join `pool` here.
     """
     before, after = weights["previous_weight"], weights["next_weight"]
     answer, whole = weights["answer_weight"], weights["episode_weight"]
     if max(before, after, answer, whole) <= 0:
-        return {}
+        return {}, {}
     episodes: list[str] = []
     for memory, _lexical in candidates[: int(weights["contiguity_hits"])]:
         episode = memory.get("episode")
         if episode and episode not in episodes:
             episodes.append(episode)
     boost: dict[str, float] = {}
+    near: list[str] = []
+    others: dict[str, tuple[float, list[str]]] = {}
     for episode in episodes:
-        members = cache.neighbours(episode)
+        members = cache.neighbours(episode)  # light rows: enough to filter
         scores = [relevance.get(m["id"], 0.0) for m in members]
         top_score = max(scores, default=0.0)
         last = len(members) - 1
@@ -232,14 +267,25 @@ def contiguity_boost(cache, candidates, relevance: dict, pool: dict, weights: di
             if not admitted(member):
                 continue
             previous = scores[position - 1] if position > 0 else 0.0
-            asked = position > 0 and members[position - 1].get("content", "").rstrip().endswith("?")
+            # (a memory with relevance is a candidate, whole in the pool)
+            asked = previous > 0 and pool[members[position - 1]["id"]].get("content", "").rstrip().endswith("?")
             lift = max(answer * previous if asked else 0.0,
                        after * previous,
                        before * (scores[position + 1] if position < last else 0.0),
                        0.5 * after * (scores[position - 2] if position > 1 else 0.0),
                        0.5 * before * (scores[position + 2] if position < last - 1 else 0.0))
+            neighbourly = lift > 0
             lift += whole * top_score
-            if lift > 0:
-                boost[member["id"]] = boost.get(member["id"], 0.0) + lift
-                pool.setdefault(member["id"], member)
-    return boost
+            if lift <= 0:
+                continue
+            memory_id = member["id"]
+            boost[memory_id] = boost.get(memory_id, 0.0) + lift
+            if memory_id in pool:
+                continue
+            if neighbourly:
+                near.append(memory_id)
+            else:
+                others.setdefault(episode, (whole * top_score, []))[1].append(memory_id)
+    for memory in cache.by_ids(near):
+        pool.setdefault(memory["id"], memory)
+    return boost, others

@@ -72,6 +72,9 @@ _MEM = ("mem.rowid, mem.id, mem.domain, mem.category, mem.store, mem.status, mem
         "mem.keywords, mem.content")
 
 
+_LIGHT = ("id", "domain", "category", "store", "status", "created")
+
+
 def row_to_memory(row: tuple) -> dict:
     """A memory from a row that starts with the _MEM columns (plain tuples: a
     query may return thousands, and named rows cost a third more)."""
@@ -310,8 +313,20 @@ class SearchCache:
         return [row_to_memory(r) for r in self._memories(sql, [format_time(start), format_time(end), *params, limit])]
 
     def neighbours(self, episode: str) -> list[dict]:
-        return [row_to_memory(r) for r in
-                self._memories(f"SELECT {_MEM} FROM mem WHERE episode=? ORDER BY created, rowid", (episode,))]
+        """An episode's memories in order, light: id, domain, category, store,
+        status and created (enough to filter them). A day at 100,000 memories is
+        ~340 of them; `by_ids` gives the whole rows of those that can matter."""
+        return [dict(zip(_LIGHT, row)) for row in self._memories(
+            "SELECT id, domain, category, store, status, created FROM mem WHERE episode=? ORDER BY created, rowid",
+            (episode,))]
+
+    def by_ids(self, ids) -> list[dict]:
+        ids, found = list(ids), []
+        for start in range(0, len(ids), 500):
+            part = ids[start:start + 500]
+            found += [row_to_memory(r) for r in self._memories(
+                f"SELECT {_MEM} FROM mem WHERE id IN ({','.join('?' * len(part))})", part)]
+        return found
 
     def close(self) -> None:
         self.db.close()

@@ -8,10 +8,8 @@ def main(argv):
                    "(promotions go to the review queue), --dry-run lists every change it would make.")
     p.add_argument("--dry-run", action="store_true", help="list the changes; write nothing")
     args = p.parse_args(argv)
-    from hippocampus.consolidate import consolidate
-    workspace = cli.open_workspace(args)
-    with workspace.transaction("system:consolidate", "consolidate", full_look=True) as tx:
-        report = consolidate(tx, dry_run=args.dry_run)
+    from hippocampus.consolidate import run_sleep
+    report = run_sleep(cli.open_workspace(args), dry_run=args.dry_run)
     if args.json:
         cli.print_json(report)
         return 0

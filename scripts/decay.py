@@ -7,18 +7,8 @@ def main(argv):
     p = cli.parser("decay.py", "Recompute every memory's importance for today (never compounded).")
     p.add_argument("--dry-run", action="store_true", help="report what would change; write nothing")
     args = p.parse_args(argv)
-    from hippocampus.lifecycle import decay_all
-    workspace = cli.open_workspace(args)
-    if args.dry_run:
-        from hippocampus.workspace import Transaction
-        tx = Transaction(workspace, workspace.load_index(), "system:decay", "decay", "")
-        report = decay_all(tx, dry_run=True)
-    else:
-        with workspace.transaction("system:decay", "decay", full_look=True) as tx:
-            report = decay_all(tx)
-        from hippocampus.audit import git
-        # the daily job is git's housekeeping too: our commits do not trigger `gc --auto` themselves
-        git(workspace.root, "gc", "--auto", "--quiet", check=False)
+    from hippocampus.lifecycle import run_decay
+    report = run_decay(cli.open_workspace(args), dry_run=args.dry_run)
     if args.json:
         cli.print_json(report)
         return 0

@@ -117,3 +117,15 @@ def test_a_cron_run_prints_one_line_logs_it_and_commits_like_any_writer(ws):
     assert "Actor: system:decay" in ws.git("log", "-1", "--format=%B")
     sleep = ws.run("cron_job.py", "run", "consolidate", now="2026-02-07")
     assert sleep.out.startswith("2026-02-07T00:00:00Z consolidate: 0 clusters")
+
+
+def test_the_scheduled_decay_is_git_housekeeping_too(ws, tmp_path):
+    """Our commits never trigger `git gc --auto`; the daily decay runs it, as
+    decay.py does (it used to be decay.py only, not the job cron runs)."""
+    ws.remember("A memory to decay", now="2026-01-01")
+    trace = tmp_path / "git-trace"
+    for command in (("decay.py",), ("cron_job.py", "run", "decay")):
+        trace.unlink(missing_ok=True)
+        ws.run(*command, now="2026-02-01", env={"GIT_TRACE": str(trace)})
+        assert "git gc --auto --quiet" in trace.read_text(), command
+    assert ws.git("status", "--porcelain") == ""

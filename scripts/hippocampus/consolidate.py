@@ -28,6 +28,13 @@ from .textutil import fold, one_line
 from .timeutil import format_time, parse_time_or, whole_days_between
 
 
+def run_sleep(workspace, dry_run: bool = False) -> dict:
+    """The weekly sleep as consolidate.py and the scheduled job run it: one
+    transaction that first looks at every memory file."""
+    with workspace.transaction("system:consolidate", "consolidate", full_look=True) as tx:
+        return consolidate(tx, dry_run=dry_run)
+
+
 def consolidate(tx, dry_run: bool = False) -> dict:
     config = tx.config["consolidate"]
     live = [m for m in tx.memories if m.get("status") != "archived"]

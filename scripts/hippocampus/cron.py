@@ -158,15 +158,13 @@ def _install_crontab(lines: list[str]) -> None:
 def run_job(workspace, job: str, agent_sessions: Path | None = None) -> str:
     """Run one scheduled job; the one line it reports."""
     if job == "decay":
-        from .lifecycle import decay_all
-        with workspace.transaction("system:decay", "decay", full_look=True) as tx:
-            result = decay_all(tx)
+        from .lifecycle import run_decay
+        result = run_decay(workspace)
         return (f"decay: {result['changed']} memories changed, {len(result['crossed'])} crossed a threshold, "
                 f"{len(result['archiveCandidates'])} archive candidates")
     if job == "consolidate":
-        from .consolidate import consolidate
-        with workspace.transaction("system:consolidate", "consolidate", full_look=True) as tx:
-            result = consolidate(tx)
+        from .consolidate import run_sleep
+        result = run_sleep(workspace)
         counts = result["counts"]
         return (f"consolidate: {counts['clusters']} clusters, {counts['merges']} merges, {counts['conflicts']} "
                 f"conflicts, {counts['stale']} stale, {counts['promotions']} promotions proposed")

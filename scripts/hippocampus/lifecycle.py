@@ -94,6 +94,21 @@ def decay_all(tx: Transaction, dry_run: bool = False) -> dict:
             "archiveCandidates": candidates, "decayLastRun": format_time(tx.now) if not dry_run else last}
 
 
+def run_decay(workspace, dry_run: bool = False) -> dict:
+    """The daily decay as decay.py and the scheduled job run it: one transaction
+    that first looks at every memory file (so edits in place skipped by quick
+    looks are committed at least daily), then git's own housekeeping (our
+    commits do not trigger `git gc --auto` themselves)."""
+    from .audit import git
+
+    if dry_run:
+        return decay_all(Transaction(workspace, workspace.load_index(), "system:decay", "decay", ""), dry_run=True)
+    with workspace.transaction("system:decay", "decay", full_look=True) as tx:
+        report = decay_all(tx)
+    git(workspace.root, "gc", "--auto", "--quiet", check=False)
+    return report
+
+
 def _summary(verb: str, results: list[dict]) -> str:
     if len(results) == 1:
         return f"{verb} {one_line(results[0]['content'], 60)}"

@@ -10,11 +10,13 @@ from __future__ import annotations
 import math
 import re
 
+from .textutil import case_blind
+
 _KEYWORD = r"(?:api[_ -]?key|apikey|access[_ -]?key(?:[_ -]?id)?|secret(?:[_ -]?(?:access[_ -]?)?key)?|client[_ -]?secret|auth[_ -]?token|access[_ -]?token|refresh[_ -]?token|bearer|token|private[_ -]?key|signing[_ -]?key)"
 
 # (kind, pattern, flags, guard) applied in order; earlier, more specific patterns win.
-# A guard is text every match contains (in text.lower() when the pattern ignores
-# case): a pattern is compiled and run only when its guard is present, so the
+# A guard is text every match contains (in textutil.case_blind(text) when the pattern
+# ignores case): a pattern is compiled and run only when its guard is present, so the
 # usual memory costs a few substring tests, not a dozen regular expressions.
 _PATTERNS: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("private-key",
@@ -91,7 +93,7 @@ def redact(text: str, guarded: bool = True) -> tuple[str, list[str]]:
     for kind, source, flags, guard in _PATTERNS:
         if guarded:
             if flags & re.I:
-                folded = folded if folded is not None else text.casefold()
+                folded = folded if folded is not None else case_blind(text)
                 if not any(word in folded for word in guard):
                     continue
             elif not any(word in text for word in guard):

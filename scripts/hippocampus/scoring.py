@@ -7,9 +7,9 @@ parameters. See references/scoring.md for the formulas and why.
 from __future__ import annotations
 
 import math
-import re
 from datetime import datetime
 
+from .textutil import case_blind, guarded_search
 from .timeutil import parse_time_or, whole_days_between
 
 
@@ -78,40 +78,40 @@ def recency(memory_time: datetime, now: datetime, half_life_days: float) -> floa
     return 0.5 ** (days / half_life_days)
 
 
-# Initial importance from signals (design brief table), strongest first.
-_SIGNAL_TABLE: list[tuple[str, float, str]] = [
+# Initial importance from signals (design brief table), strongest first:
+# (signal, importance, pattern, guards: text every match contains, lowercase)
+_SIGNAL_TABLE: list[tuple[str, float, str, tuple[str, ...]]] = [
     ("explicit", 0.9, (
-        r"\b(remember (that|this|to)|don'?t forget|do not forget|keep in mind|note that|for future reference|make a note)\b")),
+        r"\b(remember (that|this|to)|don'?t forget|do not forget|keep in mind|note that|for future reference|make a note)\b"),
+     ("remember ", "forget", "keep in mind", "note that", "future reference", "make a note")),
     ("emotional", 0.85, (
-        r"\b(i feel|i felt|i'?m (so )?(scared|afraid|anxious|worried|sad|upset|excited|proud|hurt|lonely|grateful|stressed|depressed)|i love you|it hurts|heartbroken|i cried|my (mom|dad|mother|father|wife|husband|partner|friend) (died|passed))\b")),
+        r"\b(i feel|i felt|i'?m (so )?(scared|afraid|anxious|worried|sad|upset|excited|proud|hurt|lonely|grateful|stressed|depressed)|i love you|it hurts|heartbroken|i cried|my (mom|dad|mother|father|wife|husband|partner|friend) (died|passed))\b"),
+     ("i feel", "i felt", "i'm ", "im ", "i love you", "it hurts", "heartbroken", "i cried", " died", " passed")),
     ("preference", 0.8, (
-        r"\b(i|user|they|he|she) (really )?(prefers?|likes?|loves?|hates?|dislikes?|always|never|enjoys?|can'?t stand)\b|\b(my )?favou?rite\b|\bprefer(s|red)?\b")),
+        r"\b(i|user|they|he|she) (really )?(prefers?|likes?|loves?|hates?|dislikes?|always|never|enjoys?|can'?t stand)\b|\b(my )?favou?rite\b|\bprefer(s|red)?\b"),
+     ("prefer", "like", "love", "hate", "always", "never", "enjoy", "stand", "favo")),
     ("decision", 0.75, (
-        r"\b(decided|we'?ll go with|going with|chose|chosen|settled on|agreed to|agreed on|decision|from now on|we will use)\b")),
+        r"\b(decided|we'?ll go with|going with|chose|chosen|settled on|agreed to|agreed on|decision|from now on|we will use)\b"),
+     ("decided", "go with", "going with", "chose", "settled on", "agreed", "decision", "from now on", "will use")),
     ("fact", 0.7, (
-        r"\b(works? (at|on|for)|lives? in|is (my|our|the) (boss|manager|wife|husband|partner|friend|sister|brother|son|daughter|colleague)|birthday|deadline|project|married|born|moved to)\b")),
+        r"\b(works? (at|on|for)|lives? in|is (my|our|the) (boss|manager|wife|husband|partner|friend|sister|brother|son|daughter|colleague)|birthday|deadline|project|married|born|moved to)\b"),
+     ("work", "live", "is my ", "is our ", "is the ", "birthday", "deadline", "project", "married", "born", "moved to")),
 ]
-
-
-_SIGNALS: list[tuple[str, float, re.Pattern]] = []
 _SMALL_TALK = (r"^\W*(hey|hi|hello|hiya|yo|thanks|thank you|thx|ty|bye|goodbye|good ?night|good morning|"
                r"see (you|ya)|talk (to you )?(soon|later)|ttyl|ok(ay)?|k|cool|great|nice|awesome|wow|lol|haha+|"
                r"sure|yeah|yep|yes|no|nope|np|no problem|you'?re welcome|sounds good|got it|same|me too)\b")
 SMALL_TALK_IMPORTANCE = 0.3
 
 
-def signal_importance(text: str) -> tuple[float, str]:
+def signal_importance(text: str, guarded: bool = True) -> tuple[float, str]:
     """Initial importance and the signal that set it: the table above, else small
     talk (three words or fewer, or a greeting, thanks or acknowledgement in ten
-    or fewer) 0.3, else general 0.5."""
-    if not _SIGNALS:  # compiled on first use: readers never need them
-        _SIGNALS.extend((name, value, re.compile(pattern, re.I)) for name, value, pattern in _SIGNAL_TABLE)
-        _SIGNALS.append(("small-talk", SMALL_TALK_IMPORTANCE, re.compile(_SMALL_TALK, re.I)))
-    *table, (_name, _value, small_talk) = _SIGNALS
-    for name, value, pattern in table:
-        if pattern.search(text):
+    or fewer) 0.3, else general 0.5. (`guarded`: see textutil.guarded_search.)"""
+    view = case_blind(text)
+    for name, value, pattern, guards in _SIGNAL_TABLE:
+        if guarded_search(pattern, guards, text, view, guarded):
             return value, name
     words = len(text.split())
-    if words <= 3 or (words <= 10 and small_talk.search(text)):
+    if words <= 3 or (words <= 10 and guarded_search(_SMALL_TALK, (), text, view)):
         return SMALL_TALK_IMPORTANCE, "small-talk"
     return 0.5, "general"

@@ -28,6 +28,28 @@ STOPWORDS = frozenset(
 )
 
 
+# The only characters outside ASCII that re.IGNORECASE matches to an ASCII
+# letter (tests/test_textutil_guards.py checks every code point).
+_IGNORECASE_TO_ASCII = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
+def case_blind(text: str) -> str:
+    """`text` lowered as a case-blind pattern sees it: a substring test on it
+    finds every ASCII word such a pattern could match in `text`."""
+    return text.translate(_IGNORECASE_TO_ASCII).lower()
+
+
+def guarded_search(source: str, guards: tuple[str, ...], text: str, view: str, guarded: bool = True):
+    """re.search(source, text, re.I), or None at once when no guard (text every
+    match contains, lowercase) is in `view` = case_blind(text). A pattern is
+    compiled (by re's own cache) only where its guard is present: a process
+    that classifies one memory compiles a few of a table, not all of it.
+    `guarded=False` (for tests) runs it regardless; the answer must agree."""
+    if guarded and guards and not any(word in view for word in guards):
+        return None
+    return re.compile(source, re.I).search(text)
+
+
 def clean_text(value: str) -> str:
     """Make untrusted text safe to store: valid UTF-8, no NUL or control bytes.
 

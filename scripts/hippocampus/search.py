@@ -172,7 +172,7 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
     for episode, (lift, ids) in others.items():
         episode_part = max(weights["episode_match_weight"], 0.0) * episode_scores.get(episode, 0.0) / top_episode
         best_possible = relevance_weight * (lift + episode_part + ceiling) + importance_weight + recency_weight
-        if may_skip and len(scored) >= top and -scored[top - 1][0] > best_possible + 0.001:
+        if may_skip and 0 < top <= len(scored) and -scored[top - 1][0] > best_possible + 0.001:
             stats["skipped"] += len(ids)
             continue
         for memory in cache.by_ids(ids):

@@ -92,6 +92,8 @@ def stamp(stats: dict, looked_at: float | None, skipped: dict[str, Skipped] | No
     parts: dict[str, dict] = {}
     for path, entry in stats.items():
         parts.setdefault(path.split("/", 2)[1], {})[path] = entry
+    if not skipped and all(len(entries) <= LOOK_LATER_OVER + 1 for entries in parts.values()):
+        return None  # (as below, before any print is made: a small store's reader asks on every call)
     folders = {}
     for folder, entries in parts.items():
         own = entries.get(f"memory/{folder}/")

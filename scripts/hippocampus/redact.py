@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 
-from .textutil import case_blind
+from .textutil import case_blind, has_guard
 
 _KEYWORD = r"(?:api[_ -]?key|apikey|access[_ -]?key(?:[_ -]?id)?|secret(?:[_ -]?(?:access[_ -]?)?key)?|client[_ -]?secret|auth[_ -]?token|access[_ -]?token|refresh[_ -]?token|bearer|token|private[_ -]?key|signing[_ -]?key)"
 
@@ -92,14 +92,13 @@ def redact(text: str, guarded: bool = True) -> tuple[str, list[str]]:
     folded = None
     for kind, source, flags, guard in _PATTERNS:
         if guarded:
-            if flags & re.I:
-                folded = folded if folded is not None else case_blind(text)
-                if not any(word in folded for word in guard):
-                    continue
-            elif not any(word in text for word in guard):
+            if flags & re.I and folded is None:
+                folded = case_blind(text)
+            if not has_guard(guard, folded if flags & re.I else text):
                 continue
-        text = re.compile(source, flags).sub(lambda m, k=kind: _replacement(m, k, marker), text)  # re caches it
-        folded = None  # the text changed
+        changed = re.compile(source, flags).sub(lambda m, k=kind: _replacement(m, k, marker), text)  # re caches it
+        if changed != text:
+            text, folded = changed, None
     return text, kinds
 
 

@@ -272,16 +272,18 @@ class SearchCache:
         row = self.db.execute("SELECT mtime, size, ino FROM files WHERE path=?", (path,)).fetchone()
         return tuple(row) if row else None
 
+    def as_looked(self, root: Path, path: str) -> tuple[tuple | None, bool]:
+        """(the file's stat now, None when it is absent; whether the last look recorded the same)."""
+        try:
+            st = os.stat(root / path)
+            found = (st.st_mtime_ns, st.st_size, st.st_ino)
+        except FileNotFoundError:
+            found = None
+        return found, found == self.manifest_stamp(path)
+
     def files_as_looked(self, root: Path, paths: set[str]) -> bool:
         """Whether each of these files still has the stat recorded at the last look."""
-        for path in paths:
-            try:
-                st = os.stat(root / path)
-            except OSError:
-                return False
-            if self.manifest_stamp(path) != (st.st_mtime_ns, st.st_size, st.st_ino):
-                return False
-        return True
+        return all(self.as_looked(root, path)[1] for path in paths)
 
     def fold_owners(self, key: str, domain: str) -> list[str]:
         return [r[0] for r in self.db.execute(

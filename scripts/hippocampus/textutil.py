@@ -39,13 +39,18 @@ def case_blind(text: str) -> str:
     return text.translate(_IGNORECASE_TO_ASCII).lower()
 
 
+def has_guard(guards: tuple[str, ...], view: str) -> bool:
+    """Whether text every match of a pattern contains is in `view` (no guards: always)."""
+    return not guards or any(word in view for word in guards)
+
+
 def guarded_search(source: str, guards: tuple[str, ...], text: str, view: str, guarded: bool = True):
     """re.search(source, text, re.I), or None at once when no guard (text every
     match contains, lowercase) is in `view` = case_blind(text). A pattern is
     compiled (by re's own cache) only where its guard is present: a process
     that classifies one memory compiles a few of a table, not all of it.
     `guarded=False` (for tests) runs it regardless; the answer must agree."""
-    if guarded and guards and not any(word in view for word in guards):
+    if guarded and not has_guard(guards, view):
         return None
     return re.compile(source, re.I).search(text)
 

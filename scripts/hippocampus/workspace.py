@@ -563,13 +563,8 @@ class Transaction:
         for relative in sorted(set(self.files) | set(self._bases)):
             if look.folder_of(relative) not in self.skipped:
                 continue
-            try:
-                st = os.stat(self.workspace.root / relative)
-                found = (st.st_mtime_ns, st.st_size, st.st_ino)
-            except FileNotFoundError:
-                found = None
-            recorded = cache.manifest_stamp(relative)
-            if found != recorded:
+            found, unchanged = cache.as_looked(self.workspace.root, relative)
+            if not unchanged:
                 cache.set_meta("files_look", None)  # the next look lists every file
                 raise WorkspaceError(f"{relative} was edited by hand a moment ago; nothing was written: "
                                      "run the command again")

@@ -152,3 +152,16 @@ def test_skipping_episode_members_that_cannot_rank_changes_no_result(ws):
             assert fast == full, query
             skipped += stats["skipped"]
     assert skipped > 10_000  # the skip did happen, and often
+
+
+def test_equal_scores_rank_the_newer_memory_first(ws):
+    # the same words in six orders: equal relevance, importance and (to four places) recency
+    orders = ["green tea pleases Alpha", "Alpha pleases green tea", "tea pleases Alpha green",
+              "pleases green Alpha tea", "Alpha tea green pleases", "green Alpha tea pleases"]
+    rows = [{"content": text, "created": f"2026-03-07T10:00:0{n}Z", "importance": 0.5, "domain": "user",
+             "category": "facts"} for n, text in enumerate(orders)]
+    ids = _bulk(ws, rows)
+    results = ws.json("recall.py", "green tea", "--top", "6", now="2026-03-08")["results"]
+    assert len({r["score"] for r in results}) == 1  # truly a tie
+    # (ordered by the random ids instead, this order would come up once in 720 stores)
+    assert [r["id"] for r in results] == ids[::-1]

@@ -158,7 +158,10 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
         from_recency = round(recency_weight * recency(moment, now, half_life), 4)
         total = relevance_weight * sum(parts.get(memory_id, {}).values()) + from_importance + from_recency
         if total >= min_score:
-            scored.append((-round(total, 4), memory_id, importance, from_importance, from_recency))
+            # equal scores: the newer memory first, then the id (ids are random: alone they would
+            # order a tie differently in each fresh store of the same memories)
+            created = -parse_time_or(memory.get("created"), now).timestamp()
+            scored.append((-round(total, 4), created, memory_id, importance, from_importance, from_recency))
 
     for memory_id, memory in pool.items():
         score(memory_id, memory)
@@ -182,7 +185,7 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
     stats["scored"] = len(scored)
 
     def results():
-        for negative, memory_id, importance, from_importance, from_recency in scored:
+        for negative, _created, memory_id, importance, from_importance, from_recency in scored:
             memory = pool[memory_id]
             result = {field: memory.get(field) for field in RESULT_FIELDS}
             result.update(score=-negative, importance=importance)

@@ -148,7 +148,7 @@ def collapse(paths: list[str]) -> list[str]:
 def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, ids: list[str],
            summary: str, paths: list[str], new_paths: list[str] | None = None,
            trailers: list[str] = (), author: str | None = None,
-           contents: dict[str, bytes | None] | None = None, before_publish=None) -> None:
+           contents: dict[str, bytes | list | None] | None = None, before_publish=None) -> None:
     """Append the audit line, then commit exactly `paths` plus the log.
 
     `new_paths` (when known) are the files git has not seen yet: only they are

@@ -27,9 +27,9 @@ def atomic_write(path: Path, data: bytes | str, *, sync: bool = True) -> None:
     put_in_place(write_temporary(path, data, sync=sync), path, sync=sync)
 
 
-def write_temporary(path: Path, data: bytes | str, *, sync: bool = True) -> Path:
-    """The first half of atomic_write: `data` in a temporary file beside `path`
-    (fsynced), to be put in place with put_in_place."""
+def write_temporary(path: Path, data: bytes | str | list, *, sync: bool = True) -> Path:
+    """The first half of atomic_write: `data` (or its parts, see write_all) in a
+    temporary file beside `path` (fsynced), to be put in place with put_in_place."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -37,10 +37,7 @@ def write_temporary(path: Path, data: bytes | str, *, sync: bool = True) -> Path
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
+            write_all(fd, data)
             if sync:
                 os.fsync(fd)
         finally:
@@ -49,6 +46,22 @@ def write_temporary(path: Path, data: bytes | str, *, sync: bool = True) -> Path
         discard(tmp)
         raise workspace_error_for(exc, path) from None
     return tmp
+
+
+def write_all(fd: int, data) -> None:
+    """Write bytes, or a list of bytes-like parts in order (a file of megabytes
+    written from the pieces it is made of, never copied into one), to the end."""
+    views = [memoryview(part).cast("B") for part in (data if isinstance(data, list) else [data])]
+    first = 0
+    while first < len(views):
+        written = os.writev(fd, views[first:first + 1024])  # (IOV_MAX)
+        if written == 0 and views[first].nbytes:
+            raise OSError(errno.EIO, "the disk took nothing")
+        while first < len(views) and written >= views[first].nbytes:
+            written -= views[first].nbytes
+            first += 1
+        if written:  # a short write ended inside a part
+            views[first] = views[first][written:]
 
 
 def put_in_place(tmp: Path, path: Path, *, sync: bool = True) -> None:

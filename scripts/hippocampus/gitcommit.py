@@ -36,6 +36,7 @@ from itertools import accumulate
 from pathlib import Path
 
 from .errors import WorkspaceError
+from .fsutil import write_all
 
 STORE_UNCOMPRESSED_OVER = 64 * 1024
 REPACK_AFTER_BYTES = 256 * 1024 * 1024
@@ -141,16 +142,23 @@ class _Repo:
         return dict(entries)
 
     # -- writing objects
-    def write(self, kind: bytes, body: bytes) -> str:
-        header = kind + b" %d\0" % len(body)
+    def write(self, kind: bytes, body: bytes | list) -> str:
+        """Store an object (its body as bytes, or a list of bytes-like parts); its sha."""
+        pieces = body if isinstance(body, list) else [body]
+        size = sum(memoryview(piece).nbytes for piece in pieces)
+        header = kind + b" %d\0" % size
         digest = hashlib.sha1(header)
-        digest.update(body)
+        for piece in pieces:
+            digest.update(piece)
         sha = digest.hexdigest()
         folder = self.objects / sha[:2]
         target = folder / sha[2:]
         if target.exists():
             return sha
-        parts = _stored(header, body) if len(body) > STORE_UNCOMPRESSED_OVER else [zlib.compress(header + body, 1)]
+        if size > STORE_UNCOMPRESSED_OVER:
+            parts = _stored(header, pieces, size)
+        else:
+            parts = [zlib.compress(b"".join([header, *pieces]), 1)]
         temporary = folder / f"tmp_obj_hippocampus_{os.getpid()}_{sha[2:10]}"
         for attempt in range(5):
             folder.mkdir(exist_ok=True)
@@ -161,11 +169,7 @@ class _Repo:
                 if attempt == 4:
                     raise
         try:
-            for start in range(0, len(parts), 512):
-                batch = parts[start:start + 512]
-                written, wanted = os.writev(fd, batch), sum(len(p) for p in batch)
-                if written != wanted:  # a short write (rare): finish it plainly
-                    os.write(fd, b"".join(bytes(p) for p in batch)[written:])
+            write_all(fd, parts)
         finally:
             os.close(fd)
         os.replace(temporary, target)
@@ -181,26 +185,36 @@ def _answer(process: subprocess.Popen) -> str:
     return out.decode("utf-8", "surrogateescape") if process.returncode == 0 else ""
 
 
-def _stored(header: bytes, body: bytes) -> list:
-    """A zlib stream of `header + body` in stored (uncompressed) deflate blocks
-    (RFC 1950/1951), as buffers to write: nothing of the body is copied."""
+def _stored(header: bytes, pieces: list, size: int) -> list:
+    """A zlib stream of `header` + the body's `pieces` (`size` bytes) in stored
+    (uncompressed) deflate blocks (RFC 1950/1951), as buffers to write: nothing
+    of the body is copied."""
+    views = [memoryview(header)] + [memoryview(piece).cast("B") for piece in pieces]
+    total = len(header) + size
+    count = -(-total // 65535)
     parts: list = [b"\x78\x01"]
-    whole = [memoryview(header), memoryview(body)]
-    blocks = []
-    for view in whole:
-        for start in range(0, len(view), 65535):
-            blocks.append(view[start:start + 65535])
-    for number, block in enumerate(blocks):
-        final = 1 if number == len(blocks) - 1 else 0
-        parts.append(struct.pack("<BHH", final, len(block), len(block) ^ 0xFFFF))
-        parts.append(block)
-    parts.append(struct.pack(">I", zlib.adler32(body, zlib.adler32(header))))
+    adler = 1
+    for view in views:
+        adler = zlib.adler32(view, adler)
+    at, current = 0, 0
+    for number in range(count):
+        block = 65535 if number < count - 1 else total - 65535 * (count - 1)
+        parts.append(struct.pack("<BHH", number == count - 1, block, block ^ 0xFFFF))
+        while block:
+            view = views[current]
+            take = min(block, view.nbytes - at)
+            if take:
+                parts.append(view[at:at + take])
+            at, block = at + take, block - take
+            if at == view.nbytes:
+                current, at = current + 1, 0
+    parts.append(struct.pack(">I", adler))
     return parts
 
 
-def _file_entry(repo: _Repo, path: Path, known: bytes | None = None) -> tuple[bytes, bytes] | None:
+def _file_entry(repo: _Repo, path: Path, known: bytes | list | None = None) -> tuple[bytes, bytes] | None:
     """(mode, raw sha) of a file on disk as git would store it; None when absent.
-    `known`: the bytes being written to that (regular, not executable) file."""
+    `known`: the bytes (or parts) being written to that (regular, not executable) file."""
     if known is not None:
         return b"100644", bytes.fromhex(repo.write(b"blob", known))
     try:
@@ -331,13 +345,13 @@ def _signature(name: str, email: str) -> bytes:
 
 
 def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, author: str, email: str,
-                 committer: str, contents: dict[str, bytes | None] | None = None,
+                 committer: str, contents: dict[str, bytes | list | None] | None = None,
                  before_publish=None) -> str | None:
     """Commit exactly `paths` (relative to `root`, as they are on disk now) on
     top of HEAD; returns the commit's sha, or None when the repository needs
     git's porcelain. Raises WorkspaceError when git refuses.
 
-    `contents` gives the bytes of files still being written (on a thread),
+    `contents` gives the bytes (or parts) of files still being written (on a thread),
     None for files being removed;
     `before_publish()` runs once the commit is built, before the branch moves:
     it waits for those writes."""

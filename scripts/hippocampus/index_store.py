@@ -136,8 +136,11 @@ def read_stamp(path: Path) -> str | None:
     return head[start + len(marker):end].decode("ascii", "replace") if end > 0 else None
 
 
-def serialise(index: dict, dirty: set | None = None) -> bytes:
-    """The file's bytes. Memories not in `dirty` keep the exact line they were read with."""
+def serialise(index: dict, dirty: set | None = None) -> list:
+    """The file's bytes, as a list of bytes-like parts in order (megabytes of
+    unchanged memories stay a view of the file they were read from; fsutil and
+    gitcommit write and hash the parts as they are). Memories not in `dirty`
+    keep the exact line they were read with."""
     from .memory_list import MemoryList
     from .model import ordered
     header = {key: value for key, value in index.items()
@@ -161,7 +164,7 @@ def serialise(index: dict, dirty: set | None = None) -> bytes:
     memories = index["memories"]
     if not memories:
         lines += ['"memories": []', "}", ""]
-        return "\n".join(lines).encode("utf-8")
+        return ["\n".join(lines).encode("utf-8")]
     lines += ['"memories": [', ""]
     if isinstance(memories, MemoryList):
         body = memories.text(skip)
@@ -169,7 +172,7 @@ def serialise(index: dict, dirty: set | None = None) -> bytes:
         body = [",\n".join(line(m) for m in memories).encode("utf-8")]
         index["_lines"] = {**lines_of, **fresh}  # later saves in this process reuse what was just written
     index["_repaired"] = set()
-    return b"".join(["\n".join(lines).encode("utf-8"), *body, b"\n]\n}\n"])
+    return ["\n".join(lines).encode("utf-8"), *body, b"\n]\n}\n"]
 
 
 def save(path: Path, index: dict, dirty: set | None = None) -> str:
@@ -182,8 +185,8 @@ def save(path: Path, index: dict, dirty: set | None = None) -> str:
     return index["stamp"]
 
 
-def prepare_save(index: dict, dirty: set | None = None) -> bytes:
-    """The bytes `save` writes, with a fresh stamp set on `index`."""
+def prepare_save(index: dict, dirty: set | None = None) -> list:
+    """The parts of the file `save` writes (see serialise), with a fresh stamp set on `index`."""
     from .memory_list import MemoryList
     index["stamp"] = os.urandom(8).hex()
     if dirty is None:

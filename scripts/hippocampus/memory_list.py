@@ -4,10 +4,11 @@ index.json keeps one memory per line. A writer that changes one memory of
 10,000 need not parse the other 9,999 (json.loads of 6 MB is ~80 ms). Read
 from a file we wrote and validated, the memories start as that file's bytes,
 not even split into lines: a lookup by id finds the line by its opening
-`{"id": "…", `, a new memory is appended after the bytes, and the save
-writes the bytes back as they were. The first change to an existing memory,
-or any walk over all of them, splits the lines (still parsing only what is
-asked for); iterating parses everything, which batch jobs do anyway.
+`{"id": "…", `, a new memory is appended after the bytes, a changed one
+takes the place of its line, and the save writes the rest of the bytes back
+as they were (as views of them, never copied). Many lookups, or any walk over
+all of them, split the lines (still parsing only what is asked for);
+iterating parses everything, which batch jobs do anyway.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ class MemoryList:
         self._body: memoryview | None = None  # the file's memory lines, not yet split (no copy)
         self._data, self._start, self._end = b"", 0, 0  # ... and where they are in the file's bytes
         self._found: dict[str, dict] = {}  # memories looked up in the unsplit body
+        self._spans: dict[str, tuple[int, int]] = {}  # ... where their lines are in the file's bytes
+        self._changed: set[str] = set()  # ... those put back (changed) since
         self._added: dict[str, dict] = {}  # memories added while the body is unsplit
         self._searches = 0
 
@@ -59,6 +62,7 @@ class MemoryList:
         if start < 0:
             return None
         end = data.find(_SEPARATOR, start, last)
+        self._spans[memory_id] = (start, end if end >= 0 else last)
         return data[start:end if end >= 0 else last]
 
     def _split(self) -> None:
@@ -66,7 +70,7 @@ class MemoryList:
         looked up or added meanwhile."""
         if self._body is None:
             return
-        found, added = self._found, self._added
+        found, added, changed = self._found, self._added, self._changed
         lines = self._data[self._start:self._end].split(_SEPARATOR) if self._end > self._start else []
         ids = []
         for line in lines:
@@ -77,6 +81,8 @@ class MemoryList:
         self._data = b""
         for memory_id, memory in found.items():
             self._items[self._position[memory_id]] = memory  # keep the object callers hold
+            if memory_id in changed:
+                self._lines[self._position[memory_id]] = None
         for memory in added.values():
             self.put(memory)
 
@@ -110,11 +116,16 @@ class MemoryList:
 
     def put(self, memory: dict) -> None:
         """Add `memory`, or put it in the place of the memory with its id."""
+        memory_id = memory["id"]
         if self._body is not None:
-            if not self.has(memory["id"]):
-                self._added[memory["id"]] = memory
+            self.has(memory_id)  # looks for its line (and many lookups split the body)
+            if self._body is not None:
+                if memory_id in self._found:
+                    self._found[memory_id] = memory
+                    self._changed.add(memory_id)
+                else:
+                    self._added[memory_id] = memory
                 return
-            self._split()
         position = self._position.get(memory["id"])
         if position is None:
             self._position[memory["id"]] = len(self._ids)
@@ -162,11 +173,17 @@ class MemoryList:
         def dumped(memory: dict) -> bytes:
             return json.dumps(ordered(memory), ensure_ascii=False).encode("utf-8")
 
-        if self._body is not None and not (self._found.keys() & fresh):
+        if self._body is not None:  # the file's bytes, changed lines spliced in, added ones after
+            view, at, parts = memoryview(self._data), self._start, []
+            for (start, end), memory_id in sorted((self._spans[memory_id], memory_id)
+                                                  for memory_id in (self._found.keys() & fresh) | self._changed):
+                parts += [view[at:start], dumped(self._found[memory_id])]
+                at = end
+            parts.append(view[at:self._end])
             added = [dumped(m) for m in self._added.values()]
-            if not self._body:
-                return [_SEPARATOR.join(added)]
-            return [self._body] + ([_SEPARATOR, _SEPARATOR.join(added)] if added else [])
+            if added:
+                parts += ([_SEPARATOR] if self._end > self._start else []) + [_SEPARATOR.join(added)]
+            return parts
         self._split()
         for position, memory_id in enumerate(self._ids):
             if self._lines[position] is None or memory_id in fresh:

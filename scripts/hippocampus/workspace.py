@@ -698,7 +698,7 @@ class Transaction:
             atomic_write(path, data)
         # Megabytes and fsyncs: written on a thread while git's objects are made from the same bytes
         writing = InBackground(self._write_files, index_data)
-        contents: dict[str, bytes | None] = {}
+        contents: dict[str, bytes | list | None] = {}
         if any(isinstance(data, Path) for data in self.files.values()):
             writing.wait()  # a spool file is read from where it lands
         else:
@@ -744,7 +744,7 @@ class Transaction:
         note = {"actor": self.actor, "action": self.action, "paths": sorted(self.paths)}
         atomic_write(self.workspace.paths.pending_commit, json.dumps(note), sync=False)
 
-    def _write_files(self, index_data: bytes | None) -> tuple[list, list]:
+    def _write_files(self, index_data: list | None) -> tuple[list, list]:
         """Write the buffered files, then index.json (a crash in between leaves files
         the next writer indexes, never an index naming files that are not there).
         Returns the memory-file prints removed and added."""

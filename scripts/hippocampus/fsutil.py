@@ -22,7 +22,7 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes | str, *, sync: bool = True) -> None:
+def atomic_write(path: Path, data: bytes | str | list, *, sync: bool = True) -> None:
     """Replace `path` with `data` so readers see the old or the new file, never half."""
     put_in_place(write_temporary(path, data, sync=sync), path, sync=sync)
 

@@ -126,10 +126,10 @@ class MemoryList:
                 else:
                     self._added[memory_id] = memory
                 return
-        position = self._position.get(memory["id"])
+        position = self._position.get(memory_id)
         if position is None:
-            self._position[memory["id"]] = len(self._ids)
-            self._ids.append(memory["id"])
+            self._position[memory_id] = len(self._ids)
+            self._ids.append(memory_id)
             self._lines.append(None)
             self._items.append(memory)
         else:

@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""Leave-one-conversation-out estimate of recall on conversations not tuned on.
+
+The shipped ranking weights were fitted to all five dev conversations, so
+their dev-split figure is in-sample. This repeats the fitting honestly: for
+each conversation, a coordinate search from a neutral start (no contiguity,
+episode, date or speaker boosts) picks the weights on the other four, and
+those weights are scored on the one left out. The pooled held-out recall@5 is
+the estimate of what unseen conversations get; beside it, the shipped weights
+on the same conversation (in-sample) and the neutral start.
+
+    python3 bench/crossval.py --data ../shared/data/locomo-dev.json --conversations 0-4
+
+Stores are built through the CLI (`remember.py --jsonl`, as bench/locomo.py);
+recall runs in-process with the weights set in memory (`--workers` processes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+sys.path.insert(0, str(BENCH.parent / "scripts"))
+
+import locomo  # noqa: E402  (bench/locomo.py: the protocol)
+
+# What the search may choose from, and where it starts: relevance with the
+# importance and recency blend only, no boost of any kind.
+GRID = {
+    "previous_weight": (0.0, 0.15, 0.3, 0.45, 0.6, 0.8, 1.0),
+    "next_weight": (0.0, 0.15, 0.3, 0.4, 0.6, 0.8, 1.0),
+    "answer_weight": (0.0, 0.4, 0.8, 1.2, 1.6, 2.0),
+    "episode_weight": (0.0, 0.1, 0.2, 0.3, 0.5, 0.7),
+    "episode_match_weight": (0.0, 0.2, 0.4, 0.6, 0.8),
+    "date_weight": (0.0, 0.4, 0.8, 1.2, 1.6, 2.0),
+    "speaker_weight": (0.0, 0.1, 0.2, 0.3, 0.5),
+    "importance_weight": (0.0, 0.05, 0.15, 0.3),
+    "recency_weight": (0.0, 0.05, 0.1, 0.2),
+    "contiguity_hits": (5, 10, 20),
+}
+NEUTRAL = {"previous_weight": 0.0, "next_weight": 0.0, "answer_weight": 0.0, "episode_weight": 0.0,
+           "episode_match_weight": 0.0, "date_weight": 0.0, "speaker_weight": 0.0,
+           "importance_weight": 0.15, "recency_weight": 0.05, "contiguity_hits": 10}
+
+_STORES: dict[int, tuple] = {}  # per worker process: conversation -> (workspace, questions)
+
+
+def build(conversation: dict, root: Path) -> dict:
+    """A fresh store of the conversation, through the CLI; what a worker needs to ask it."""
+    rows = locomo.turns(conversation)
+    env = {**os.environ, "WORKSPACE": str(root), "HIPPOCAMPUS_NOW": max(r["created"] for r in rows)}
+    subprocess.run([sys.executable, str(locomo.SCRIPTS / "init.py")], env=env, check=True, capture_output=True)
+    payload = "\n".join(json.dumps(r) for r in rows).encode()
+    ids = locomo.run_script("remember.py", ["--jsonl", "-"], env, stdin=payload)["ids"]
+    dia_of: dict[str, list] = {}
+    for memory_id, row in zip(ids, rows):
+        dia_of.setdefault(memory_id, []).append(row["source"])
+    questions = [(qa["question"], locomo.evidence_ids(qa), qa["category"])
+                 for qa in conversation["qa"] if locomo.evidence_ids(qa)]
+    return {"root": str(root), "now": env["HIPPOCAMPUS_NOW"], "dia_of": dia_of, "questions": questions}
+
+
+def score(store: dict, weights: tuple) -> list[tuple[int, float, float]]:
+    """(category, recall@5, recall@10) per question of one store under `weights`."""
+    from hippocampus.search import recall
+    from hippocampus.timeutil import parse_time
+    from hippocampus.workspace import Workspace
+    workspace = Workspace.open(Path(store["root"]), parse_time(store["now"]))
+    config = dict(workspace.config)
+    config["recall"] = {**config["recall"], **dict(weights)}
+    workspace._config = config
+    rows = []
+    for question, gold, category in store["questions"]:
+        found = [set(store["dia_of"].get(r["id"], ())) for r in recall(workspace, question, top=10)]
+        hits = {k: set().union(*found[:k]) if found[:k] else set() for k in (5, 10)}
+        rows.append((category, *(sum(g in hits[k] for g in gold) / len(gold) for k in (5, 10))))
+    return rows
+
+
+class Scorer:
+    """Scores (store, weights) pairs once each, in a pool of processes."""
+
+    def __init__(self, stores: list[dict], workers: int):
+        self.stores = stores
+        self.pool = ProcessPoolExecutor(max_workers=workers)
+        self.memo: dict[tuple, list] = {}
+
+    def rows(self, chosen: list[int], configs: list[dict]) -> list[list]:
+        """For each config, the rows of every chosen store (pooled)."""
+        keys = {(i, tuple(sorted(c.items()))) for i in chosen for c in configs}
+        missing = sorted(k for k in keys if k not in self.memo)
+        for key, rows in zip(missing, self.pool.map(_score_key, [(self.stores[i], w) for i, w in missing])):
+            self.memo[key] = rows
+        return [[row for i in chosen for row in self.memo[(i, tuple(sorted(c.items())))]] for c in configs]
+
+
+def _score_key(job: tuple) -> list:
+    return score(*job)
+
+
+def mean(rows: list, k: int = 5) -> float:
+    return sum(r[1 if k == 5 else 2] for r in rows) / len(rows)
+
+
+def search(scorer: Scorer, train: list[int], passes: int) -> tuple[dict, float]:
+    """Coordinate search from NEUTRAL on the `train` stores: each weight in turn
+    takes its best grid value (ties keep the current one)."""
+    current = dict(NEUTRAL)
+    best = mean(scorer.rows(train, [current])[0])
+    for _ in range(passes):
+        moved = False
+        for name, values in GRID.items():
+            trials = [{**current, name: value} for value in values]
+            for trial, rows in zip(trials, scorer.rows(train, trials)):
+                if mean(rows) > best + 1e-9:
+                    best, current, moved = mean(rows), trial, True
+        if not moved:
+            break
+    return current, best
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--data", default=str(BENCH.parents[1] / "shared" / "data" / "locomo-dev.json"))
+    p.add_argument("--conversations", default="0-4", help="indices, e.g. 0-4 (at least two)")
+    p.add_argument("--passes", type=int, default=2, help="coordinate-search passes over the weights")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = p.parse_args()
+    data = json.loads(Path(args.data).read_text())
+    chosen: list[int] = []
+    for part in args.conversations.split(","):
+        lo, _, hi = part.partition("-")
+        chosen += list(range(int(lo), int(hi or lo) + 1))
+    if len(chosen) < 2:
+        raise SystemExit("crossval.py: name at least two conversations")
+    started = time.perf_counter()
+    from hippocampus.config import DEFAULTS
+    shipped = {name: DEFAULTS["recall"][name] for name in GRID}
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
+        stores = [build(conversation, Path(tmp) / conversation["sample_id"]) if i in chosen else None
+                  for i, conversation in enumerate(data)]
+        scorer = Scorer(stores, args.workers)
+        held_out, lines = [], []
+        for i in chosen:
+            train = [j for j in chosen if j != i]
+            weights, fitted = search(scorer, train, args.passes)
+            test, at_shipped, at_neutral = scorer.rows([i], [weights, shipped, NEUTRAL])
+            held_out += test
+            changed = ", ".join(f"{k} {v:g}" for k, v in weights.items() if v != NEUTRAL[k]) or "none"
+            lines.append(f"| {data[i]['sample_id']} | {len(test)} | {fitted:.3f} | **{mean(test):.3f}** | "
+                         f"{mean(at_shipped):.3f} | {mean(at_neutral):.3f} | {changed} |")
+        pooled = {name: [r for i in chosen for r in scorer.rows([i], [config])[0]]
+                  for name, config in (("shipped", shipped), ("neutral", NEUTRAL))}
+        scorer.pool.shutdown()
+    print(f"LoCoMo evidence recall@5, leave one conversation out, conversations {args.conversations}")
+    print("| held out | questions | fitted on the rest | held-out | shipped weights (in-sample) | neutral | "
+          "weights chosen (besides neutral) |")
+    print("|---|---|---|---|---|---|---|")
+    print("\n".join(lines))
+    print(f"| **all** | {len(held_out)} | | **{mean(held_out):.3f}** (@10 {mean(held_out, 10):.3f}) | "
+          f"{mean(pooled['shipped']):.3f} (@10 {mean(pooled['shipped'], 10):.3f}) | "
+          f"{mean(pooled['neutral']):.3f} | |")
+    print(f"wall time {time.perf_counter() - started:.1f} s, {len(scorer.memo)} store x weights scored")
+
+
+if __name__ == "__main__":
+    main()

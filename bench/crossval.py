@@ -136,10 +136,7 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = p.parse_args()
     data = json.loads(Path(args.data).read_text())
-    chosen: list[int] = []
-    for part in args.conversations.split(","):
-        lo, _, hi = part.partition("-")
-        chosen += list(range(int(lo), int(hi or lo) + 1))
+    chosen = locomo.conversation_indices(args.conversations)
     if len(chosen) < 2:
         raise SystemExit("crossval.py: name at least two conversations")
     started = time.perf_counter()

@@ -102,6 +102,15 @@ def evaluate(conversation: dict, mode: str, workdir: Path) -> list[dict]:
     return scored
 
 
+def conversation_indices(text: str) -> list[int]:
+    """[0, 1, 2, 3, 4] for "0-4", [0, 2] for "0,2"."""
+    chosen: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        chosen += list(range(int(lo), int(hi or lo) + 1))
+    return chosen
+
+
 def table(rows: list[dict]) -> str:
     lines = ["| category | questions | recall@5 | recall@10 |", "|---|---|---|---|"]
     for cat in sorted(CATEGORIES):
@@ -121,10 +130,7 @@ def main() -> None:
     p.add_argument("--mode", choices=("cli", "library"), default="cli")
     args = p.parse_args()
     data = json.loads(Path(args.data).read_text())
-    chosen: list[int] = []
-    for part in args.conversations.split(","):
-        lo, _, hi = part.partition("-")
-        chosen += list(range(int(lo), int(hi or lo) + 1))
+    chosen = conversation_indices(args.conversations)
     started = time.perf_counter()
     rows: list[dict] = []
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:  # a background git repack may still run

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -54,19 +53,12 @@ NEUTRAL = {"previous_weight": 0.0, "next_weight": 0.0, "answer_weight": 0.0, "ep
 _STORES: dict[int, tuple] = {}  # per worker process: conversation -> (workspace, questions)
 
 
-def build(conversation: dict, root: Path) -> dict:
-    """A fresh store of the conversation, through the CLI; what a worker needs to ask it."""
-    rows = locomo.turns(conversation)
-    env = {**os.environ, "WORKSPACE": str(root), "HIPPOCAMPUS_NOW": max(r["created"] for r in rows)}
-    subprocess.run([sys.executable, str(locomo.SCRIPTS / "init.py")], env=env, check=True, capture_output=True)
-    payload = "\n".join(json.dumps(r) for r in rows).encode()
-    ids = locomo.run_script("remember.py", ["--jsonl", "-"], env, stdin=payload)["ids"]
-    dia_of: dict[str, list] = {}
-    for memory_id, row in zip(ids, rows):
-        dia_of.setdefault(memory_id, []).append(row["source"])
+def build(conversation: dict, workdir: Path) -> dict:
+    """A fresh store of the conversation (bench/locomo.py's), and its questions with evidence."""
+    store = locomo.build_store(conversation, workdir)
     questions = [(qa["question"], locomo.evidence_ids(qa), qa["category"])
                  for qa in conversation["qa"] if locomo.evidence_ids(qa)]
-    return {"root": str(root), "now": env["HIPPOCAMPUS_NOW"], "dia_of": dia_of, "questions": questions}
+    return {**store, "questions": questions}
 
 
 def score(store: dict, weights: tuple) -> list[tuple[int, float, float]]:
@@ -74,15 +66,14 @@ def score(store: dict, weights: tuple) -> list[tuple[int, float, float]]:
     from hippocampus.search import recall
     from hippocampus.timeutil import parse_time
     from hippocampus.workspace import Workspace
-    workspace = Workspace.open(Path(store["root"]), parse_time(store["now"]))
+    workspace = Workspace.open(store["root"], parse_time(store["env"]["HIPPOCAMPUS_NOW"]))
     config = dict(workspace.config)
     config["recall"] = {**config["recall"], **dict(weights)}
     workspace._config = config
     rows = []
     for question, gold, category in store["questions"]:
-        found = [set(store["dia_of"].get(r["id"], ())) for r in recall(workspace, question, top=10)]
-        hits = {k: set().union(*found[:k]) if found[:k] else set() for k in (5, 10)}
-        rows.append((category, *(sum(g in hits[k] for g in gold) / len(gold) for k in (5, 10))))
+        found = locomo.evidence_recall(recall(workspace, question, top=10), store["dia_of"], gold)
+        rows.append((category, found[5], found[10]))
     return rows
 
 
@@ -143,7 +134,7 @@ def main() -> None:
     from hippocampus.config import DEFAULTS
     shipped = {name: DEFAULTS["recall"][name] for name in GRID}
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
-        stores = [build(conversation, Path(tmp) / conversation["sample_id"]) if i in chosen else None
+        stores = [build(conversation, Path(tmp)) if i in chosen else None
                   for i, conversation in enumerate(data)]
         scorer = Scorer(stores, args.workers)
         held_out, lines = [], []

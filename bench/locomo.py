@@ -75,30 +75,36 @@ def recaller(mode: str, root: Path, env: dict):
     return lambda question: recall(workspace, question, top=10)
 
 
-def evaluate(conversation: dict, mode: str, workdir: Path) -> list[dict]:
+def build_store(conversation: dict, workdir: Path) -> dict:
+    """A fresh store of one conversation through the CLI (one memory per turn):
+    its root, the environment to ask it in, and the turns (dia_ids) of each memory."""
     root = workdir / conversation["sample_id"]
     rows = turns(conversation)
-    last = max(r["created"] for r in rows)
-    env = {**os.environ, "WORKSPACE": str(root), "HIPPOCAMPUS_NOW": last}
+    env = {**os.environ, "WORKSPACE": str(root), "HIPPOCAMPUS_NOW": max(r["created"] for r in rows)}
     subprocess.run([sys.executable, str(SCRIPTS / "init.py")], env=env, check=True, capture_output=True)
     payload = "\n".join(json.dumps(r) for r in rows).encode()
     ids = run_script("remember.py", ["--jsonl", "-"], env, stdin=payload)["ids"]
     dia_of: dict[str, set] = {}
     for memory_id, row in zip(ids, rows):
         dia_of.setdefault(memory_id, set()).add(row["source"])
-    ask = recaller(mode, root, env)
+    return {"root": root, "env": env, "dia_of": dia_of}
+
+
+def evidence_recall(results: list[dict], dia_of: dict, gold: list[str]) -> dict[int, float]:
+    """{5: recall@5, 10: recall@10}: the share of the gold turns among the top K results."""
+    found = [dia_of.get(r["id"], set()) for r in results]
+    hits = {k: set().union(*found[:k]) if found[:k] else set() for k in (5, 10)}
+    return {k: sum(1 for g in gold if g in hits[k]) / len(gold) for k in (5, 10)}
+
+
+def evaluate(conversation: dict, mode: str, workdir: Path) -> list[dict]:
+    store = build_store(conversation, workdir)
+    ask = recaller(mode, store["root"], store["env"])
     scored = []
     for qa in conversation["qa"]:
         gold = evidence_ids(qa)
-        if not gold:
-            continue
-        results = ask(qa["question"])
-        found = [dia_of.get(r["id"], set()) for r in results]
-        row = {"category": qa["category"]}
-        for k in (5, 10):
-            hit = set().union(*found[:k]) if found[:k] else set()
-            row[k] = sum(1 for g in gold if g in hit) / len(gold)
-        scored.append(row)
+        if gold:
+            scored.append({"category": qa["category"], **evidence_recall(ask(qa["question"]), store["dia_of"], gold)})
     return scored
 
 

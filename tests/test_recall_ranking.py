@@ -165,3 +165,24 @@ def test_equal_scores_rank_the_newer_memory_first(ws):
     assert len({r["score"] for r in results}) == 1  # truly a tie
     # (ordered by the random ids instead, this order would come up once in 720 stores)
     assert [r["id"] for r in results] == ids[::-1]
+
+
+def test_a_question_counts_less_than_a_statement_of_the_same_words(ws):
+    # separate episodes: no contiguity between them; the question is the shorter line (BM25 favours it)
+    ids = _bulk(ws, [{"content": "Ana: where is the spare kayak paddle?", "episode": "monday",
+                      "created": "2026-03-07T10:00:00Z"},
+                     {"content": "Ben: the spare kayak paddle hangs in the garage behind both bikes",
+                      "episode": "tuesday", "created": "2026-03-08T10:00:00Z"}])
+    config = ws.root / "memory" / "config.yaml"
+
+    def ranked(discount):
+        config.write_text(json.dumps({"recall": {"question_discount": discount}}))
+        return ws.json("recall.py", "spare kayak paddle", "--why", now="2026-03-09")["results"]
+
+    plain = ranked(0)
+    assert [r["id"] for r in plain] == ids and "question" not in plain[0]["why"]["parts"]
+    discounted = ranked(0.5)
+    assert [r["id"] for r in discounted] == ids[::-1]
+    question = discounted[1]["why"]["parts"]
+    assert question["question"] == pytest.approx(-0.5 * question["relevance"], abs=1e-4)
+    assert "question" not in discounted[0]["why"]["parts"]

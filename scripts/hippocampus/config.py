@@ -56,6 +56,7 @@ DEFAULTS: dict = {
         "contiguity_hits": 10,    # how many top hits spread contiguity
         "date_weight": 1.2,       # memory created in a time the query names ("in June 2023")
         "speaker_weight": 0.2,    # transcript line whose speaker the query names
+        "question_discount": 0.15,  # a memory that asks ("...?") counts its own relevance x (1 - this)
         # recall trusts its last stat of every memory file this long, while no file was added,
         # removed or renamed, and checks the files it returns (0: stat every file every time)
         "hand_edit_look_seconds": 30,

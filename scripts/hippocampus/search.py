@@ -152,6 +152,10 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
             add(memory_id, "date", weights["date_weight"])
         if speaker_of(memory.get("content", "")) in named:
             add(memory_id, "speaker", weights["speaker_weight"])
+        own = parts.get(memory_id, {}).get("relevance", 0.0)
+        if own > 0 and weights["question_discount"] > 0 and asks(memory.get("content", "")):
+            # a question holds no fact: its answer does (and the answer lift carries the question's words there)
+            parts[memory_id]["question"] = -weights["question_discount"] * own
         importance = decayed(memory, now, config)
         moment = parse_time_or(memory.get("lastAccessed") or memory.get("created"), now)
         from_importance = round(importance_weight * importance, 4)
@@ -225,6 +229,11 @@ def matched_terms(content: str, terms: list[str]) -> list[str]:
     return found
 
 
+def asks(content: str) -> bool:
+    """Whether a memory is a question (ends with "?")."""
+    return content.rstrip().endswith("?")
+
+
 _SPEAKER = re.compile(r"^\s*([^\W\d_][\w.\- ]{0,30}?):\s")
 
 
@@ -271,7 +280,7 @@ def contiguity_boost(cache, candidates, relevance: dict, pool: dict, weights: di
                 continue
             previous = scores[position - 1] if position > 0 else 0.0
             # (a memory with relevance is a candidate, whole in the pool)
-            asked = previous > 0 and pool[members[position - 1]["id"]].get("content", "").rstrip().endswith("?")
+            asked = previous > 0 and asks(pool[members[position - 1]["id"]].get("content", ""))
             lift = max(answer * previous if asked else 0.0,
                        after * previous,
                        before * (scores[position + 1] if position < last else 0.0),

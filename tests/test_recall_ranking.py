@@ -186,3 +186,13 @@ def test_a_question_counts_less_than_a_statement_of_the_same_words(ws):
     question = discounted[1]["why"]["parts"]
     assert question["question"] == pytest.approx(-0.5 * question["relevance"], abs=1e-4)
     assert "question" not in discounted[0]["why"]["parts"]
+
+
+@pytest.mark.parametrize("value, message", [(1.5, "recall.question_discount must be at most 1"),
+                                            (-0.1, "recall.question_discount must not be negative"),
+                                            ("lots", "recall.question_discount must be a finite number")])
+def test_a_bad_question_discount_is_one_clear_error(ws, value, message):
+    ws.remember("the spare kayak paddle hangs in the garage")
+    (ws.root / "memory" / "config.yaml").write_text(json.dumps({"recall": {"question_discount": value}}))
+    result = ws.run("recall.py", "kayak", expect=3)
+    assert message in result.err and len(result.err.strip().splitlines()) == 1

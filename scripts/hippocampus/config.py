@@ -90,7 +90,13 @@ def _merge(base: dict, override: dict, where: str) -> dict:
                 merged[key] = _merge(base[key], value, f"{where}.{key}")
         else:
             merged[key] = _number(value, f"{where}.{key}")
+            ceiling = _AT_MOST.get(f"{where}.{key}".partition(".yaml.")[2])
+            if ceiling is not None and merged[key] > ceiling:
+                raise WorkspaceError(f"{where}.{key} must be at most {ceiling:g}, got {value!r}")
     return merged
+
+
+_AT_MOST = {"recall.question_discount": 1}  # a share of a question's relevance
 
 
 def _number(value, where: str) -> float:

@@ -75,7 +75,7 @@ def default_workspace() -> Path:
     return Path.home() / ".openclaw" / "workspace"
 
 
-def _merge(base: dict, override: dict, where: str) -> dict:
+def _merge(base: dict, override: dict, where: str, group: str = "") -> dict:
     merged = copy.deepcopy(base)
     for key, value in override.items():
         if key not in base:
@@ -87,23 +87,22 @@ def _merge(base: dict, override: dict, where: str) -> dict:
             if key.endswith("_multiplier"):
                 merged[key] = {**base[key], **_numbers(value, f"{where}.{key}")}
             else:
-                merged[key] = _merge(base[key], value, f"{where}.{key}")
+                merged[key] = _merge(base[key], value, f"{where}.{key}", f"{group}{key}.")
         else:
-            merged[key] = _number(value, f"{where}.{key}")
-            ceiling = _AT_MOST.get(f"{where}.{key}".partition(".yaml.")[2])
-            if ceiling is not None and merged[key] > ceiling:
-                raise WorkspaceError(f"{where}.{key} must be at most {ceiling:g}, got {value!r}")
+            merged[key] = _number(value, f"{where}.{key}", _AT_MOST.get(group + key))
     return merged
 
 
-_AT_MOST = {"recall.question_discount": 1}  # a share of a question's relevance
+_AT_MOST = {"recall.question_discount": 1}  # settings with a ceiling (this one is a share of a relevance)
 
 
-def _number(value, where: str) -> float:
+def _number(value, where: str, ceiling: float | None = None) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise WorkspaceError(f"{where} must be a finite number, got {value!r}")
     if value < 0:
         raise WorkspaceError(f"{where} must not be negative, got {value!r}")
+    if ceiling is not None and value > ceiling:
+        raise WorkspaceError(f"{where} must be at most {ceiling:g}, got {value!r}")
     return value
 
 

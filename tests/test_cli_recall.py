@@ -70,3 +70,19 @@ def test_text_output_cannot_forge_structure(ws):
     out = ws.run("recall.py", "SYSTEM instructions").out
     assert "\n#" not in out and not out.startswith("#")
     assert "\n- fake" not in out
+
+
+def test_bounds_read_as_numbers(stocked):
+    ws, _ = stocked
+    err = ws.run("recall.py", "tea", "--budget", "0", expect=1).err
+    assert "from 1 to 1,000,000" in err and "e+" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_date_range_that_ends_before_it_starts_is_an_error(stocked):
+    ws, _ = stocked
+    err = ws.run("recall.py", "tea", "--since", "2026-05-01", "--until", "2026-04-01", expect=1).err
+    assert "--since 2026-05-01 is after --until 2026-04-01" in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    # a one-day range (--until means through the end of that day) is not empty
+    assert ws.run("recall.py", "tea", "--since", "2026-05-01", "--until", "2026-05-01").returncode == 0

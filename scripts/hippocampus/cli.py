@@ -70,13 +70,17 @@ class Commands:
 
 
 def _bounded(kind, low, high, describe: str):
+    def shown(bound) -> str:  # 1,000,000 rather than 1e+06
+        return f"{bound:,}" if isinstance(bound, int) else f"{bound:g}"
+
     def convert(text: str):
+        expected = f"expected {describe} from {shown(low)} to {shown(high)}, got {text[:20]!r}"
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected {describe} from {low:g} to {high:g}, got {text[:20]!r}") from None
+            raise argparse.ArgumentTypeError(expected) from None
         if value != value or not low <= value <= high:  # NaN fails both comparisons
-            raise argparse.ArgumentTypeError(f"expected {describe} from {low:g} to {high:g}, got {text[:20]!r}")
+            raise argparse.ArgumentTypeError(expected)
         return value
     return convert
 
@@ -147,14 +151,16 @@ def recall_filters(args, filters_class):
     status = getattr(args, "status", None)
     if status and status not in STATUSES:
         raise UsageError(f"unknown status {status[:40]!r}: choose one of {', '.join(STATUSES)}")
+    since = parse_time(args.since, "--since") if getattr(args, "since", None) else None
+    until = _end_of(parse_time(args.until, "--until"), args.until) if getattr(args, "until", None) else None
+    if since and until and since > until:  # an empty range is a mistake, not "nothing found"
+        raise UsageError(f"--since {args.since.strip()[:40]} is after --until {args.until.strip()[:40]}: "
+                         "no memory can match")
     return filters_class(
         domain=check_domain(args.domain) if args.domain else None,
         category=check_category(args.category) if args.category else None,
         store=check_store(args.store) if getattr(args, "store", None) else None,
-        status=status,
-        since=parse_time(args.since, "--since") if getattr(args, "since", None) else None,
-        until=_end_of(parse_time(args.until, "--until"), args.until) if getattr(args, "until", None) else None,
-        include_archived=args.include_archived)
+        status=status, since=since, until=until, include_archived=args.include_archived)
 
 
 def _end_of(moment: datetime, text: str) -> datetime:

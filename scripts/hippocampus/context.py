@@ -79,15 +79,20 @@ def render_core(memories: list[dict], now, config: dict, budget_tokens: int | No
     return text, {"shown": shown, "leftOut": left_out, "tokens": estimate_tokens(text), "budget": budget_tokens}
 
 
+def observation_line(result: dict) -> str:
+    """One recall result as the text format prints it (what `--budget` counts)."""
+    date = (result.get("created") or "")[:10] or "undated"
+    return (f"- Previously observed ({date}) [{result['id']}, score {result['score']:.2f}]: "
+            f"{defuse(result['content'], 600)}")
+
+
 def render_recall(results: list[dict], explain: bool = False) -> str:
     """Recall results framed as dated observations, one per line."""
     if not results:
         return "No memories found.\n"
     lines = []
     for result in results:
-        date = (result.get("created") or "")[:10] or "undated"
-        lines.append(f"- Previously observed ({date}) [{result['id']}, score {result['score']:.2f}]: "
-                     f"{defuse(result['content'], 600)}")
+        lines.append(observation_line(result))
         if explain and "why" in result:
             why = result["why"]
             parts = ", ".join(f"{name} {value:.3f}" for name, value in why["parts"].items())

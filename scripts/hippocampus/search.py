@@ -205,10 +205,16 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
 
 
 def pack(results, budget_tokens: int, limit: int) -> list[dict]:
-    """Best-first, skipping what does not fit, until the budget (~4 chars a token) is spent."""
+    """Best-first, skipping what does not fit, until the budget (~4 chars a token) is spent.
+
+    A memory costs its line as the text format prints it (framing, date, id and
+    score, the content folded and cut as shown), whichever format is asked for:
+    the text output fits the budget, and JSON holds the same memories."""
+    from .context import observation_line
+
     packed, used = [], 0
     for result in results:
-        cost = estimate_tokens(result["content"]) + 8  # the line's framing: date, id
+        cost = estimate_tokens(observation_line(result) + "\n")
         if used + cost > budget_tokens:
             continue
         packed.append(result)

@@ -22,6 +22,18 @@ def test_load_core_stays_within_budget_with_600_core_memories(ws, tmp_path):
     assert "## User" in text and "## World" in text and len(text) <= 1500 * 4
 
 
+def test_small_budgets_are_filled_and_never_overrun(ws, tmp_path):
+    _bulk(ws, tmp_path, [{"content": f"Core fact {i}: the user cares about topic {i}", "importance": 0.9,
+                          "domain": "user"} for i in range(20)])
+    shown = []
+    for budget in (60, 100, 200, 400):
+        text = ws.run("load_core.py", "--budget", str(budget)).out
+        assert len(text) <= budget * 4, (budget, text)  # ~4 characters a token, the closing note included
+        shown.append(text.count("\n- "))
+    # the room kept for the "left out" note is that note's own length, not a guess
+    assert shown[1] >= 1 and shown == sorted(shown) and shown[-1] > shown[1]
+
+
 def test_only_core_memories_are_loaded(ws):
     ws.remember("User's name is Robin", "--importance", "0.95", "--domain", "user")
     ws.remember("Some background detail", "--importance", "0.3", "--domain", "world")

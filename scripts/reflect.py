@@ -9,7 +9,8 @@ def main(argv):
     commands = cli.Commands(p)
     preparing = commands.add("prepare", help="print the reflection input: episodes since the last reflection, "
                                "entities, memories above 0.3, recent logs, the prompt")
-    preparing.add_argument("--budget", type=cli.bounded_int(500, 200_000), default=6000, metavar="TOKENS")
+    preparing.add_argument("--budget", type=cli.bounded_int(1000, 200_000), default=6000, metavar="TOKENS",
+                           help="fit the bundle in this many tokens (~4 characters each; default 6000)")
     recording = commands.add("record", help="file a reflection written by the agent")
     recording.add_argument("--file", required=True, metavar="FILE", help="the reflection (markdown; - for stdin)")
     commands.add("self-image-done", help="note that IDENTITY.md's self-image was rewritten from the log")

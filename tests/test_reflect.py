@@ -75,3 +75,27 @@ def test_two_reflections_a_day_and_bad_input(ws, tmp_path):
     assert ws.run("reflect.py", "record", "--file", str(tmp_path / "missing.md"), expect=1).err
     assert "main agent" in ws.run("reflect.py", "record", "--file", "-", "--actor", "helper", input="## Summary\nx y\n",
                                   expect=1).err
+
+
+def test_prepare_fills_the_budget_and_never_overruns_it(ws, tmp_path):
+    import json
+    rows = [{"content": f"Fact {i}: the user keeps notes about topic {i} in the shared drive", "importance": 0.8,
+             "domain": "user"} for i in range(120)]
+    ws.run("remember.py", "--jsonl", "-", input="\n".join(json.dumps(r) for r in rows) + "\n", now="2026-03-01")
+    for budget in (1000, 2500):
+        bundle = ws.json("reflect.py", "prepare", "--budget", str(budget), now="2026-03-10")
+        assert len(bundle["text"]) <= budget * 4 and bundle["tokens"] <= budget
+        assert bundle["leftOut"]["memories"] > 0
+        # no episodes and no entities here: their shares go to the memories, so the budget is nearly spent
+        assert bundle["tokens"] > budget * 0.9, bundle["tokens"]
+    assert ws.run("reflect.py", "prepare", "--budget", "999", expect=1).err.count("\n") == 1
+
+
+def test_a_budget_the_logs_alone_exceed_is_one_clear_error(ws, tmp_path):
+    path = tmp_path / "long.md"
+    for day in (1, 2, 3):  # the last three reflections are shown in full
+        path.write_text("## Summary\n" + f"Day {day}: a long look back at everything. " * 120 + "\n")
+        ws.run("reflect.py", "record", "--file", str(path), now=f"2026-04-0{day}T08:00:00Z")
+    err = ws.run("reflect.py", "prepare", "--budget", "1000", now="2026-04-04", expect=1).err
+    assert "ask for at least" in err and err.count("\n") == 1 and "Traceback" not in err
+    assert ws.json("reflect.py", "prepare", "--budget", "8000", now="2026-04-04")["tokens"] <= 8000

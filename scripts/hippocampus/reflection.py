@@ -64,38 +64,49 @@ def prepare(workspace, budget: int) -> dict:
     prompt = PROMPT.read_text(encoding="utf-8") if PROMPT.is_file() else ""
     log_tail = _tail(workspace.root / LOG, 3)
     rewards_tail = _tail(workspace.root / REWARDS, 5)
-    parts = {"prompt": prompt, "reflectionLog": log_tail, "rewardLog": rewards_tail}
-    room = max(budget - sum(estimate_tokens(t) for t in parts.values()), 0)
-    shares = {"episodes": 0.5, "memories": 0.35, "entities": 0.15}
+    due = self_image_due(workspace.root)
     lines = {
         "episodes": [f"- ({m['created'][:16].replace('T', ' ')}) {one_line(m['content'], 300)}" for m in episodes],
         "memories": [f"- [{value:.2f}] ({m['domain']}/{m['category']}) {one_line(m['content'], 200)}" for value, m in strong],
         "entities": [f"- {e.name} ({e.type}): {len(e.facts)} facts, {len(e.relations)} relations" for e in entities],
     }
-    shown, left_out = {}, {}
-    for key, share in shares.items():
-        allowed, used, kept = int(room * share), 0, []
-        for line in lines[key]:
-            cost = estimate_tokens(line) + 1
-            if used + cost > allowed:
-                break
-            kept.append(line)
-            used += cost
-        shown[key] = kept
-        left_out[key] = len(lines[key]) - len(kept)
-    due = self_image_due(workspace.root)
-    text = "\n".join([
-        f"# Reflection input ({format_time(workspace.now)[:10]})", "",
-        f"## Episodes since the last reflection ({last or 'none yet: the last 7 days'})",
-        *(shown["episodes"] or ["(none)"]), _more(left_out["episodes"], "episodes"), "",
-        "## What you know (memories above 0.3, strongest first)", *(shown["memories"] or ["(none)"]),
-        _more(left_out["memories"], "memories"), "",
-        "## Entities", *(shown["entities"] or ["(none)"]), _more(left_out["entities"], "entities"), "",
-        "## Recent reflections", log_tail or "(none yet)", "",
-        "## Recent reward decisions", rewards_tail or "(none yet)", "",
-        (f"Self-image consolidation is due: {due} new [Self-Awareness] entries in IDENTITY.md.\n" if due else ""),
-        prompt,
-    ])
+
+    def bundle(shown: dict, left_out: dict) -> str:
+        return "\n".join([
+            f"# Reflection input ({format_time(workspace.now)[:10]})", "",
+            f"## Episodes since the last reflection ({last or 'none yet: the last 7 days'})",
+            *(shown["episodes"] or ["(none)"]), _more(left_out["episodes"], "episodes"), "",
+            "## What you know (memories above 0.3, strongest first)", *(shown["memories"] or ["(none)"]),
+            _more(left_out["memories"], "memories"), "",
+            "## Entities", *(shown["entities"] or ["(none)"]), _more(left_out["entities"], "entities"), "",
+            "## Recent reflections", log_tail or "(none yet)", "",
+            "## Recent reward decisions", rewards_tail or "(none yet)", "",
+            (f"Self-image consolidation is due: {due} new [Self-Awareness] entries in IDENTITY.md.\n" if due else ""),
+            prompt,
+        ])
+
+    # what is printed whatever fits (headings, logs, the prompt, every "left out" note at its longest)
+    fixed = estimate_tokens(bundle({key: [] for key in lines}, {key: len(v) for key, v in lines.items()}))
+    if fixed > budget:
+        raise UsageError(f"--budget {budget} is less than the prompt, headings and logs take alone "
+                         f"({fixed} tokens); ask for at least {fixed + 200}")
+    room = budget - fixed
+    shares = {"episodes": 0.5, "memories": 0.35, "entities": 0.15}
+    shown: dict[str, list[str]] = {key: [] for key in shares}
+    spent = 0
+    # each part fills its share; what a part leaves unused then goes to the others, in the same order
+    for allowance in ({key: int(room * share) for key, share in shares.items()}, None):
+        for key in shares:
+            used = 0
+            for line in lines[key][len(shown[key]):]:
+                cost = estimate_tokens(line) + 1
+                if (allowance is not None and used + cost > allowance[key]) or spent + cost > room:
+                    break
+                shown[key].append(line)
+                used += cost
+                spent += cost
+    left_out = {key: len(lines[key]) - len(shown[key]) for key in shares}
+    text = bundle(shown, left_out)
     return {"text": text, "tokens": estimate_tokens(text), "budget": budget, "since": last,
             "episodes": len(episodes), "memories": len(strong), "entities": len(entities),
             "leftOut": left_out, "selfImageDue": due}

@@ -33,15 +33,22 @@ def main(argv):
         from hippocampus.graph import Graph
         query = " ".join([query, *Graph.load(workspace).find(cli.clean_text(args.entity)).names()]).strip()
     top = args.top or (50 if args.budget else int(workspace.config["recall"]["default_top"]))
+    stats: dict = {}
     results = recall(workspace, query, top=top, filters=filters, min_score=args.min_score,
-                     budget_tokens=args.budget, explain=args.why)
+                     budget_tokens=args.budget, explain=args.why, stats=stats)
     if args.reinforce and results:
         from hippocampus.lifecycle import reinforce_ids
         with workspace.transaction("bot:recall", "reinforce") as tx:
             reinforce_ids(tx, [r["id"] for r in results])
             tx.summary = f"recalled and reinforced {len(results)} memories for: {query}"
     if args.json or args.format == "json":
-        cli.print_json({"query": query, "results": results})
+        out = {"query": query, "results": results}
+        if args.budget:  # the token cost of the best memory left out for size (None: none was)
+            out["overBudget"] = stats.get("overBudget")
+        cli.print_json(out)
+        return 0
+    if not results and stats.get("overBudget"):  # found, but not one fits: say so, not "nothing found"
+        print(f"No memory fits in {args.budget} tokens: the best match alone takes {stats['overBudget']}.")
         return 0
     from hippocampus.context import render_recall
     print(render_recall(results, explain=args.why), end="")

@@ -200,3 +200,15 @@ def test_a_bad_question_discount_is_one_clear_error(ws, value, message):
     (ws.root / "memory" / "config.yaml").write_text(json.dumps({"recall": {"question_discount": value}}))
     result = ws.run("recall.py", "kayak", expect=3)
     assert message in result.err and len(result.err.strip().splitlines()) == 1
+
+
+def test_a_budget_too_small_for_any_memory_says_so(ws):
+    memory_id = ws.remember("Glacier hike was short and cold", "--domain", "world")
+    text = ws.run("recall.py", "glacier", "--budget", "10").out
+    assert text.startswith("No memory fits in 10 tokens: the best match alone takes ")
+    out = ws.json("recall.py", "glacier", "--budget", "10")
+    assert out["results"] == [] and out["overBudget"] > 10
+    roomy = ws.json("recall.py", "glacier", "--budget", "500")
+    assert [r["id"] for r in roomy["results"]] == [memory_id] and roomy["overBudget"] is None
+    assert "overBudget" not in ws.json("recall.py", "glacier")
+    assert ws.run("recall.py", "no such words anywhere", "--budget", "10").out == "No memories found.\n"

@@ -200,27 +200,32 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
             yield result
 
     if budget_tokens is not None:
-        return pack(results(), budget_tokens, top)
+        return pack(results(), budget_tokens, top, stats)
     return list(islice(results(), top))
 
 
-def pack(results, budget_tokens: int, limit: int) -> list[dict]:
+def pack(results, budget_tokens: int, limit: int, stats: dict | None = None) -> list[dict]:
     """Best-first, skipping what does not fit, until the budget (~4 chars a token) is spent.
 
     A memory costs its line as the text format prints it (framing, date, id and
     score, the content folded and cut as shown), whichever format is asked for:
-    the text output fits the budget, and JSON holds the same memories."""
+    the text output fits the budget, and JSON holds the same memories.
+    `stats` is given `overBudget`: the cost of the best memory left out for size
+    (None when none was)."""
     from .context import observation_line
 
-    packed, used = [], 0
+    packed, used, over = [], 0, None
     for result in results:
         cost = estimate_tokens(observation_line(result) + "\n")
         if used + cost > budget_tokens:
+            over = cost if over is None else over
             continue
         packed.append(result)
         used += cost
         if len(packed) >= limit:
             break
+    if stats is not None:
+        stats["overBudget"] = over
     return packed
 
 

@@ -1,4 +1,5 @@
 """reflect.py prepare/record: the agent reflects, the script files it."""
+import json
 
 REFLECTION = """# Reflection
 
@@ -77,8 +78,7 @@ def test_two_reflections_a_day_and_bad_input(ws, tmp_path):
                                   expect=1).err
 
 
-def test_prepare_fills_the_budget_and_never_overruns_it(ws, tmp_path):
-    import json
+def test_prepare_fills_the_budget_and_never_overruns_it(ws):
     rows = [{"content": f"Fact {i}: the user keeps notes about topic {i} in the shared drive", "importance": 0.8,
              "domain": "user"} for i in range(120)]
     ws.run("remember.py", "--jsonl", "-", input="\n".join(json.dumps(r) for r in rows) + "\n", now="2026-03-01")

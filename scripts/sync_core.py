@@ -5,7 +5,8 @@ from hippocampus import cli
 
 def main(argv):
     p = cli.parser("sync_core.py", "Regenerate HIPPOCAMPUS_CORE.md atomically; commits only when it changed.")
-    p.add_argument("--budget", type=cli.bounded_int(0, 1_000_000), help="tokens; default 1500, capped at 3000")
+    p.add_argument("--budget", type=cli.bounded_int(100, 1_000_000),
+                   help="tokens (~4 chars each, heading and notes included); default 1500, capped at 3000")
     args = p.parse_args(argv)
     from hippocampus.core_sync import sync_core
     workspace = cli.open_workspace(args)

@@ -26,12 +26,16 @@ def test_small_budgets_are_filled_and_never_overrun(ws, tmp_path):
     _bulk(ws, tmp_path, [{"content": f"Core fact {i}: the user cares about topic {i}", "importance": 0.9,
                           "domain": "user"} for i in range(20)])
     shown = []
-    for budget in (60, 100, 200, 400):
+    for budget in (100, 150, 200, 400):
         text = ws.run("load_core.py", "--budget", str(budget)).out
         assert len(text) <= budget * 4, (budget, text)  # ~4 characters a token, the closing note included
         shown.append(text.count("\n- "))
     # the room kept for the "left out" note is that note's own length, not a guess
-    assert shown[1] >= 1 and shown == sorted(shown) and shown[-1] > shown[1]
+    assert shown[0] >= 1 and shown == sorted(shown) and shown[-1] > shown[0]
+    # below 100 tokens the heading and the note alone would overrun it: refused
+    for script in ("load_core.py", "sync_core.py"):
+        err = ws.run(script, "--budget", "60", expect=1).err
+        assert "from 100 to 1,000,000" in err and err.count("\n") == 1
 
 
 def test_only_core_memories_are_loaded(ws):

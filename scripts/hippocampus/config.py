@@ -89,18 +89,21 @@ def _merge(base: dict, override: dict, where: str, group: str = "") -> dict:
             else:
                 merged[key] = _merge(base[key], value, f"{where}.{key}", f"{group}{key}.")
         else:
-            merged[key] = _number(value, f"{where}.{key}", _AT_MOST.get(group + key))
+            merged[key] = _number(value, f"{where}.{key}", _AT_MOST.get(group + key), _AT_LEAST.get(group + key, 0))
     return merged
 
 
 _AT_MOST = {"recall.question_discount": 1}  # settings with a ceiling (this one is a share of a relevance)
+# token budgets below which a heading and its "left out" note alone would overrun them
+_AT_LEAST = {"core.budget_tokens": 100, "core.max_tokens": 100, "core.memory_md_tokens": 100}
 
 
-def _number(value, where: str, ceiling: float | None = None) -> float:
+def _number(value, where: str, ceiling: float | None = None, floor: float = 0) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise WorkspaceError(f"{where} must be a finite number, got {value!r}")
-    if value < 0:
-        raise WorkspaceError(f"{where} must not be negative, got {value!r}")
+    if value < floor:
+        raise WorkspaceError(f"{where} must be at least {floor:g}, got {value!r}" if floor
+                             else f"{where} must not be negative, got {value!r}")
     if ceiling is not None and value > ceiling:
         raise WorkspaceError(f"{where} must be at most {ceiling:g}, got {value!r}")
     return value

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Print core memories for session start, grouped by domain, within a token budget."""
 from hippocampus import cli
+from hippocampus.config import CORE_MIN_TOKENS
 
 
 def main(argv):
     p = cli.parser("load_core.py", "Core memories (importance >= 0.7, and pinned) for the agent's context.")
-    p.add_argument("--budget", type=cli.bounded_int(100, 1_000_000),
+    p.add_argument("--budget", type=cli.bounded_int(CORE_MIN_TOKENS, 1_000_000),
                    help="tokens (~4 chars each, heading and notes included); default 1500, capped at 3000")
     p.add_argument("--all", action="store_true", help="every core memory, no budget (to see what a capped list left out)")
     args = p.parse_args(argv)

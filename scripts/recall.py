@@ -47,11 +47,9 @@ def main(argv):
             out["overBudget"] = stats.get("overBudget")
         cli.print_json(out)
         return 0
-    if not results and stats.get("overBudget"):  # found, but not one fits: say so, not "nothing found"
-        print(f"No memory fits in {args.budget} tokens: the best match alone takes {stats['overBudget']}.")
-        return 0
     from hippocampus.context import render_recall
-    print(render_recall(results, explain=args.why), end="")
+    print(render_recall(results, explain=args.why, budget_tokens=args.budget, over_budget=stats.get("overBudget")),
+          end="")
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Write HIPPOCAMPUS_CORE.md (for OpenClaw memorySearch.extraPaths) from core memories."""
 from hippocampus import cli
+from hippocampus.config import CORE_MIN_TOKENS
 
 
 def main(argv):
     p = cli.parser("sync_core.py", "Regenerate HIPPOCAMPUS_CORE.md atomically; commits only when it changed.")
-    p.add_argument("--budget", type=cli.bounded_int(100, 1_000_000),
+    p.add_argument("--budget", type=cli.bounded_int(CORE_MIN_TOKENS, 1_000_000),
                    help="tokens (~4 chars each, heading and notes included); default 1500, capped at 3000")
     args = p.parse_args(argv)
     from hippocampus.core_sync import sync_core

@@ -94,8 +94,10 @@ def _merge(base: dict, override: dict, where: str, group: str = "") -> dict:
 
 
 _AT_MOST = {"recall.question_discount": 1}  # settings with a ceiling (this one is a share of a relevance)
-# token budgets below which a heading and its "left out" note alone would overrun them
-_AT_LEAST = {"core.budget_tokens": 100, "core.max_tokens": 100, "core.memory_md_tokens": 100}
+# the smallest core budget (setting or --budget): below it the heading and the "left out" note alone overrun it
+CORE_MIN_TOKENS = 100
+_AT_LEAST = {"core.budget_tokens": CORE_MIN_TOKENS, "core.max_tokens": CORE_MIN_TOKENS,
+             "core.memory_md_tokens": CORE_MIN_TOKENS}
 
 
 def _number(value, where: str, ceiling: float | None = None, floor: float = 0) -> float:

@@ -91,9 +91,13 @@ def _left_out_note(count: int, budget_tokens: int | None) -> str:
             f"see them all with scripts/load_core.py --all._")
 
 
-def render_recall(results: list[dict], explain: bool = False) -> str:
-    """Recall results framed as dated observations, one per line."""
+def render_recall(results: list[dict], explain: bool = False, budget_tokens: int | None = None,
+                  over_budget: int | None = None) -> str:
+    """Recall results framed as dated observations, one per line. `over_budget`:
+    the cost of the best memory a budget left out (search.pack)."""
     if not results:
+        if over_budget:  # found, but not one fits: say so, not "nothing found"
+            return f"No memory fits in {budget_tokens} tokens: the best match alone takes {over_budget}.\n"
         return "No memories found.\n"
     lines = []
     for result in results:

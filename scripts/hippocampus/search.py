@@ -215,7 +215,11 @@ def pack(results, budget_tokens: int, limit: int, stats: dict | None = None) -> 
     from .context import observation_line
 
     packed, used, over = [], 0, None
+    smallest = estimate_tokens(observation_line({"id": "", "score": 0.0, "content": ""}) + "\n")  # framing only
     for result in results:
+        if budget_tokens - used < smallest:  # not even an empty memory's line fits: the rest need not be read
+            over = estimate_tokens(observation_line(result) + "\n") if over is None else over
+            break
         cost = estimate_tokens(observation_line(result) + "\n")
         if used + cost > budget_tokens:
             over = cost if over is None else over

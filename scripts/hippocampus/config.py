@@ -57,6 +57,10 @@ DEFAULTS: dict = {
         "date_weight": 1.2,       # memory created in a time the query names ("in June 2023")
         "speaker_weight": 0.2,    # transcript line whose speaker the query names
         "question_discount": 0.15,  # a memory that asks ("...?") counts its own relevance x (1 - this)
+        # related words ("live" also finds "moved", "home"; scripts/hippocampus/related.py) count
+        # this much of a word match; related_words adds to the table or replaces a word's list
+        "related_weight": 0.3,
+        "related_words": {},
         # recall trusts its last stat of every memory file this long, while no file was added,
         # removed or renamed, and checks the files it returns (0: stat every file every time)
         "hand_edit_look_seconds": 30,
@@ -86,6 +90,8 @@ def _merge(base: dict, override: dict, where: str, group: str = "") -> dict:
             # free-form maps (multipliers) accept new keys; fixed groups do not
             if key.endswith("_multiplier"):
                 merged[key] = {**base[key], **_numbers(value, f"{where}.{key}")}
+            elif key.endswith("_words"):
+                merged[key] = {**base[key], **_word_lists(value, f"{where}.{key}")}
             else:
                 merged[key] = _merge(base[key], value, f"{where}.{key}", f"{group}{key}.")
         else:
@@ -113,6 +119,30 @@ def _number(value, where: str, ceiling: float | None = None, floor: float = 0) -
 
 def _numbers(mapping: dict, where: str) -> dict:
     return {str(k): _number(v, f"{where}.{k}") for k, v in mapping.items()}
+
+
+def _word_lists(mapping: dict, where: str) -> dict[str, tuple[str, ...]]:
+    """{word: [words]} (a list, or one string of words separated by spaces), each a single word."""
+    from .textutil import words
+
+    def word(text, at: str) -> str:
+        if not isinstance(text, (str, int)) or isinstance(text, bool):
+            raise WorkspaceError(f"{at} must be a word, got {text!r}")
+        found = words(str(text))
+        if len(found) != 1 or found[0] != str(text).strip().casefold() or "'" in found[0]:
+            raise WorkspaceError(f"{at} must be a single word (letters and digits), got {text!r}")
+        return found[0]
+
+    result = {}
+    for key, value in mapping.items():
+        at = f"{where}.{key}"
+        items = value.split() if isinstance(value, str) else value
+        if items is None:
+            items = []
+        if not isinstance(items, list):
+            raise WorkspaceError(f"{at} must be a list of words, got {value!r}")
+        result[word(key, where + " key")] = tuple(dict.fromkeys(word(item, at) for item in items))
+    return result
 
 
 def load_config(memory_dir: Path) -> dict:

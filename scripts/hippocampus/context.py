@@ -105,5 +105,8 @@ def render_recall(results: list[dict], explain: bool = False, budget_tokens: int
         if explain and "why" in result:
             why = result["why"]
             parts = ", ".join(f"{name} {value:.3f}" for name, value in why["parts"].items())
-            lines.append(f"    why: terms {', '.join(why['terms']) or '(none: lifted by context)'}; {parts}")
+            terms = ", ".join(why["terms"])
+            if why.get("related"):
+                terms = ", ".join(filter(None, [terms, "related: " + ", ".join(why["related"])]))
+            lines.append(f"    why: terms {terms or '(none: lifted by context)'}; {parts}")
     return "\n".join(lines) + "\n"

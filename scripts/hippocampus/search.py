@@ -18,6 +18,7 @@ from .timeutil import parse_time_or
 from .workspace import Workspace
 
 MAX_QUERY_TERMS = 32
+RELATED_CANDIDATES = 50  # hits of the related words kept (they count 0.3 of a word match: few can rank)
 RESULT_FIELDS = ("id", "content", "score", "importance", "domain", "category", "store", "status",
                  "source", "episode", "file", "created")
 
@@ -32,7 +33,20 @@ def match_expression(query: str) -> tuple[str, list[str]]:
     terms = (meaningful or terms)[:MAX_QUERY_TERMS]
     if not terms:
         raise UsageError("the query has no words to search for")
-    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms), terms
+    return quoted(terms), terms
+
+
+def quoted(terms: list[str]) -> str:
+    """FTS5 MATCH for any of `terms`, each a quoted string (never FTS5 syntax)."""
+    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+
+
+def related_words(config: dict, terms: list[str]) -> list[str]:
+    """Words related to the query's terms (related.py), when they count at all."""
+    if config["recall"]["related_weight"] <= 0:
+        return []
+    from .related import expand, table_for
+    return expand(terms, table_for(config))
 
 
 class Filters:
@@ -119,13 +133,21 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
     for memory, lexical in candidates:
         pool[memory["id"]] = memory
         parts[memory["id"]] = {"relevance": lexical / best}
+    related = related_words(config, terms)
+    if related:  # words that answer what the query names ("live": "moved", "home"); related.py
+        found = [(m, lexical) for m, lexical in cache.search(quoted(related), where, params, RELATED_CANDIDATES)
+                 if filters.admits(m, now)]
+        scale = best if candidates else (max((lexical for _m, lexical in found), default=0.0) or 1.0)
+        for memory, lexical in found:
+            pool.setdefault(memory["id"], memory)
+            parts.setdefault(memory["id"], {})["related"] = weights["related_weight"] * min(1.0, lexical / scale)
     for start, end in windows:  # a named time brings back what happened then, words or not
         for memory in cache.created_between(start, end, where, params, int(weights["candidates"])):
             if memory["id"] not in pool and filters.admits(memory, now):
                 pool[memory["id"]] = memory
     if not pool:
         return []
-    relevance = {memory_id: p["relevance"] for memory_id, p in parts.items()}
+    relevance = {memory_id: p["relevance"] for memory_id, p in parts.items() if "relevance" in p}
 
     def add(memory_id: str, part: str, value: float) -> None:
         if value > 0:
@@ -197,6 +219,8 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
                 why = {name: round(relevance_weight * value, 4) for name, value in parts.get(memory_id, {}).items()}
                 why.update(importance=from_importance, recency=from_recency)
                 result["why"] = {"terms": matched_terms(memory.get("content", ""), terms), "parts": why}
+                if "related" in parts.get(memory_id, {}):
+                    result["why"]["related"] = matched_terms(memory.get("content", ""), related)
             yield result
 
     if budget_tokens is not None:

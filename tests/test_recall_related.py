@@ -1,0 +1,87 @@
+"""Related words: a question that shares no word with its answer ("where do I live?" /
+"I moved to Lisbon") still finds it, below what the question names, through the real CLI."""
+import json
+
+import pytest
+
+
+def _config(ws, recall: dict) -> None:
+    (ws.root / "memory" / "config.yaml").write_text(json.dumps({"recall": recall}))
+
+
+def test_a_question_finds_its_answer_through_related_words(ws):
+    moved = ws.remember("I moved to Lisbon in March", "--domain", "user")
+    ws.remember("Coffee beans are cheaper at the Saturday market", "--domain", "world")
+    out = ws.json("recall.py", "where do I live?", "--why")
+    assert [r["id"] for r in out["results"]] == [moved]
+    why = out["results"][0]["why"]
+    assert why["terms"] == [] and why["related"] == ["moved"]
+    assert why["parts"]["related"] == pytest.approx(0.3)
+    assert "why: terms related: moved; related 0.300" in ws.run("recall.py", "where do I live?", "--why").out
+    # plural and -ing forms of a question word find the same table entry
+    assert [r["id"] for r in ws.json("recall.py", "living situation")["results"]] == [moved]
+
+    _config(ws, {"related_weight": 0})
+    assert ws.run("recall.py", "where do I live?").out == "No memories found.\n"
+
+
+def test_a_word_the_question_names_outranks_a_related_one(ws):
+    moved = ws.remember("I moved to Lisbon in March", "--domain", "user")
+    named = ws.remember("We live next to the old tram depot", "--domain", "user")
+    ranked = [r["id"] for r in ws.json("recall.py", "where do I live")["results"]]
+    assert ranked == [named, moved]
+
+
+def test_filters_apply_to_related_hits(ws):
+    moved = ws.remember("I moved to Lisbon in March", "--domain", "user")
+    assert [r["id"] for r in ws.json("recall.py", "where do I live", "--domain", "user")["results"]] == [moved]
+    assert ws.json("recall.py", "where do I live", "--domain", "world")["results"] == []
+    assert ws.json("recall.py", "where do I live", "--until", "2020-01-01")["results"] == []
+
+
+def test_config_adds_related_words_and_turns_a_word_off(ws):
+    sync = ws.remember("Daily sync with the platform team at 9:30", "--domain", "world")
+    ws.remember("I moved to Lisbon in March", "--domain", "user")
+    assert ws.json("recall.py", "when is the standup")["results"] == []
+    _config(ws, {"related_words": {"Standup": ["sync", "huddle", "NEAR", "AND"], "live": []}})
+    assert [r["id"] for r in ws.json("recall.py", "when is the standup")["results"]] == [sync]
+    assert ws.json("recall.py", "where do I live")["results"] == []
+    # one string of words is a list too; the built-in words of other entries stay
+    (ws.root / "memory" / "config.yaml").write_text("recall:\n  related_words:\n    standup: sync huddle\n")
+    assert [r["id"] for r in ws.json("recall.py", "standup time")["results"]] == [sync]
+    assert len(ws.json("recall.py", "where do I live")["results"]) == 1
+
+
+@pytest.mark.parametrize("words, message", [
+    ({"live": ["two words"]}, "recall.related_words.live must be a single word"),
+    ({"live": ["a\"b"]}, "recall.related_words.live must be a single word"),
+    ({"live": 5}, "recall.related_words.live must be a list of words"),
+    ({"live": [["nested"]]}, "recall.related_words.live must be a word"),
+    ({"two words": ["home"]}, "recall.related_words key must be a single word"),
+    (["live", "home"], "'related_words' must be a mapping"),
+])
+def test_bad_related_words_are_one_clear_error(ws, words, message):
+    ws.remember("I moved to Lisbon in March")
+    _config(ws, {"related_words": words})
+    result = ws.run("recall.py", "where do I live", expect=3)
+    assert message in result.err and len(result.err.strip().splitlines()) == 1
+
+
+def test_no_related_word_repeats_its_entry_by_stem():
+    # "friend: friends" would find nothing new (the porter stemmer already does) and lift every
+    # memory the question's own word found, above the answer
+    import sqlite3
+
+    from hippocampus.related import BUILT_IN
+    from hippocampus.search_cache import TOKENIZER
+
+    db = sqlite3.connect(":memory:")
+    db.execute(f"CREATE VIRTUAL TABLE t USING fts5(w, tokenize='{TOKENIZER}')")
+    repeats = []
+    for key, related in BUILT_IN.items():
+        for word in related:
+            db.execute("DELETE FROM t")
+            db.execute("INSERT INTO t VALUES (?)", (word,))
+            if db.execute("SELECT count(*) FROM t WHERE t MATCH ?", (f'"{key}"',)).fetchone()[0]:
+                repeats.append(f"{key}: {word}")
+    assert repeats == []

@@ -87,7 +87,7 @@ def _merge(base: dict, override: dict, where: str, group: str = "") -> dict:
         if isinstance(base[key], dict):
             if not isinstance(value, dict):
                 raise WorkspaceError(f"{where}: {key!r} must be a mapping")
-            # free-form maps (multipliers) accept new keys; fixed groups do not
+            # free-form maps (multipliers, word lists) accept new keys; fixed groups do not
             if key.endswith("_multiplier"):
                 merged[key] = {**base[key], **_numbers(value, f"{where}.{key}")}
             elif key.endswith("_words"):

@@ -25,6 +25,13 @@ def test_a_question_finds_its_answer_through_related_words(ws):
     assert ws.run("recall.py", "where do I live?").out == "No memories found.\n"
 
 
+def test_a_question_naming_a_kind_finds_an_instance(ws):
+    pottery = ws.remember("Pottery on Saturday mornings keeps me sane", "--domain", "user")
+    dog = ws.remember("We adopted a rescue dog called Biscuit", "--domain", "user")
+    assert [r["id"] for r in ws.json("recall.py", "what are my hobbies?")["results"]] == [pottery]
+    assert [r["id"] for r in ws.json("recall.py", "do we have pets")["results"]] == [dog]
+
+
 def test_a_word_the_question_names_outranks_a_related_one(ws):
     moved = ws.remember("I moved to Lisbon in March", "--domain", "user")
     named = ws.remember("We live next to the old tram depot", "--domain", "user")

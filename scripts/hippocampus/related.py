@@ -8,7 +8,8 @@ words that answer such questions, written for an agent's memory of its user
 Recall searches them as a second query whose hits count `related_weight` of a
 word match (references/scoring.md), so they lift, but rarely outrank, what
 the question names. `recall.related_words` in memory/config.yaml adds words,
-or replaces a word's list ([] turns it off).
+or replaces a word's list ([] turns it off). The table is English; for other
+languages, add entries there.
 
 No entry lists a word with its key's stem ("friend: friends"): FTS5's porter
 stemmer finds those already, and a repeat would only lift every memory the
@@ -42,8 +43,9 @@ mother: mom mum
 mom: mother mum
 father: dad
 dad: father
-pet: dog cat puppy kitten
-hobby: pastime enjoy
+pet: dog cat puppy kitten bird fish hamster rabbit
+hobby: pastime enjoy painting drawing hiking camping gardening cooking baking photography knitting fishing dancing yoga pottery
+activity: hobby sport pastime
 trip: travel vacation holiday visited flight journey
 travel: trip vacation holiday visited flight abroad
 vacation: trip travel holiday
@@ -74,7 +76,10 @@ music: song band concert album
 movie: film cinema
 film: movie cinema
 book: read novel
-sport: exercise gym team
+sport: exercise gym team football soccer basketball tennis running swimming cycling
+instrument: guitar piano violin drums
+art: painting drawing sculpture pottery sketch
+drink: coffee tea beer wine juice
 exercise: workout gym running
 gym: workout exercise
 language: speak

@@ -54,3 +54,13 @@ def test_repair_from_markdown_alone_restores_every_store_with_its_ids(ws):
         assert after[memory_id]["content"] == before[memory_id]["content"]
     assert after[episodes[0]]["created"] == "2026-03-01T10:00:00Z" and after[pinned]["pinned"] is True
     assert ws.json("recall.py", "garden")["results"][0]["id"] in episodes
+
+
+def test_doctor_names_uncommitted_paths_whole(ws):
+    # a tracked file edited (git status prints " M path": the first line starts with a space)
+    # and a new one whose name has spaces (quoted by git status unless -z)
+    with open(ws.root / "memory" / ".gitignore", "a") as handle:
+        handle.write("scratch/\n")
+    (ws.root / "memory" / "notes with space.txt").write_text("mine\n")
+    notes = " ".join(ws.json("doctor.py")["notes"])
+    assert "uncommitted changes under memory/: memory/.gitignore, memory/notes with space.txt" in notes

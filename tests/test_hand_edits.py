@@ -259,3 +259,15 @@ def test_the_daily_decay_commits_an_edit_in_place_that_writers_skipped(ws):
     assert ws.memory(garden)["content"] == "The garden has tall sunflowers and a quince tree"
     assert any(subject.startswith("manual:") for subject in ws.commits()[:3])
     assert ws.git("status", "--porcelain") == ""
+
+
+def test_a_hand_edit_of_the_config_is_committed_as_manual(ws):
+    config = ws.root / "memory" / "config.yaml"
+    config.write_text(config.read_text() + "\nrecall:\n  related_words:\n    standup: [sync]\n")
+    ws.remember("Daily sync with the platform team at 9:30", "--domain", "world")
+    subjects = ws.commits()
+    assert subjects[1] == "manual: edited by hand: memory/config.yaml"
+    assert subjects[0].startswith("remember:")
+    assert "memory/config.yaml" in ws.git("show", "--name-only", "--format=", "HEAD~1")
+    assert ws.git("status", "--porcelain") == ""
+    assert [l for l in ws.audit() if "memory/config.yaml" in l][-1].split(" | ")[1] == "manual"

@@ -89,6 +89,22 @@ def _git(root: Path, *args: str, stdin: str | None = None) -> subprocess.Complet
     return result
 
 
+def status_entries(output: str) -> list[tuple[str, str]]:
+    """(XY code, path) of each entry of `git status --porcelain -z` (paths as they are,
+    unquoted; a rename's or copy's source, which follows its entry, skipped)."""
+    records = output.split("\0")
+    found, position = [], 0
+    while position < len(records):
+        record = records[position]
+        position += 1
+        if len(record) < 4:
+            continue
+        found.append((record[:2], record[3:]))
+        if record[0] in "RC":
+            position += 1
+    return found
+
+
 def repo_top(root: Path) -> Path | None:
     result = git(root, "rev-parse", "--show-toplevel", check=False)
     if result.returncode != 0:

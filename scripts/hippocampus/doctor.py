@@ -50,10 +50,10 @@ def check(workspace: Workspace) -> dict:
     if audit.repo_top(workspace.root) is None:
         problems.append(f"{workspace.root} is not a git repository; run scripts/init.py")
     else:
-        dirty = audit.git(workspace.root, "status", "--porcelain", "--", "memory", "HIPPOCAMPUS_CORE.md",
-                          check=False).stdout.strip()
+        dirty = [path for _code, path in audit.status_entries(audit.git(
+            workspace.root, "status", "--porcelain", "-z", "--", "memory", "HIPPOCAMPUS_CORE.md", check=False).stdout)]
         if dirty:
-            notes.append("uncommitted changes under memory/: " + ", ".join(l[3:] for l in dirty.splitlines()[:5]))
+            notes.append("uncommitted changes under memory/: " + ", ".join(dirty[:5]))
     try:
         fd = os.open(paths.lock, os.O_RDWR | os.O_CREAT, 0o644)
         try:

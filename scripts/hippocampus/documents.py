@@ -1,8 +1,8 @@
 """Documents: files that are not memories but whose every change is audited.
 
-IDENTITY.md, SOUL.md and MEMORY.md at the workspace root, the knowledge graph
-under memory/graph/, and the markdown under memory/meta/ (the review queue,
-reflections, conflicts). Scripts change them through the transaction; a
+IDENTITY.md, SOUL.md and MEMORY.md at the workspace root, memory/config.yaml
+(the tunables a person edits), the knowledge graph under memory/graph/, and
+the markdown under memory/meta/ (the review queue, reflections, conflicts). Scripts change them through the transaction; a
 person's edits are noticed by one stat per document (a print kept in the
 search cache) and then asked of git, and the next writer commits them as
 actor `manual` before its own change. Edits of IDENTITY.md and SOUL.md are
@@ -15,18 +15,18 @@ import os
 
 from .paths import WorkspacePaths
 
-ROOT_DOCUMENTS = ("IDENTITY.md", "SOUL.md", "MEMORY.md")
+DOCUMENT_FILES = ("IDENTITY.md", "SOUL.md", "MEMORY.md", "memory/config.yaml")
 DOCUMENT_FOLDERS = ("memory/graph", "memory/meta")
 
 
 def is_document(path: str) -> bool:
-    return path in ROOT_DOCUMENTS or (path.endswith(".md") and path.startswith(tuple(f + "/" for f in DOCUMENT_FOLDERS)))
+    return path in DOCUMENT_FILES or (path.endswith(".md") and path.startswith(tuple(f + "/" for f in DOCUMENT_FOLDERS)))
 
 
 def stats(paths: WorkspacePaths) -> dict[str, tuple]:
     """path -> (mtime_ns, size, inode) of every document and document folder."""
     found: dict[str, tuple] = {}
-    for name in ROOT_DOCUMENTS:
+    for name in DOCUMENT_FILES:
         try:
             st = os.stat(paths.root / name)
         except OSError:
@@ -54,23 +54,14 @@ def stats(paths: WorkspacePaths) -> dict[str, tuple]:
 
 def changed(root) -> list[tuple[str, str]]:
     """(status, path) of documents that differ from git's last commit: M, D or ? (new)."""
-    from .audit import git
+    from .audit import git, status_entries
 
     result = git(root, "status", "--porcelain", "-z", "--untracked-files=all", "--",
-                 *ROOT_DOCUMENTS, *DOCUMENT_FOLDERS, check=False)
+                 *DOCUMENT_FILES, *DOCUMENT_FOLDERS, check=False)
     if result.returncode != 0:
         return []
     found = []
-    records = result.stdout.split("\0")
-    position = 0
-    while position < len(records):
-        record = records[position]
-        position += 1
-        if len(record) < 4:
-            continue
-        code, path = record[:2], record[3:]
-        if code[0] in "RC":
-            position += 1  # the rename's source path follows
+    for code, path in status_entries(result.stdout):
         if not is_document(path):
             continue
         kind = "D" if "D" in code else "?" if code == "??" else "M"

@@ -92,3 +92,25 @@ def test_no_related_word_repeats_its_entry_by_stem():
             if db.execute("SELECT count(*) FROM t WHERE t MATCH ?", (f'"{key}"',)).fetchone()[0]:
                 repeats.append(f"{key}: {word}")
     assert repeats == []
+
+
+def test_related_hits_are_the_best_among_the_newest_matches(ws):
+    # a related word may be in thousands of memories; BM25 is computed for the newest `scan` only
+    from hippocampus.search import Filters, quoted
+    from hippocampus.timeutil import parse_time
+    from hippocampus.workspace import Workspace
+
+    rows = [{"content": f"Note {i}: work" + (" work work" if i % 3 == 0 else " and the rest of a long day"),
+             "created": f"2026-03-{1 + i:02d}T10:00:00Z"} for i in range(12)]
+    ws.json("remember.py", "--jsonl", "-", input="\n".join(json.dumps(r) for r in rows) + "\n")
+    cache = Workspace.open(ws.root, parse_time("2026-04-01T00:00:00Z")).reader_cache()
+    where, params = Filters().sql()
+    everything = cache.search(quoted(["work"]), where, params, 100)
+    newest = sorted(everything, key=lambda pair: -pair[0]["rowid"])[:6]
+    expected = sorted(newest, key=lambda pair: (-pair[1], -pair[0]["rowid"]))[:3]
+    found = cache.search_newest(quoted(["work"]), where, params, 6, 3)
+    assert [m["id"] for m, _ in found] == [m["id"] for m, _ in expected]
+    assert [round(score, 6) for _, score in found] == [round(score, 6) for _, score in expected]
+    # notes 0, 3, 6 and 9 say "work" three times; of them only 6 and 9 are among the newest six
+    assert {m["content"] for m, _ in found[:2]} == {"Note 6: work work work", "Note 9: work work work"}
+    assert len(everything) == 12 and len(cache.search_newest(quoted(["work"]), where, params, 100, 50)) == 12

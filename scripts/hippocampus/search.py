@@ -19,6 +19,7 @@ from .workspace import Workspace
 
 MAX_QUERY_TERMS = 32
 RELATED_CANDIDATES = 50  # hits of the related words kept (they count 0.3 of a word match: few can rank)
+RELATED_SCAN = 1000  # ... the best among the newest this many that hold one (at 100,000, "work" is in 11,500)
 RESULT_FIELDS = ("id", "content", "score", "importance", "domain", "category", "store", "status",
                  "source", "episode", "file", "created")
 
@@ -135,8 +136,8 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
         parts[memory["id"]] = {"relevance": lexical / best}
     related = related_words(config, terms)
     if related:  # words that answer what the query names ("live": "moved", "home"); related.py
-        found = [(m, lexical) for m, lexical in cache.search(quoted(related), where, params, RELATED_CANDIDATES)
-                 if filters.admits(m, now)]
+        found = [(m, lexical) for m, lexical in cache.search_newest(quoted(related), where, params, RELATED_SCAN,
+                                                                    RELATED_CANDIDATES) if filters.admits(m, now)]
         scale = best if candidates else (max((lexical for _m, lexical in found), default=0.0) or 1.0)
         for memory, lexical in found:
             pool.setdefault(memory["id"], memory)

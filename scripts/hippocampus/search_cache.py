@@ -307,6 +307,19 @@ class SearchCache:
                f"WHERE fts MATCH ? {where} ORDER BY bm25(fts, 1.0, 0.2) LIMIT ?")
         return [(row_to_memory(r), r[-1]) for r in self._memories(sql, [match, *params, limit])]
 
+    def search_newest(self, match: str, where: str, params: list, scan: int, limit: int) -> list[tuple[dict, float]]:
+        """Like `search`, but the best `limit` among the newest `scan` matches only: words
+        found in thousands of memories cost BM25 for `scan` of them, not for all."""
+        import heapq
+
+        sql = (f"SELECT fts.rowid, -bm25(fts, 1.0, 0.2) FROM fts JOIN mem ON mem.rowid = fts.rowid "
+               f"WHERE fts MATCH ? {where} ORDER BY fts.rowid DESC LIMIT ?")
+        best = dict(heapq.nlargest(limit, self._memories(sql, [match, *params, scan]), key=lambda row: row[1]))
+        if not best:
+            return []
+        rows = self._memories(f"SELECT {_MEM} FROM mem WHERE rowid IN ({','.join('?' * len(best))})", list(best))
+        return sorted(((row_to_memory(r), best[r[0]]) for r in rows), key=lambda pair: (-pair[1], -pair[0]["rowid"]))
+
     def created_between(self, start, end, where: str, params: list, limit: int) -> list[dict]:
         """Memories created in [start, end), strongest first (timestamps compare as text)."""
         from .timeutil import format_time

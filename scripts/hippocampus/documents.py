@@ -2,10 +2,11 @@
 
 IDENTITY.md, SOUL.md and MEMORY.md at the workspace root, memory/config.yaml
 (the tunables a person edits), the knowledge graph under memory/graph/, and
-the markdown under memory/meta/ (the review queue, reflections, conflicts). Scripts change them through the transaction; a
-person's edits are noticed by one stat per document (a print kept in the
-search cache) and then asked of git, and the next writer commits them as
-actor `manual` before its own change. Edits of IDENTITY.md and SOUL.md are
+the markdown under memory/meta/ (the review queue, reflections, conflicts).
+Scripts change them through the transaction; a person's edits are noticed by
+one stat per document (a print kept in the search cache) and then asked of
+git, and the next writer commits them as actor `manual` before its own
+change. Edits of IDENTITY.md and SOUL.md are
 flagged CRITICAL by the audit module.
 """
 

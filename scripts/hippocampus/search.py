@@ -18,8 +18,8 @@ from .timeutil import parse_time_or
 from .workspace import Workspace
 
 MAX_QUERY_TERMS = 32
-RELATED_CANDIDATES = 50  # hits of the related words kept (they count 0.3 of a word match: few can rank)
-RELATED_SCAN = 1000  # ... the best among the newest this many that hold one (at 100,000, "work" is in 11,500)
+RELATED_CANDIDATES = 50  # hits of the related words kept (a fraction of a word match: few can rank) ...
+RELATED_SCAN = 1000  # ... the best of the last this many indexed that hold one (at 100,000, "work" is in 11,500)
 RESULT_FIELDS = ("id", "content", "score", "importance", "domain", "category", "store", "status",
                  "source", "episode", "file", "created")
 

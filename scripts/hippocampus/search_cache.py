@@ -308,8 +308,9 @@ class SearchCache:
         return [(row_to_memory(r), r[-1]) for r in self._memories(sql, [match, *params, limit])]
 
     def search_newest(self, match: str, where: str, params: list, scan: int, limit: int) -> list[tuple[dict, float]]:
-        """Like `search`, but the best `limit` among the newest `scan` matches only: words
-        found in thousands of memories cost BM25 for `scan` of them, not for all."""
+        """Like `search`, but the best `limit` among the `scan` matches indexed last (the
+        newest memories, or the last edited): words found in thousands of memories cost
+        BM25 for `scan` of them, not for all."""
         import heapq
 
         sql = (f"SELECT fts.rowid, -bm25(fts, 1.0, 0.2) FROM fts JOIN mem ON mem.rowid = fts.rowid "

@@ -57,6 +57,7 @@ NEUTRAL = {"previous_weight": 0.0, "next_weight": 0.0, "answer_weight": 0.0, "ep
            "importance_weight": 0.15, "recency_weight": 0.05, "contiguity_hits": 10,
            "question_discount": 0.0}
 
+
 def build(conversation: dict, workdir: Path) -> dict:
     """A fresh store of the conversation (bench/locomo.py's), and its questions with evidence."""
     store = locomo.build_store(conversation, workdir)

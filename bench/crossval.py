@@ -51,11 +51,12 @@ GRID = {
     "recency_weight": (0.0, 0.05, 0.1, 0.2),
     "contiguity_hits": (5, 10, 20),
     "question_discount": (0.0, 0.15, 0.3, 0.5),
+    "answer_kind_weight": (0.0, 0.1, 0.2, 0.3, 0.5),
 }
 NEUTRAL = {"previous_weight": 0.0, "next_weight": 0.0, "answer_weight": 0.0, "episode_weight": 0.0,
            "episode_match_weight": 0.0, "date_weight": 0.0, "speaker_weight": 0.0,
            "importance_weight": 0.15, "recency_weight": 0.05, "contiguity_hits": 10,
-           "question_discount": 0.0}
+           "question_discount": 0.0, "answer_kind_weight": 0.0}
 
 
 def build(conversation: dict, workdir: Path) -> dict:

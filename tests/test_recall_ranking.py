@@ -129,7 +129,7 @@ def test_skipping_episode_members_that_cannot_rank_changes_no_result(ws):
 
     rng = random.Random(7)
     topics = "river boat garden recipe violin marathon kitten museum lantern harbour".split()
-    filler = "well then so really okay maybe indeed sure right yes".split()
+    filler = "well then so really okay maybe indeed sure right yes yesterday two".split()  # a time, a count
     speakers = ("Ana", "Ben", "Cleo")
     rows = []
     for day in range(24):  # days of small talk, a topic here and there: hits are few, so the rest competes
@@ -148,6 +148,8 @@ def test_skipping_episode_members_that_cannot_rank_changes_no_result(ws):
         query = " ".join(rng.sample(topics, rng.randint(1, 3)))
         if number % 2 == 0:
             query = f"{rng.choice(speakers)} {query}"
+        if number % 3:  # a question asking for a time or a count lifts the memories holding one
+            query = f"{('when did', 'how many')[number % 3 - 1]} {query}"
         for top, filters in ((1, None), (5, None), (10, None), (20, None), (40, None), (80, None),
                              (10, Filters(domain="user")), (40, Filters(domain="world"))):
             stats = {}

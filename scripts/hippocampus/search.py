@@ -10,6 +10,7 @@ import re
 from datetime import datetime
 from itertools import islice
 
+from . import answer_kind
 from .errors import UsageError
 from .scoring import decayed, recency
 from .textutil import STOPWORDS, estimate_tokens, words
@@ -163,6 +164,7 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
         episode_scores = cache.search_episodes(match, int(weights["contiguity_hits"]) * 2)
     top_episode = max(episode_scores.values(), default=0.0) or 1.0
     named = set(terms)
+    kind = answer_kind.kind_of(query) if weights["answer_kind_weight"] > 0 else None
     relevance_weight, importance_weight = weights["relevance_weight"], weights["importance_weight"]
     recency_weight, half_life = weights["recency_weight"], weights["recency_half_life_days"]
     scored = []  # every candidate is scored; only those returned become results (a pool may be thousands)
@@ -175,6 +177,8 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
             add(memory_id, "date", weights["date_weight"])
         if speaker_of(memory.get("content", "")) in named:
             add(memory_id, "speaker", weights["speaker_weight"])
+        if kind and answer_kind.holds(kind, memory.get("content", "")):  # "when...?": a memory that says when
+            add(memory_id, "answer_kind", weights["answer_kind_weight"])
         own = parts.get(memory_id, {}).get("relevance", 0.0)
         if own > 0 and weights["question_discount"] > 0 and asks(memory.get("content", "")):
             # a question holds no fact: its answer does (and the answer lift carries the question's words there)
@@ -194,7 +198,8 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
         score(memory_id, memory)
     # The rest of each hit's episode is lifted only as its members: they are scored
     # only when their best possible score could still reach the results.
-    ceiling = (max(weights["date_weight"], 0.0) if windows else 0.0) + max(weights["speaker_weight"], 0.0)
+    ceiling = (max(weights["date_weight"], 0.0) if windows else 0.0) + max(weights["speaker_weight"], 0.0) \
+        + (weights["answer_kind_weight"] if kind else 0.0)
     # (importance stays within 0..1 while decay's rate does; a budget may reach past the top)
     may_skip = not exhaustive and budget_tokens is None and config["decay"]["rate"] <= 1
     scored.sort()

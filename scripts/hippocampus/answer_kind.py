@@ -1,0 +1,94 @@
+"""The kind of answer a question asks for, and whether a memory holds one.
+
+"When did we get the dog?" is answered by a memory that says when ("we got
+Max last spring"), not by every memory that names the dog; "how many kids
+do I have?" by one with a number in it ("I have two kids"). A question that
+starts by asking for a time or a count lifts the memories that hold a time
+expression or a number by `recall.answer_kind_weight` (references/scoring.md,
+step 8), so among memories that share its words the one that can answer
+comes first. This is answer-type matching from question answering, reduced
+to the two kinds that a few words of English tell reliably: a time and a
+count. Other questions ("what", "where", "who") are left alone: capitalised
+names, the clue for places and people, are too common in memories to mean an
+answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+TIME = "time"
+COUNT = "count"
+
+_ASKS = (
+    (TIME, re.compile(r"^\W*(when\b|what (time|date|day|year|month)\b|how long ago\b)", re.I)),
+    (COUNT, re.compile(r"^\W*(how (many|much|long|often|old|far)\b|what (number|amount)\b)", re.I)),
+)
+
+_WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+_MONTHS = {"january", "february", "april", "june", "july", "august", "september", "october", "november",
+           "december"}
+_AMBIGUOUS_MONTHS = {"may", "march"}  # words first: months beside a day, a year or "in"
+_SEASONS = {"spring", "summer", "autumn", "fall", "winter"}
+_UNITS = {"second", "minute", "hour", "day", "night", "week", "weekend", "fortnight", "month", "year", "decade"}
+_UNITS |= {unit + "s" for unit in _UNITS}
+# a word that says when by itself
+_WHEN = {"yesterday", "today", "tonight", "tomorrow", "ago", "recently", "lately", "earlier", "later", "soon",
+         "morning", "afternoon", "evening", "midnight", "noon", *_WEEKDAYS, *_MONTHS}
+# pairs of words that say when ("last spring", "every Monday", "in summer", "two weeks", "in May")
+_PAIRS = frozenset((before, word) for firsts, seconds in (
+    ({"last", "next", "this", "past", "coming", "every", "each", "that"}, _UNITS | _SEASONS | _WEEKDAYS),
+    ({"a", "an", "one", "two", "three", "few", "several", "of"}, _UNITS),
+    ({"in", "since", "until", "by", "during", "around"}, _SEASONS),
+    ({"in", "of", "since", "until", "by", "early", "late", "mid"}, _AMBIGUOUS_MONTHS),
+    ({"o"}, {"clock"}),
+) for before in firsts for word in seconds)
+_NUMBERS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+            "fifteen", "twenty", "thirty", "forty", "fifty", "hundred", "thousand", "million", "dozen", "half",
+            "twice", "thrice", "once", "both", "couple", "few", "several"}
+# words: punctuation becomes space, then split (a long regular expression of every cue
+# took ~100 us a memory, and this runs on every memory scored)
+_SPACES = str.maketrans({c: " " for c in "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\u2018\u2019\u201c\u201d\u2013\u2014\u2026"})
+_TOKENS = re.compile(r"[^\W\d_]+|\d+")  # where digits are: "3pm" is 3, pm
+_DIGITS = re.compile(r"\d")
+_DATE = re.compile(r"\d[/.]\d")
+
+
+def _words(content: str) -> list[str]:
+    return content.lower().translate(_SPACES).split()
+
+
+def _says_when(content: str) -> bool:
+    words = _words(content)
+    if not _WHEN.isdisjoint(words) or not _PAIRS.isdisjoint(zip(words, words[1:])):
+        return True  # "yesterday", "last spring", "o'clock"
+    if _DIGITS.search(content) is None:
+        return False
+    tokens = _TOKENS.findall(content.lower())
+    for before, word in zip(tokens, tokens[1:] + [""]):
+        if before.isdigit() and ((len(before) == 4 and before[:2] in ("19", "20"))  # a year
+                                 or word in ("am", "pm") or word in _UNITS):  # "3pm", "10 days"
+            return True
+        if before in _AMBIGUOUS_MONTHS and word.isdigit():  # "May 4"
+            return True
+    return _DATE.search(content) is not None  # "12/05"
+
+
+def _says_how_many(content: str) -> bool:
+    return _DIGITS.search(content) is not None or not _NUMBERS.isdisjoint(_words(content))
+
+
+_HOLDS = {TIME: _says_when, COUNT: _says_how_many}
+
+
+def kind_of(question: str) -> str | None:
+    """TIME or COUNT when the question asks for one, else None."""
+    for kind, pattern in _ASKS:
+        if pattern.search(question):
+            return kind
+    return None
+
+
+def holds(kind: str, content: str) -> bool:
+    """Whether `content` holds an answer of `kind` (a time expression, a number)."""
+    return _HOLDS[kind](content)

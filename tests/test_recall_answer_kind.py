@@ -1,5 +1,6 @@
 """Answer kinds: "when...?" lifts the memory that says when, "how many...?" the one
-with a number in it, through the real CLI; other questions are left alone."""
+with a number in it, "why...?" the one that gives a cause, through the real CLI;
+other questions are left alone."""
 import json
 
 import pytest
@@ -37,6 +38,13 @@ def test_a_how_many_question_puts_the_memory_with_a_number_first(ws):
     assert _ranked(ws, "kids") == [pizza, count]
 
 
+def test_a_why_question_puts_the_memory_that_gives_a_cause_first(ws):
+    left = ws.remember("I left the band after the tour", "--domain", "user", "--importance", "0.5")
+    cause = ws.remember("I left the band because of the tour", "--domain", "user", "--importance", "0.5")
+    assert _ranked(ws, "why did I leave the band?") == [cause, left]
+    assert _ranked(ws, "the band") == [left, cause]
+
+
 def test_the_lift_never_brings_in_a_memory_without_a_match(ws):
     ws.remember("The dentist moved the cleaning to next Tuesday", "--domain", "user")
     assert ws.json("recall.py", "when is the concert?")["results"] == []
@@ -49,6 +57,8 @@ def test_the_lift_never_brings_in_a_memory_without_a_match(ws):
     ("How many kids does Ana have?", answer_kind.COUNT),
     ("how much was the rent", answer_kind.COUNT),
     ("How long did the course take?", answer_kind.COUNT),
+    ("Why did I leave the band?", answer_kind.REASON),
+    ("What inspired the mural?", answer_kind.REASON),
     ("What is my dog called?", None),
     ("Where do I live?", None),
     ("I wonder when it starts", None),  # asks, but not as a question's first word
@@ -73,6 +83,8 @@ def test_kind_of_a_question(question, kind):
     ("I have 3 cats", answer_kind.COUNT, True),
     ("Ana has two brothers", answer_kind.COUNT, True),
     ("Ana has brothers", answer_kind.COUNT, False),
+    ("I left the band because of the touring", answer_kind.REASON, True),
+    ("I left the band in a hurry", answer_kind.REASON, False),
 ])
 def test_what_holds_an_answer(text, kind, held):
     assert answer_kind.holds(kind, text) is held

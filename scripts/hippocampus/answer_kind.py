@@ -2,13 +2,14 @@
 
 "When did we get the dog?" is answered by a memory that says when ("we got
 Max last spring"), not by every memory that names the dog; "how many kids
-do I have?" by one with a number in it ("I have two kids"). A question that
-starts by asking for a time or a count lifts the memories that hold a time
-expression or a number by `recall.answer_kind_weight` (references/scoring.md,
-step 8), so among memories that share its words the one that can answer
-comes first. This is answer-type matching from question answering, reduced
-to the two kinds that a few words of English tell reliably: a time and a
-count. Other questions ("what", "where", "who") are left alone: capitalised
+do I have?" by one with a number in it ("I have two kids"); "why did I quit?"
+by one that gives a cause ("because of the commute"). A question that starts
+by asking for a time, a count or a reason lifts the memories that hold a
+time expression, a number or a word of cause by `recall.answer_kind_weight`
+(references/scoring.md, step 8), so among memories that share its words the
+one that can answer comes first. This is answer-type matching from question
+answering, reduced to the kinds a question's first words tell reliably, in
+English. Other questions ("what", "where", "who") are left alone: capitalised
 names, the clue for places and people, are too common in memories to mean an
 answer.
 """
@@ -19,10 +20,12 @@ import re
 
 TIME = "time"
 COUNT = "count"
+REASON = "reason"
 
 _ASKS = (
     (TIME, re.compile(r"^\W*(when\b|what (time|date|day|year|month)\b|how long ago\b)", re.I)),
     (COUNT, re.compile(r"^\W*(how (many|much|long|often|old|far)\b|what (number|amount)\b)", re.I)),
+    (REASON, re.compile(r"^\W*(why\b|what (made|makes|led|inspired|inspires|motivated|motivates)\b)", re.I)),
 )
 
 _WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
@@ -46,6 +49,7 @@ _PAIRS = frozenset((before, word) for firsts, seconds in (
 _NUMBERS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
             "fifteen", "twenty", "thirty", "forty", "fifty", "hundred", "thousand", "million", "dozen", "half",
             "twice", "thrice", "once", "both", "couple", "few", "several"}
+_BECAUSE = {"because", "reason", "since", "cause", "due", "wanted", "inspired", "motivated", "motivates"}
 # words: punctuation becomes space, then split (a long regular expression of every cue
 # took ~100 us a memory, and this runs on every memory scored)
 _SPACES = str.maketrans({c: " " for c in "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\u2018\u2019\u201c\u201d\u2013\u2014\u2026"})
@@ -78,11 +82,15 @@ def _says_how_many(content: str) -> bool:
     return _DIGITS.search(content) is not None or not _NUMBERS.isdisjoint(_words(content))
 
 
-_HOLDS = {TIME: _says_when, COUNT: _says_how_many}
+def _says_why(content: str) -> bool:
+    return not _BECAUSE.isdisjoint(_words(content))
+
+
+_HOLDS = {TIME: _says_when, COUNT: _says_how_many, REASON: _says_why}
 
 
 def kind_of(question: str) -> str | None:
-    """TIME or COUNT when the question asks for one, else None."""
+    """TIME, COUNT or REASON when the question asks for one, else None."""
     for kind, pattern in _ASKS:
         if pattern.search(question):
             return kind
@@ -90,5 +98,5 @@ def kind_of(question: str) -> str | None:
 
 
 def holds(kind: str, content: str) -> bool:
-    """Whether `content` holds an answer of `kind` (a time expression, a number)."""
+    """Whether `content` holds an answer of `kind` (a time expression, a number, a cause)."""
     return _HOLDS[kind](content)

@@ -57,7 +57,7 @@ DEFAULTS: dict = {
         "date_weight": 1.2,       # memory created in a time the query names ("in June 2023")
         "speaker_weight": 0.2,    # transcript line whose speaker the query names
         "question_discount": 0.15,  # a memory that asks ("...?") counts its own relevance x (1 - this)
-        "answer_kind_weight": 0.2,  # "when...?" / "how many...?": a memory holding a time / a number
+        "answer_kind_weight": 0.2,  # "when/how many/why...?": a memory holding a time / number / cause
         # related words ("live" also finds "moved", "home"; scripts/hippocampus/related.py) count
         # this much of a word match; related_words adds to the table or replaces a word's list
         "related_weight": 0.3,

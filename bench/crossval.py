@@ -4,7 +4,7 @@
 The shipped ranking weights were fitted to all five dev conversations, so
 their dev-split figure is in-sample. This repeats the fitting honestly: for
 each conversation, a coordinate search from a neutral start (no contiguity,
-episode, date or speaker boosts) picks the weights on the other four, and
+episode, date, speaker or answer-kind boosts) picks the weights on the other four, and
 those weights are scored on the one left out. The pooled held-out recall@5 is
 the estimate of what unseen conversations get; beside it, the shipped weights
 on the same conversation (in-sample) and the neutral start. Then a 95%

@@ -53,7 +53,7 @@ _BECAUSE = {"because", "reason", "since", "cause", "due", "wanted", "inspired", 
 # words: punctuation becomes space, then split (a long regular expression of every cue
 # took ~100 us a memory, and this runs on every memory scored)
 _SPACES = str.maketrans({c: " " for c in "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\u2018\u2019\u201c\u201d\u2013\u2014\u2026"})
-_TOKENS = re.compile(r"[^\W\d_]+|\d+")  # where digits are: "3pm" is 3, pm
+_TOKENS = re.compile(r"[^\W\d_]+|\d+")
 _DIGITS = re.compile(r"\d")
 _DATE = re.compile(r"\d[/.]\d")
 
@@ -68,7 +68,7 @@ def _says_when(content: str) -> bool:
         return True  # "yesterday", "last spring", "o'clock"
     if _DIGITS.search(content) is None:
         return False
-    tokens = _TOKENS.findall(content.lower())
+    tokens = _TOKENS.findall(content.lower())  # (digits apart from letters: "3pm" is 3, pm)
     for before, word in zip(tokens, tokens[1:] + [""]):
         if before.isdigit() and ((len(before) == 4 and before[:2] in ("19", "20"))  # a year
                                  or word in ("am", "pm") or word in _UNITS):  # "3pm", "10 days"

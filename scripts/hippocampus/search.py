@@ -166,6 +166,7 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
     named = set(terms)
     kind = answer_kind.kind_of(query) if weights["answer_kind_weight"] > 0 else None
     relevance_weight, importance_weight = weights["relevance_weight"], weights["importance_weight"]
+    kind_lift = relevance_weight * weights["answer_kind_weight"] if kind else 0.0  # at most, in score units
     recency_weight, half_life = weights["recency_weight"], weights["recency_half_life_days"]
     scored = []  # every candidate is scored; only those returned become results (a pool may be thousands)
 
@@ -177,8 +178,6 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
             add(memory_id, "date", weights["date_weight"])
         if speaker_of(memory.get("content", "")) in named:
             add(memory_id, "speaker", weights["speaker_weight"])
-        if kind and answer_kind.holds(kind, memory.get("content", "")):  # "when...?": a memory that says when
-            add(memory_id, "answer_kind", weights["answer_kind_weight"])
         own = parts.get(memory_id, {}).get("relevance", 0.0)
         if own > 0 and weights["question_discount"] > 0 and asks(memory.get("content", "")):
             # a question holds no fact: its answer does (and the answer lift carries the question's words there)
@@ -188,7 +187,7 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
         from_importance = round(importance_weight * importance, 4)
         from_recency = round(recency_weight * recency(moment, now, half_life), 4)
         total = relevance_weight * sum(parts.get(memory_id, {}).values()) + from_importance + from_recency
-        if total >= min_score:
+        if total + kind_lift >= min_score:  # (the answer-kind lift comes last, below)
             # equal scores: the newer memory first, then the id (ids are random: alone they would
             # order a tie differently in each fresh store of the same memories)
             created = -parse_time_or(memory.get("created"), now).timestamp()
@@ -214,6 +213,16 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
             pool[memory["id"]] = memory
             score(memory["id"], memory)
         scored.sort()
+    if kind:  # "when...?": lift the memories that say when, where the lift could change the results
+        bar = -scored[top - 1][0] if may_skip and 0 < top <= len(scored) else None
+        for at, (negative, created, memory_id, importance, from_importance, from_recency) in enumerate(scored):
+            if bar is not None and -negative + kind_lift < bar - 0.001:
+                break  # (best first: none further down reaches the results, lifted or not)
+            if answer_kind.holds(kind, pool[memory_id].get("content", "")):
+                add(memory_id, "answer_kind", weights["answer_kind_weight"])
+                total = relevance_weight * sum(parts[memory_id].values()) + from_importance + from_recency
+                scored[at] = (-round(total, 4), created, memory_id, importance, from_importance, from_recency)
+        scored = sorted(entry for entry in scored if -entry[0] >= min_score)
     stats["scored"] = len(scored)
 
     def results():

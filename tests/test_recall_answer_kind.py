@@ -61,6 +61,7 @@ def test_the_lift_never_brings_in_a_memory_without_a_match(ws):
     ("What inspired the mural?", answer_kind.REASON),
     ("What is my dog called?", None),
     ("Where do I live?", None),
+    ("When's the dentist?", answer_kind.TIME),
     ("I wonder when it starts", None),  # asks, but not as a question's first word
 ])
 def test_kind_of_a_question(question, kind):
@@ -77,6 +78,7 @@ def test_kind_of_a_question(question, kind):
     ("two weeks in Porto", answer_kind.TIME, True),
     ("see you at 5 o'clock", answer_kind.TIME, True),
     ("In March we moved", answer_kind.TIME, True),
+    ("Loved last night's show", answer_kind.TIME, True),
     ("I may go sailing", answer_kind.TIME, False),       # a verb, not a month
     ("they march through town", answer_kind.TIME, False),
     ("at last we went sailing", answer_kind.TIME, False),

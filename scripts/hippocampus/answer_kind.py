@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from .textutil import words
+
 TIME = "time"
 COUNT = "count"
 REASON = "reason"
@@ -43,36 +45,29 @@ _UNITS = {"second", "minute", "hour", "day", "night", "week", "weekend", "fortni
 _UNITS |= {unit + "s" for unit in _UNITS}
 # a word that says when by itself
 _WHEN = {"yesterday", "today", "tonight", "tomorrow", "ago", "recently", "lately", "earlier", "later", "soon",
-         "morning", "afternoon", "evening", "midnight", "noon", *_WEEKDAYS, *_MONTHS}
+         "morning", "afternoon", "evening", "midnight", "noon", "o'clock", *_WEEKDAYS, *_MONTHS}
+_WHEN |= {word + "'s" for word in _WHEN}  # "today's", "Monday's" (as textutil's words keep them)
 # pairs of words that say when ("last spring", "every Monday", "in summer", "two weeks", "in May")
 _PAIRS = frozenset((before, word) for firsts, seconds in (
     ({"last", "next", "this", "past", "coming", "every", "each", "that"}, _UNITS | _SEASONS | _WEEKDAYS),
     ({"a", "an", "one", "two", "three", "few", "several", "of"}, _UNITS),
     ({"in", "since", "until", "by", "during", "around"}, _SEASONS),
     ({"in", "of", "since", "until", "by", "early", "late", "mid"}, _AMBIGUOUS_MONTHS),
-    ({"o"}, {"clock"}),
-) for before in firsts for word in seconds)
+) for before in firsts for word in (*seconds, *(second + "'s" for second in seconds)))
 _NUMBERS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
             "fifteen", "twenty", "thirty", "forty", "fifty", "hundred", "thousand", "million", "dozen", "half",
             "twice", "thrice", "once", "both", "couple", "few", "several"}
 _BECAUSE = {"because", "reason", "since", "cause", "due", "wanted", "inspired", "motivated", "motivates"}
-# words: punctuation becomes space, then split (a long regular expression of every cue
-# took ~100 us a memory, and this runs on every memory scored)
-_SPACES = str.maketrans({c: " " for c in "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\u2018\u2019\u201c\u201d\u2013\u2014\u2026"})
 # patterns compiled on first use (re caches them): most recalls never need them
 _TOKENS = r"[^\W\d_]+|\d+"
 _DIGITS = r"\d"
 _DATE = r"\d[/.]\d"
 
 
-def _words(content: str) -> list[str]:
-    return content.lower().translate(_SPACES).split()
-
-
 def _says_when(content: str) -> bool:
-    words = _words(content)
-    if not _WHEN.isdisjoint(words) or not _PAIRS.isdisjoint(zip(words, words[1:])):
-        return True  # "yesterday", "last spring", "o'clock"
+    found = words(content)
+    if not _WHEN.isdisjoint(found) or not _PAIRS.isdisjoint(zip(found, found[1:])):
+        return True  # "yesterday", "o'clock", "last spring"
     if re.search(_DIGITS, content) is None:
         return False
     tokens = re.findall(_TOKENS, content.lower())  # (digits apart from letters: "3pm" is 3, pm)
@@ -86,11 +81,11 @@ def _says_when(content: str) -> bool:
 
 
 def _says_how_many(content: str) -> bool:
-    return re.search(_DIGITS, content) is not None or not _NUMBERS.isdisjoint(_words(content))
+    return re.search(_DIGITS, content) is not None or not _NUMBERS.isdisjoint(words(content))
 
 
 def _says_why(content: str) -> bool:
-    return not _BECAUSE.isdisjoint(_words(content))
+    return not _BECAUSE.isdisjoint(words(content))
 
 
 _HOLDS = {TIME: _says_when, COUNT: _says_how_many, REASON: _says_why}
@@ -98,10 +93,10 @@ _HOLDS = {TIME: _says_when, COUNT: _says_how_many, REASON: _says_why}
 
 def kind_of(question: str) -> str | None:
     """TIME, COUNT or REASON when the question asks for one, else None."""
-    words = _words(question)[:3] + ["", ""]
-    if words[:3] == ["how", "long", "ago"]:
+    first = [word.removesuffix("'s") for word in words(question)[:3]] + ["", ""]  # "when's"
+    if first[:3] == ["how", "long", "ago"]:
         return TIME
-    return _ASKS.get((words[0], None)) or _ASKS.get((words[0], words[1]))
+    return _ASKS.get((first[0], None)) or _ASKS.get((first[0], first[1]))
 
 
 def holds(kind: str, content: str) -> bool:

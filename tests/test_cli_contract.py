@@ -16,3 +16,14 @@ def test_help_and_bad_flags(ws, script):
     assert "Traceback" not in bad.err
     if expected:
         assert bad.err.count("\n") == 1 and bad.err.startswith(f"{script}: error:")
+
+
+@pytest.mark.parametrize("columns", ["50", "120"])
+def test_help_wraps_at_the_terminal_width(ws, columns):
+    # The scripts tell argparse the width themselves (cli.terminal_columns) instead of
+    # letting it import shutil to ask; help must still fit $COLUMNS, as shutil's would.
+    for script, args in (("recall.py", ()), ("review.py", ("approve",))):  # a subcommand's parser too
+        widest = max(map(len, ws.run(script, *args, "--help", env={"COLUMNS": columns}).out.splitlines()))
+        assert widest <= int(columns) - 2
+        if script == "recall.py":  # long enough to fill any width: it used this one, not 80
+            assert widest > int(columns) - 25

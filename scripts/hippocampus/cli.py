@@ -18,8 +18,38 @@ from .errors import HippocampusError, NotFound, UsageError  # noqa: F401 (NotFou
 from .textutil import clean_text, decode_bytes, one_line
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, told the terminal's width instead of importing shutil to
+    ask for it. argparse builds a formatter for every add_argument, and shutil (which
+    brings bz2, lzma and zlib) cost every script ~3 ms of start-up for help text that
+    is almost never printed."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position,
+                         terminal_columns() - 2 if width is None else width)
+
+
+def terminal_columns() -> int:
+    """What shutil.get_terminal_size() says: $COLUMNS, else the terminal's, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
 class Parser(argparse.ArgumentParser):
     """argparse that reports usage errors as UsageError (exit 1), not exit 2."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str):
         raise UsageError(f"{message} (see --help)")

@@ -214,3 +214,13 @@ def test_a_budget_too_small_for_any_memory_says_so(ws):
     assert [r["id"] for r in roomy["results"]] == [memory_id] and roomy["overBudget"] is None
     assert "overBudget" not in ws.json("recall.py", "glacier")
     assert ws.run("recall.py", "no such words anywhere", "--budget", "10").out == "No memories found.\n"
+
+
+def test_why_names_a_term_matched_without_its_accents(ws):
+    # FTS5 folds diacritics (remove_diacritics 2): --why must say which word matched
+    ws.remember("The user lives in München, near the Café Rosé")
+    for query, terms in (("Munchen", ["munchen"]), ("cafe rose", ["cafe", "rose"]), ("café", ["café"])):
+        result = ws.json("recall.py", query, "--why")["results"][0]
+        assert result["why"]["terms"] == terms, query
+    ws.remember("Kaffee im Cafe am Markt")
+    assert ws.json("recall.py", "café markt", "--why")["results"][0]["why"]["terms"] == ["café", "markt"]

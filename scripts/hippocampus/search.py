@@ -13,7 +13,7 @@ from itertools import islice
 from . import answer_kind
 from .errors import UsageError
 from .scoring import decayed, recency
-from .textutil import STOPWORDS, estimate_tokens, words
+from .textutil import STOPWORDS, estimate_tokens, searchable, unspaced, without_diacritics, words
 from .timeparse import query_windows
 from .timeutil import parse_time_or
 from .workspace import Workspace
@@ -28,10 +28,11 @@ RESULT_FIELDS = ("id", "content", "score", "importance", "domain", "category", "
 def match_expression(query: str) -> tuple[str, list[str]]:
     """The FTS5 MATCH string for any text, and the terms it searches for."""
     # split like FTS5's unicode61 tokenizer does (apostrophes separate), so
-    # "Gina's" searches for gina rather than the phrase "gina s"
-    pieces = [piece for word in words(query) for piece in re.split(r"['’]", word) if piece]
+    # "Gina's" searches for gina rather than the phrase "gina s"; unspaced
+    # scripts as the index holds them (textutil.searchable)
+    pieces = [piece for word in words(searchable(query)) for piece in re.split(r"['’]", word) if piece]
     terms = list(dict.fromkeys(pieces))
-    meaningful = [t for t in terms if t not in STOPWORDS and len(t) > 1]
+    meaningful = [t for t in terms if t not in STOPWORDS and (len(t) > 1 or unspaced(t))]
     terms = (meaningful or terms)[:MAX_QUERY_TERMS]
     if not terms:
         raise UsageError("the query has no words to search for")
@@ -273,11 +274,14 @@ def pack(results, budget_tokens: int, limit: int, stats: dict | None = None) -> 
 
 
 def matched_terms(content: str, terms: list[str]) -> list[str]:
-    """Query terms found in the content (by word prefix, as stemming would)."""
-    present = set(words(content))
+    """Query terms found in the content (by word prefix, as stemming would;
+    "munchen" in "München", as FTS5 folds diacritics)."""
+    present = set(words(searchable(content)))
+    present |= {without_diacritics(word) for word in present}
     found = []
     for term in terms:
-        stem = term[: max(4, len(term) - 3)] if len(term) > 4 else term
+        plain = without_diacritics(term)
+        stem = plain[: max(4, len(plain) - 3)] if len(plain) > 4 else plain
         if term in present or any(word.startswith(stem) for word in present):
             found.append(term)
     return found

@@ -13,9 +13,9 @@ import os
 import sqlite3
 from pathlib import Path
 
-from .textutil import fold
+from .textutil import fold, searchable
 
-SCHEMA_VERSION = "7"
+SCHEMA_VERSION = "8"  # 8: unspaced scripts indexed as characters and pairs
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 _SCHEMA = f"""
@@ -164,7 +164,7 @@ class SearchCache:
             row = _row(memory)
             cursor.execute(f"INSERT INTO mem({','.join(COLUMNS)}) VALUES ({placeholders})", row)
             cursor.execute("INSERT INTO fts(rowid, content, keywords) VALUES (?,?,?)",
-                           (cursor.lastrowid, row[-2], row[-3]))
+                           (cursor.lastrowid, searchable(row[-2]), searchable(row[-3])))
 
     def _refresh_episodes(self, episodes: set) -> None:
         """One document per episode (its live memories in order), for episode-level relevance."""
@@ -175,7 +175,8 @@ class SearchCache:
                 (episode,)).fetchall()
             text = "\n".join(r[1] for r in members)
             if text:
-                self.db.execute("INSERT INTO episode_fts(episode, content) VALUES (?, ?)", (episode, text))
+                self.db.execute("INSERT INTO episode_fts(episode, content) VALUES (?, ?)",
+                                (episode, searchable(text)))
 
     def search_episodes(self, match: str, limit: int) -> dict[str, float]:
         rows = self.db.execute("SELECT episode, -bm25(episode_fts) FROM episode_fts WHERE episode_fts MATCH ? "

@@ -25,6 +25,13 @@ STOPWORDS = frozenset(
     yours yourself yourselves also i'm i've i'd it's don't didn't doesn't can't won't that's
     there's let's ll re ve s t d m o y ok okay yes yeah oh hey hi hello really just like get got
     one thing things much many well still even would've user""".split()
+    # the function words of unspaced scripts, as a query spells them out (searchable):
+    # Chinese pronouns, particles and question words; every single hiragana (particles
+    # and endings: a word written in hiragana still counts by its pairs); Korean particles
+    + """的 了 是 在 我 你 他 她 它 们 我们 你们 他们 我的 你的 他的 她的 这 那 个 一个 吗 呢 吧 啊 和
+    也 都 就 很 有 什 么 什么 怎 怎么 哪 谁 为 为什 です ます こと 何 은 는 이 가 을 를 에
+    의 도 와 과 로""".split()
+    + [chr(code) for code in range(0x3041, 0x3097)]
 )
 
 
@@ -89,6 +96,43 @@ def fold(text: str) -> str:
 def words(text: str) -> list[str]:
     """Lower-cased word tokens (letters and digits of any script)."""
     return [w.replace("’", "'") for w in _WORD.findall(text.casefold())]
+
+
+# Scripts written without spaces between words: kana, CJK ideographs (and 々〆〇), Hangul.
+# FTS5's unicode61 tokenizer splits text only at spaces and punctuation, so
+# "今日は寿司を食べた" is one token, and neither "寿司" nor "食べた" would ever find it.
+_UNSPACED = re.compile("[\u1100-\u11ff\u3005-\u3007\u3041-\u30fa\u30fc-\u30ff\u3130-\u318f"
+                       "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f"
+                       "\U00020000-\U0002fa1f]+")
+
+
+def searchable(text: str) -> str:
+    """`text` as the search index and queries see it: every run of an unspaced
+    script written out as its overlapping character pairs, then its characters,
+    space-separated ("寿司を食べた" -> "寿司 司を を食 食べ べた 寿 司 を 食 べ た"), the
+    unigram-and-bigram indexing of CJK search engines; other text as it is. Both
+    sides must use it, so that a query's pairs are the index's."""
+    if not _UNSPACED.search(text):
+        return text
+    return _UNSPACED.sub(_spelled_out, text)
+
+
+def _spelled_out(run: re.Match) -> str:
+    chars = run.group()
+    return " " + " ".join([chars[i:i + 2] for i in range(len(chars) - 1)] + list(chars)) + " "
+
+
+def without_diacritics(word: str) -> str:
+    """"münchen" -> "munchen", as FTS5's remove_diacritics matches them."""
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+def unspaced(word: str) -> bool:
+    """Whether a word is (part of) a run of an unspaced script: one such
+    character is a word (猫, cat), where one Latin letter is not."""
+    return _UNSPACED.fullmatch(word) is not None
 
 
 def content_words(text: str) -> list[str]:

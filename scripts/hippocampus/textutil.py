@@ -101,9 +101,11 @@ def words(text: str) -> list[str]:
 # Scripts written without spaces between words: kana, CJK ideographs (and 々〆〇), Hangul.
 # FTS5's unicode61 tokenizer splits text only at spaces and punctuation, so
 # "今日は寿司を食べた" is one token, and neither "寿司" nor "食べた" would ever find it.
-_UNSPACED = re.compile("[\u1100-\u11ff\u3005-\u3007\u3041-\u30fa\u30fc-\u30ff\u3130-\u318f"
-                       "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f"
-                       "\U00020000-\U0002fa1f]+")
+# Compiled on first use, by a process that meets text outside ASCII: re builds a map
+# of the Basic Multilingual Plane for these ranges (~3 ms, which every script would pay).
+_UNSPACED_SOURCE = ("[\u1100-\u11ff\u3005-\u3007\u3041-\u30fa\u30fc-\u30ff\u3130-\u318f"
+                    "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f"
+                    "\U00020000-\U0002fa1f]+")
 
 
 def searchable(text: str) -> str:
@@ -112,9 +114,12 @@ def searchable(text: str) -> str:
     space-separated ("寿司を食べた" -> "寿司 司を を食 食べ べた 寿 司 を 食 べ た"), the
     unigram-and-bigram indexing of CJK search engines; other text as it is. Both
     sides must use it, so that a query's pairs are the index's."""
-    if not _UNSPACED.search(text):
+    if text.isascii():
         return text
-    return _UNSPACED.sub(_spelled_out, text)
+    unspaced_runs = re.compile(_UNSPACED_SOURCE)  # (re's own cache keeps it)
+    if not unspaced_runs.search(text):
+        return text
+    return unspaced_runs.sub(_spelled_out, text)
 
 
 def _spelled_out(run: re.Match) -> str:
@@ -122,17 +127,17 @@ def _spelled_out(run: re.Match) -> str:
     return " " + " ".join([chars[i:i + 2] for i in range(len(chars) - 1)] + list(chars)) + " "
 
 
+def unspaced(word: str) -> bool:
+    """Whether a word is (part of) a run of an unspaced script: one such
+    character is a word (猫, cat), where one Latin letter is not."""
+    return not word.isascii() and re.compile(_UNSPACED_SOURCE).fullmatch(word) is not None
+
+
 def without_diacritics(word: str) -> str:
     """"münchen" -> "munchen", as FTS5's remove_diacritics matches them."""
     if word.isascii():
         return word
     return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
-
-
-def unspaced(word: str) -> bool:
-    """Whether a word is (part of) a run of an unspaced script: one such
-    character is a word (猫, cat), where one Latin letter is not."""
-    return _UNSPACED.fullmatch(word) is not None
 
 
 def content_words(text: str) -> list[str]:

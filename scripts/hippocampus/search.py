@@ -122,7 +122,7 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
     filters = filters or Filters()
     config = workspace.config
     weights = config["recall"]
-    windows, without_dates = query_windows(query)
+    windows, without_dates = query_windows(query, now)
     try:
         match, terms = match_expression(without_dates if windows else query)
     except UsageError:

@@ -1,8 +1,11 @@
-"""Dates mentioned in a query ("on 7 July, 2023", "in June 2023", "2023-07-07").
+"""Dates mentioned in a query ("on 7 July, 2023", "in June 2023", "2023-07-07",
+and, given the time it is asked, "yesterday", "last week", "3 days ago",
+"on Monday", "in June").
 
 Recall uses them to lift memories from around that time: a question about
 "June 2023" is most likely answered by what was said in, or just after, June
-2023. Pure: no clock.
+2023; "what did we decide yesterday?" by what was stored yesterday. Pure: the
+clock is an argument (relative dates are read only when one is given).
 """
 
 from __future__ import annotations
@@ -20,6 +23,27 @@ _PATTERNS = {
     "month_year": (rf"\b{_MONTH}\.?,?\s+(?:of\s+)?(\d{{4}})\b", re.I),
     "iso": (r"\b(\d{4})-(\d{2})-(\d{2})\b", 0),
     "year": (r"\b(?:in|during|of)\s+((?:19|20)\d{2})\b", re.I),
+}
+
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+                "october", "november", "december")
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "couple of": 2}
+_COUNT = r"(\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of|couple\s+of)"
+# words without which no relative form can be present (a query without one compiles nothing)
+_RELATIVE_CUES = frozenset(("today", "tonight", "yesterday", "ago", "week", "weekend", "month", "year",
+                            "night", "morning", "afternoon", "evening", *WEEKDAYS, *_MONTH_NAMES,
+                            *(name[:3] for name in _MONTH_NAMES), "sept"))
+_RELATIVE = {
+    "today": (r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b", re.I),
+    "yesterday": (r"\b(?:yesterday|last\s+night)\b", re.I),
+    "ago": (rf"\b{_COUNT}\s+(day|week|month|year)s?\s+ago\b", re.I),
+    "period": (r"\b(last|this|past)\s+(week|weekend|month|year)\b", re.I),
+    "weekday": (rf"\b(?:on|last|this\s+past)\s+({'|'.join(WEEKDAYS)})\b", re.I),
+    # a month without a year after it ("in May", not "in May 2023", nor "may" the verb)
+    "month": (rf"\b(?:in|during|last)\s+(?:early\s+|late\s+|mid-?)?{_MONTH}\b(?!\.?,?\s*(?:of\s+)?\d)", re.I),
 }
 
 
@@ -44,8 +68,20 @@ def _day_window(year: int, month: int, day: int) -> tuple[datetime, datetime] | 
     return moment - BEFORE_DAY, moment + AFTER_DAY + timedelta(days=1)
 
 
-def query_windows(query: str) -> tuple[list[tuple[datetime, datetime]], str]:
-    """(time windows the query names, the query with those dates removed)."""
+def query_windows(query: str, now: datetime | None = None) -> tuple[list[tuple[datetime, datetime]], str]:
+    """(time windows the query names, the query with those dates removed).
+
+    With `now`, a query that names no date reads relative ones ("yesterday",
+    "last week", "3 days ago", "on Monday", "in June"), by the days of the
+    machine's time zone; a date it names outranks them ("last Friday, 23
+    January 2022" means that day)."""
+    windows, text = _absolute_windows(query)
+    if windows or now is None:
+        return windows, text
+    return _relative_windows(query, now)
+
+
+def _absolute_windows(query: str) -> tuple[list[tuple[datetime, datetime]], str]:
     windows: list[tuple[datetime, datetime]] = []
     if not any(ch.isdigit() for ch in query):
         return windows, query  # every form we read has a number in it
@@ -78,3 +114,94 @@ def query_windows(query: str) -> tuple[list[tuple[datetime, datetime]], str]:
 
     take(_pattern("year"), year_window)
     return windows, text
+
+
+def _relative_windows(query: str, now: datetime) -> tuple[list[tuple[datetime, datetime]], str]:
+    """Windows of the relative dates a query names, as of `now`, by the days of the
+    machine's time zone (a day starts at local midnight, summer time included);
+    the query without them."""
+    windows: list[tuple[datetime, datetime]] = []
+    words = {word.strip(".,;:!?\"'()[]").removesuffix("'s").removesuffix("’s")
+             for word in query.casefold().split()}
+    if not words & _RELATIVE_CUES:
+        return windows, query
+    # naive local times: Python reads a naive datetime as the machine's local time
+    today = now.astimezone().replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0)
+    text = query
+
+    def days(first: datetime, count: int = 1) -> tuple[datetime, datetime]:
+        return _utc(first), _utc(first + timedelta(days=count))
+
+    monday = today - timedelta(days=today.weekday())
+
+    def month(index: int) -> tuple[datetime, datetime] | None:
+        """The month `index` months after January of year 0 (year * 12 + month - 1)."""
+        year, number = divmod(index, 12)
+        if year < 1 or year > 9998:
+            return None
+        return _utc(datetime(year, number + 1, 1)), _utc(datetime(year + (number == 11), (number + 1) % 12 + 1, 1))
+
+    def year(number: int) -> tuple[datetime, datetime] | None:
+        return (_utc(datetime(number, 1, 1)), _utc(datetime(number + 1, 1, 1))) if 1 <= number <= 9998 else None
+
+    this_month = today.year * 12 + today.month - 1
+
+    def ago(match: re.Match) -> tuple[datetime, datetime] | None:
+        count, unit = _count(match.group(1)), match.group(2).lower()
+        if count is None or count > 500:
+            return None
+        if unit == "day":
+            return days(today - timedelta(days=count))
+        if unit == "week":
+            return days(monday - timedelta(days=7 * count), 7)
+        if unit == "month":
+            return month(this_month - count)
+        return year(today.year - count)
+
+    def period(match: re.Match) -> tuple[datetime, datetime] | None:
+        which, unit = match.group(1).lower(), match.group(2).lower()
+        if which == "past":  # the last seven days (month, year), up to now
+            length = {"week": 7, "weekend": 3, "month": 31, "year": 366}[unit]
+            return days(today - timedelta(days=length - 1), length)
+        back = 1 if which == "last" else 0
+        if unit == "week":
+            return days(monday - timedelta(days=7 * back), 7)
+        if unit == "weekend":  # last: the Saturday and Sunday gone by; this: the one of this week
+            saturday = monday + timedelta(days=5)
+            if which == "last" and today < saturday + timedelta(days=2):
+                saturday -= timedelta(days=7)
+            return days(saturday, 2)
+        if unit == "month":
+            return month(this_month - back)
+        return year(today.year - back)
+
+    def weekday(match: re.Match) -> tuple[datetime, datetime]:
+        back = (today.weekday() - WEEKDAYS.index(match.group(1).lower())) % 7 or 7
+        return days(today - timedelta(days=back))  # the last one before today
+
+    def named_month(match: re.Match) -> tuple[datetime, datetime] | None:
+        number = _month(match.group(1))
+        window = month(today.year * 12 + number - 1 - (12 if number > today.month else 0))  # the last one begun
+        return (window[0] - BEFORE_DAY, window[1]) if window else None
+
+    for name, build in (("today", lambda m: days(today)), ("yesterday", lambda m: days(today - timedelta(days=1))),
+                        ("ago", ago), ("period", period), ("weekday", weekday), ("month", named_month)):
+        pattern = re.compile(*_RELATIVE[name])
+        for match in list(pattern.finditer(text)):
+            window = build(match)
+            if window:  # what happened then is often told in the days after (by now, at the latest)
+                windows.append((window[0], window[1] + AFTER_DAY))
+        text = pattern.sub(" ", text)
+    return windows, text
+
+
+def _utc(local: datetime) -> datetime:
+    """A naive local time (the machine's zone) in UTC."""
+    return local.astimezone(timezone.utc)
+
+
+def _count(word: str) -> int | None:
+    word = " ".join(word.lower().split())
+    if word.isdigit():
+        return int(word)
+    return _NUMBER_WORDS.get(word)

@@ -17,8 +17,10 @@ def main(argv):
     p.add_argument("--category", help="only this category")
     p.add_argument("--store", help="only this store (semantic, episodic, procedural, vault)")
     p.add_argument("--status", help="only this status (core, active, background, archive-candidate, archived)")
-    p.add_argument("--since", metavar="DATE", help="only memories created at or after this ISO date/time")
-    p.add_argument("--until", metavar="DATE", help="only memories created at or before this ISO date/time")
+    p.add_argument("--since", metavar="DATE", help="only memories created at or after this ISO date/time, "
+                   "or the start of: today, yesterday, 3 days ago, last week, last month, on Monday, in June")
+    p.add_argument("--until", metavar="DATE", help="only memories created at or before this ISO date/time "
+                   "(a date: through its end), or the end of a period named as for --since")
     p.add_argument("--min-score", type=cli.bounded_float(0, 100), default=0.0, help="drop weaker results")
     p.add_argument("--include-archived", action="store_true", help="also search archived memories")
     p.add_argument("--reinforce", action="store_true", help="strengthen what is returned (one commit)")

@@ -113,3 +113,36 @@ def test_recall_lifts_what_was_stored_at_the_time_named(ws):
     assert first("where did I hike in June")["id"] == ids[4]
     assert first("what did we discuss")["id"] == ids[0]  # no time named: words alone
     assert first("what did I book")["id"] == ids[3]
+
+
+def test_relative_period_is_the_exact_period_a_phrase_names(zone):
+    from hippocampus.timeparse import relative_period
+    utc = timezone.utc
+    assert relative_period("yesterday", NOW) == (datetime(2026, 3, 10, tzinfo=utc), datetime(2026, 3, 11, tzinfo=utc))
+    assert relative_period(" last  week ", NOW) == (datetime(2026, 3, 2, tzinfo=utc), datetime(2026, 3, 9, tzinfo=utc))
+    assert relative_period("in June", NOW) == (datetime(2025, 6, 1, tzinfo=utc), datetime(2025, 7, 1, tzinfo=utc))
+    assert relative_period("3 days ago", NOW)[0] == datetime(2026, 3, 8, tzinfo=utc)
+    for other in ("2026-03-01", "tomorrow", "yesterday and today", "next week", ""):
+        assert relative_period(other, NOW) is None, other
+
+
+def test_since_and_until_take_relative_dates(ws):
+    ids = _bulk(ws, [
+        {"content": "Tea notes: jasmine from the market", "created": "2026-03-10T16:00:00Z"},
+        {"content": "Tea notes: oolong tasting with Sam", "created": "2026-03-04T09:00:00Z"},
+        {"content": "Tea notes: a matcha whisk ordered", "created": "2026-02-12T09:00:00Z"},
+    ])
+
+    def found(*flags):
+        out = ws.json("recall.py", "tea notes", *flags, now="2026-03-11T15:00:00Z", env={"TZ": "UTC"})
+        return {r["id"] for r in out["results"]}
+
+    assert found("--since", "yesterday") == {ids[0]}
+    assert found("--since", "last week") == {ids[0], ids[1]}
+    assert found("--until", "last week") == {ids[1], ids[2]}  # through the Sunday
+    assert found("--since", "last month", "--until", "last month") == {ids[2]}
+    assert found("--since", "3 days ago") == {ids[0]}
+    bad = ws.run("recall.py", "tea", "--since", "tomorrow", expect=1)
+    assert bad.err.count("\n") == 1 and "--since: not a date: 'tomorrow'" in bad.err and "3 days ago" in bad.err
+    bad = ws.run("recall.py", "tea", "--since", "yesterday", "--until", "last month", expect=1)
+    assert "is after --until" in bad.err

@@ -176,13 +176,12 @@ def recall_filters(args, filters_class):
     """Validated filter flags shared by recall-like scripts."""
     from .model import check_category, check_domain, check_store
     from .config import STATUSES
-    from .timeutil import parse_time
 
     status = getattr(args, "status", None)
     if status and status not in STATUSES:
         raise UsageError(f"unknown status {status[:40]!r}: choose one of {', '.join(STATUSES)}")
-    since = parse_time(args.since, "--since") if getattr(args, "since", None) else None
-    until = _end_of(parse_time(args.until, "--until"), args.until) if getattr(args, "until", None) else None
+    since = _bound(args.since, "--since", start=True) if getattr(args, "since", None) else None
+    until = _bound(args.until, "--until", start=False) if getattr(args, "until", None) else None
     if since and until and since > until:  # an empty range is a mistake, not "nothing found"
         raise UsageError(f"--since {args.since.strip()[:40]} is after --until {args.until.strip()[:40]}: "
                          "no memory can match")
@@ -193,10 +192,25 @@ def recall_filters(args, filters_class):
         status=status, since=since, until=until, include_archived=args.include_archived)
 
 
-def _end_of(moment: datetime, text: str) -> datetime:
-    """--until 2026-03-10 means through the end of that day."""
+def _bound(text: str, flag: str, *, start: bool) -> datetime:
+    """--since/--until: an ISO date or time, or a relative date as of now
+    ("yesterday", "3 days ago", "last week": --since its start, --until its end).
+    --until 2026-03-10 means through the end of that day."""
     from datetime import timedelta
-    return moment + timedelta(days=1, seconds=-1) if len(text.strip()) == 10 else moment
+
+    from .timeparse import relative_period
+    from .timeutil import parse_time
+
+    text = clean_text(text)
+    period = relative_period(text, now())
+    if period:
+        return period[0] if start else period[1] - timedelta(seconds=1)
+    try:
+        moment = parse_time(text, flag)
+    except UsageError:
+        raise UsageError(f"{flag}: not a date: {text.strip()[:60]!r} (an ISO date or time such as 2026-03-10, "
+                         "or yesterday, today, 3 days ago, last week, last month, on Monday, in June)") from None
+    return moment + timedelta(days=1, seconds=-1) if not start and len(text.strip()) == 10 else moment
 
 
 def print_json(data) -> None:

@@ -117,82 +117,104 @@ def _absolute_windows(query: str) -> tuple[list[tuple[datetime, datetime]], str]
 
 
 def _relative_windows(query: str, now: datetime) -> tuple[list[tuple[datetime, datetime]], str]:
-    """Windows of the relative dates a query names, as of `now`, by the days of the
-    machine's time zone (a day starts at local midnight, summer time included);
-    the query without them."""
+    """Windows of the relative dates a query names, as of `now`; the query
+    without them. Each runs from the start of the period named to AFTER_DAY
+    after its end (a month without a year also BEFORE_DAY before it, as a
+    month with one does): what happened is often told in the days after."""
     windows: list[tuple[datetime, datetime]] = []
-    words = {word.strip(".,;:!?\"'()[]").removesuffix("'s").removesuffix("’s")
+    words = {word.strip(".,;:!?\"'()[]").removesuffix("'s").removesuffix("\u2019s")
              for word in query.casefold().split()}
     if not words & _RELATIVE_CUES:
         return windows, query
-    # naive local times: Python reads a naive datetime as the machine's local time
-    today = now.astimezone().replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0)
+    periods = _Periods(now)
     text = query
+    for name in _RELATIVE:
+        pattern = re.compile(*_RELATIVE[name])
+        for match in list(pattern.finditer(text)):
+            period = periods.of(name, match)
+            if period:
+                windows.append((period[0] - (BEFORE_DAY if name == "month" else timedelta(0)),
+                                period[1] + AFTER_DAY))
+        text = pattern.sub(" ", text)
+    return windows, text
 
+
+def relative_period(text: str, now: datetime) -> tuple[datetime, datetime] | None:
+    """The period a phrase names as a whole, as of `now` ("yesterday", "3 days
+    ago", "last week", "on Monday", "in June"): [start, end) in UTC; None for
+    anything else. For --since and --until."""
+    text = " ".join(text.split())
+    for name in _RELATIVE:
+        match = re.compile(*_RELATIVE[name]).fullmatch(text)
+        if match:
+            return _Periods(now).of(name, match)
+    return None
+
+
+class _Periods:
+    """The periods relative words name, as of a moment, by the days of the
+    machine's time zone (a day starts at local midnight, summer time included)."""
+
+    def __init__(self, now: datetime):
+        # naive local times: Python reads a naive datetime as the machine's local time
+        self.today = now.astimezone().replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0)
+        self.monday = self.today - timedelta(days=self.today.weekday())
+        self.this_month = self.today.year * 12 + self.today.month - 1
+
+    def of(self, name: str, match: re.Match) -> tuple[datetime, datetime] | None:
+        today = self.today
+        if name == "today":
+            return self.days(today)
+        if name == "yesterday":
+            return self.days(today - timedelta(days=1))
+        if name == "ago":
+            count, unit = _count(match.group(1)), match.group(2).lower()
+            if count is None or count > 500:
+                return None
+            if unit == "day":
+                return self.days(today - timedelta(days=count))
+            if unit == "week":
+                return self.days(self.monday - timedelta(days=7 * count), 7)
+            if unit == "month":
+                return self.month(self.this_month - count)
+            return self.year(today.year - count)
+        if name == "period":
+            which, unit = match.group(1).lower(), match.group(2).lower()
+            if which == "past":  # the last seven days (month, year), up to now
+                length = {"week": 7, "weekend": 3, "month": 31, "year": 366}[unit]
+                return self.days(today - timedelta(days=length - 1), length)
+            back = 1 if which == "last" else 0
+            if unit == "week":
+                return self.days(self.monday - timedelta(days=7 * back), 7)
+            if unit == "weekend":  # last: the Saturday and Sunday gone by; this: the one of this week
+                saturday = self.monday + timedelta(days=5)
+                if which == "last" and today < saturday + timedelta(days=2):
+                    saturday -= timedelta(days=7)
+                return self.days(saturday, 2)
+            if unit == "month":
+                return self.month(self.this_month - back)
+            return self.year(today.year - back)
+        if name == "weekday":
+            back = (today.weekday() - WEEKDAYS.index(match.group(1).lower())) % 7 or 7
+            return self.days(today - timedelta(days=back))  # the last one before today
+        number = _month(match.group(1))  # a month without a year: the last one begun
+        return self.month(today.year * 12 + number - 1 - (12 if number > today.month else 0))
+
+    @staticmethod
     def days(first: datetime, count: int = 1) -> tuple[datetime, datetime]:
         return _utc(first), _utc(first + timedelta(days=count))
 
-    monday = today - timedelta(days=today.weekday())
-
+    @staticmethod
     def month(index: int) -> tuple[datetime, datetime] | None:
         """The month `index` months after January of year 0 (year * 12 + month - 1)."""
         year, number = divmod(index, 12)
-        if year < 1 or year > 9998:
+        if not 1 <= year <= 9998:
             return None
         return _utc(datetime(year, number + 1, 1)), _utc(datetime(year + (number == 11), (number + 1) % 12 + 1, 1))
 
+    @staticmethod
     def year(number: int) -> tuple[datetime, datetime] | None:
         return (_utc(datetime(number, 1, 1)), _utc(datetime(number + 1, 1, 1))) if 1 <= number <= 9998 else None
-
-    this_month = today.year * 12 + today.month - 1
-
-    def ago(match: re.Match) -> tuple[datetime, datetime] | None:
-        count, unit = _count(match.group(1)), match.group(2).lower()
-        if count is None or count > 500:
-            return None
-        if unit == "day":
-            return days(today - timedelta(days=count))
-        if unit == "week":
-            return days(monday - timedelta(days=7 * count), 7)
-        if unit == "month":
-            return month(this_month - count)
-        return year(today.year - count)
-
-    def period(match: re.Match) -> tuple[datetime, datetime] | None:
-        which, unit = match.group(1).lower(), match.group(2).lower()
-        if which == "past":  # the last seven days (month, year), up to now
-            length = {"week": 7, "weekend": 3, "month": 31, "year": 366}[unit]
-            return days(today - timedelta(days=length - 1), length)
-        back = 1 if which == "last" else 0
-        if unit == "week":
-            return days(monday - timedelta(days=7 * back), 7)
-        if unit == "weekend":  # last: the Saturday and Sunday gone by; this: the one of this week
-            saturday = monday + timedelta(days=5)
-            if which == "last" and today < saturday + timedelta(days=2):
-                saturday -= timedelta(days=7)
-            return days(saturday, 2)
-        if unit == "month":
-            return month(this_month - back)
-        return year(today.year - back)
-
-    def weekday(match: re.Match) -> tuple[datetime, datetime]:
-        back = (today.weekday() - WEEKDAYS.index(match.group(1).lower())) % 7 or 7
-        return days(today - timedelta(days=back))  # the last one before today
-
-    def named_month(match: re.Match) -> tuple[datetime, datetime] | None:
-        number = _month(match.group(1))
-        window = month(today.year * 12 + number - 1 - (12 if number > today.month else 0))  # the last one begun
-        return (window[0] - BEFORE_DAY, window[1]) if window else None
-
-    for name, build in (("today", lambda m: days(today)), ("yesterday", lambda m: days(today - timedelta(days=1))),
-                        ("ago", ago), ("period", period), ("weekday", weekday), ("month", named_month)):
-        pattern = re.compile(*_RELATIVE[name])
-        for match in list(pattern.finditer(text)):
-            window = build(match)
-            if window:  # what happened then is often told in the days after (by now, at the latest)
-                windows.append((window[0], window[1] + AFTER_DAY))
-        text = pattern.sub(" ", text)
-    return windows, text
 
 
 def _utc(local: datetime) -> datetime:

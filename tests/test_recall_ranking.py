@@ -150,6 +150,8 @@ def test_skipping_episode_members_that_cannot_rank_changes_no_result(ws):
             query = f"{rng.choice(speakers)} {query}"
         if number % 3:  # a question asking for a time or a count lifts the memories holding one
             query = f"{('when did', 'how many')[number % 3 - 1]} {query}"
+        if number % 4 == 1:  # a time named lifts the members of a day inside it, and only those
+            query += ("", " yesterday", " last week", " on 2026-03-10", " 3 days ago")[number % 5]
         for top, filters in ((1, None), (5, None), (10, None), (20, None), (40, None), (80, None),
                              (10, Filters(domain="user")), (40, Filters(domain="world"))):
             stats = {}

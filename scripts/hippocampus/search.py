@@ -198,15 +198,19 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
         score(memory_id, memory)
     # The rest of each hit's episode is lifted only as its members: they are scored
     # only when their best possible score could still reach the results.
-    ceiling = (max(weights["date_weight"], 0.0) if windows else 0.0) + max(weights["speaker_weight"], 0.0) \
-        + (weights["answer_kind_weight"] if kind else 0.0)
+    ceiling = max(weights["speaker_weight"], 0.0) + (weights["answer_kind_weight"] if kind else 0.0)
+    date_lift = max(weights["date_weight"], 0.0) if windows else 0.0
     # (importance stays within 0..1 while decay's rate does; a budget may reach past the top)
     may_skip = not exhaustive and budget_tokens is None and config["decay"]["rate"] <= 1
     scored.sort()
     stats["skipped"] = 0
-    for episode, (lift, ids) in others.items():
+    for episode, (lift, ids, times) in others.items():
         episode_part = max(weights["episode_match_weight"], 0.0) * episode_scores.get(episode, 0.0) / top_episode
-        best_possible = relevance_weight * (lift + episode_part + ceiling) + importance_weight + recency_weight
+        # the date lift only where a member was created inside a window the query names
+        dated = date_lift if date_lift and any(start <= parse_time_or(moment, now) < end for moment in times
+                                               for start, end in windows) else 0.0
+        best_possible = relevance_weight * (lift + episode_part + ceiling + dated) + importance_weight \
+            + recency_weight
         if may_skip and 0 < top <= len(scored) and -scored[top - 1][0] > best_possible + 0.001:
             stats["skipped"] += len(ids)
             continue
@@ -302,7 +306,7 @@ def speaker_of(content: str) -> str | None:
 
 
 def contiguity_boost(cache, candidates, relevance: dict, pool: dict, weights: dict,
-                     admitted) -> tuple[dict, dict[str, tuple[float, list[str]]]]:
+                     admitted) -> tuple[dict, dict[str, tuple[float, list[str], list[str]]]]:
     """Temporal contiguity: a strong hit lifts its neighbours in the same episode.
 
     Memories of one episode (a session, a day) are ordered by time. Each gets
@@ -327,7 +331,7 @@ def contiguity_boost(cache, candidates, relevance: dict, pool: dict, weights: di
             episodes.append(episode)
     boost: dict[str, float] = {}
     near: list[str] = []
-    others: dict[str, tuple[float, list[str]]] = {}
+    others: dict[str, tuple[float, list[str], list[str]]] = {}
     for episode in episodes:
         members = cache.neighbours(episode)  # light rows: enough to filter
         scores = [relevance.get(m["id"], 0.0) for m in members]
@@ -355,7 +359,9 @@ def contiguity_boost(cache, candidates, relevance: dict, pool: dict, weights: di
             if neighbourly:
                 near.append(memory_id)
             else:
-                others.setdefault(episode, (whole * top_score, []))[1].append(memory_id)
+                entry = others.setdefault(episode, (whole * top_score, [], []))
+                entry[1].append(memory_id)
+                entry[2].append(member.get("created"))
     for memory in cache.by_ids(near):
         pool.setdefault(memory["id"], memory)
     return boost, others

@@ -3,7 +3,7 @@
 
 import json
 import time
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -53,7 +53,7 @@ def test_relative_dates_are_read_as_of_now(zone, query, first_day, last_day, res
     start, end = windows[0]
     assert start == f"{first_day} 00:00"
     last = datetime.strptime(f"2026-{last_day}", "%Y-%m-%d")
-    assert datetime.strptime(f"2026-{end}", "%Y-%m-%d %H:%M") - last == __import__("datetime").timedelta(days=11)
+    assert datetime.strptime(f"2026-{end}", "%Y-%m-%d %H:%M") - last == timedelta(days=11)
     assert left == rest
 
 
@@ -68,7 +68,7 @@ def test_a_month_without_a_year_is_the_last_one_begun(zone):
 
 def test_words_that_only_look_like_dates_name_none(zone):
     for query in ("what may help", "the march on Washington", "a weekly meeting", "the chicago trip",
-                  "sunday roast recipe", "today's weather"[:5] + "x", "monday.com account"):
+                  "sunday roast recipe", "holiday plans", "monday.com account"):
         assert query_windows(query, NOW) == ([], query), query
     assert query_windows("yesterday") == ([], "yesterday")  # no clock given: no relative date
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 _SURROGATES = re.compile("[\ud800-\udfff]")
 # C0/C1 controls except tab and newline; NUL included.
@@ -116,10 +117,14 @@ def searchable(text: str) -> str:
     sides must use it, so that a query's pairs are the index's."""
     if text.isascii():
         return text
-    unspaced_runs = re.compile(_UNSPACED_SOURCE)  # (re's own cache keeps it)
-    if not unspaced_runs.search(text):
+    if not _unspaced_runs().search(text):
         return text
-    return unspaced_runs.sub(_spelled_out, text)
+    return _unspaced_runs().sub(_spelled_out, text)
+
+
+@cache
+def _unspaced_runs() -> re.Pattern:
+    return re.compile(_UNSPACED_SOURCE)
 
 
 def _spelled_out(run: re.Match) -> str:
@@ -130,7 +135,7 @@ def _spelled_out(run: re.Match) -> str:
 def unspaced(word: str) -> bool:
     """Whether a word is (part of) a run of an unspaced script: one such
     character is a word (猫, cat), where one Latin letter is not."""
-    return not word.isascii() and re.compile(_UNSPACED_SOURCE).fullmatch(word) is not None
+    return not word.isascii() and _unspaced_runs().fullmatch(word) is not None
 
 
 def without_diacritics(word: str) -> str:

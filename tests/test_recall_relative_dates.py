@@ -109,6 +109,9 @@ def test_recall_lifts_what_was_stored_at_the_time_named(ws):
     # each time, a memory outside the time named matches the words better (or alone)
     hit = first("what did we discuss yesterday?")
     assert hit["id"] == ids[1] and "date" in hit["why"]["parts"]
+    shown = ws.run("recall.py", "what did we discuss yesterday?", "--why", "--top", "1", now="2026-03-11T15:00:00Z",
+                   env={"TZ": "UTC"}).out
+    assert "why: terms (none: lifted by date); date 1.200" in shown
     assert first("what did I book last week")["id"] == ids[2]
     assert first("where did I hike in June")["id"] == ids[4]
     assert first("what did we discuss")["id"] == ids[0]  # no time named: words alone

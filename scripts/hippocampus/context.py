@@ -91,6 +91,10 @@ def _left_out_note(count: int, budget_tokens: int | None) -> str:
             f"see them all with scripts/load_core.py --all._")
 
 
+# the parts of a score that can bring a memory in without a word of the query
+_LIFTS = ("contiguity", "episode", "date", "speaker", "related", "answer_kind")
+
+
 def render_recall(results: list[dict], explain: bool = False, budget_tokens: int | None = None,
                   over_budget: int | None = None) -> str:
     """Recall results framed as dated observations, one per line. `over_budget`:
@@ -108,5 +112,8 @@ def render_recall(results: list[dict], explain: bool = False, budget_tokens: int
             terms = ", ".join(why["terms"])
             if why.get("related"):
                 terms = ", ".join(filter(None, [terms, "related: " + ", ".join(why["related"])]))
-            lines.append(f"    why: terms {terms or '(none: lifted by context)'}; {parts}")
+            if not terms:  # what brought it in, then: its neighbours, its episode, its date...
+                lifts = [name for name in why["parts"] if name in _LIFTS]
+                terms = f"(none: lifted by {', '.join(lifts)})" if lifts else "(none)"
+            lines.append(f"    why: terms {terms}; {parts}")
     return "\n".join(lines) + "\n"

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from .textutil import words
+from .timeparse import MONTH_NAMES, WEEKDAYS
 
 TIME = "time"
 COUNT = "count"
@@ -36,10 +37,9 @@ _ASKS = {
                                            "motivates")},
 }
 
-_WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
-_MONTHS = {"january", "february", "april", "june", "july", "august", "september", "october", "november",
-           "december"}
+_WEEKDAYS = set(WEEKDAYS)
 _AMBIGUOUS_MONTHS = {"may", "march"}  # words first: months beside a day, a year or "in"
+_MONTHS = set(MONTH_NAMES) - _AMBIGUOUS_MONTHS
 _SEASONS = {"spring", "summer", "autumn", "fall", "winter"}
 _UNITS = {"second", "minute", "hour", "day", "night", "week", "weekend", "fortnight", "month", "year", "decade"}
 _UNITS |= {unit + "s" for unit in _UNITS}

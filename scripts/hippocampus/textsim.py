@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 from .textutil import content_words
+from .timeparse import MONTH_NAMES, WEEKDAYS as WEEKDAY_NAMES
 
-WEEKDAYS = {d: d for d in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")}
-WEEKDAYS.update({d + "s": d for d in list(WEEKDAYS)})
-MONTHS = {m for m in ("january", "february", "march", "april", "may", "june", "july", "august", "september",
-                      "october", "november", "december")}
+WEEKDAYS = {d: d for d in WEEKDAY_NAMES}
+WEEKDAYS.update({d + "s": d for d in WEEKDAY_NAMES})
+MONTHS = set(MONTH_NAMES)
 NEGATIONS = {"not", "never", "no", "don't", "doesn't", "didn't", "isn't", "aren't", "wasn't", "won't", "can't",
              "cannot", "nobody", "nothing", "nowhere", "neither", "nor", "hasn't", "haven't", "shouldn't"}
 _NUMBER = re.compile(r"^\d+(?:[.,:]\d+)*(?:am|pm|%|k|m)?$")

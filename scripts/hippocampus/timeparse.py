@@ -13,8 +13,11 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, timezone
 
-MONTHS = {name: number for number, name in enumerate(
-    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), start=1)}
+# the calendar's words, for every module that reads them (answer kinds, consolidation's values)
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+               "october", "november", "december")
+MONTHS = {name[:3]: number for number, name in enumerate(MONTH_NAMES, start=1)}
 _MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 # compiled on first use (re caches them): most queries name no date (~3 ms a process)
 _PATTERNS = {
@@ -26,16 +29,13 @@ _PATTERNS = {
 }
 
 
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
-                "october", "november", "december")
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "couple of": 2}
 _COUNT = r"(\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of|couple\s+of)"
 # words without which no relative form can be present (a query without one compiles nothing)
 _RELATIVE_CUES = frozenset(("today", "tonight", "yesterday", "ago", "week", "weekend", "month", "year",
-                            "night", "morning", "afternoon", "evening", *WEEKDAYS, *_MONTH_NAMES,
-                            *(name[:3] for name in _MONTH_NAMES), "sept"))
+                            "night", "morning", "afternoon", "evening", *WEEKDAYS, *MONTH_NAMES, *MONTHS,
+                            "sept"))
 _RELATIVE = {
     "today": (r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b", re.I),
     "yesterday": (r"\b(?:yesterday|last\s+night)\b", re.I),

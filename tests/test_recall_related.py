@@ -80,10 +80,10 @@ def test_no_related_word_repeats_its_entry_by_stem():
     import sqlite3
 
     from hippocampus.related import BUILT_IN
-    from hippocampus.search_cache import TOKENIZER
+    from hippocampus.search_cache import TOKENIZERS, sql_text
 
     db = sqlite3.connect(":memory:")
-    db.execute(f"CREATE VIRTUAL TABLE t USING fts5(w, tokenize='{TOKENIZER}')")
+    db.execute(f"CREATE VIRTUAL TABLE t USING fts5(w, tokenize={sql_text(TOKENIZERS[0])})")
     repeats = []
     for key, related in BUILT_IN.items():
         for word in related:

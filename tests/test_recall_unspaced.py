@@ -15,7 +15,7 @@ from hippocampus.textutil import searchable, unspaced
 def test_searchable_spells_out_unspaced_runs_and_leaves_other_text_alone():
     assert searchable("今日は寿司") == " 今日 日は は寿 寿司 今 日 は 寿 司 "
     assert searchable("猫") == " 猫 "
-    assert searchable("iPhone買った!") == "iPhone 買っ った 買 っ た !"
+    assert searchable("iPhone買った!") == "iPhone 買っ った 買 っ た  "  # punctuation a space, as FTS5 reads it
     assert searchable("고양이를 키워요") == " 고양 양이 이를 고 양 이 를   키워 워요 키 워 요 "
     english = "We adopted Biscuit, our dog, last spring"
     assert searchable(english) is english  # the common case costs one scan, no copy

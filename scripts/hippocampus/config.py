@@ -130,7 +130,7 @@ def _word_lists(mapping: dict, where: str) -> dict[str, tuple[str, ...]]:
         if not isinstance(text, (str, int)) or isinstance(text, bool):
             raise WorkspaceError(f"{at} must be a word, got {text!r}")
         found = words(str(text))
-        if len(found) != 1 or found[0] != str(text).strip().casefold() or "'" in found[0]:
+        if len(found) != 1 or found[0] != str(text).strip().lower() or "'" in found[0]:
             raise WorkspaceError(f"{at} must be a single word (letters and digits), got {text!r}")
         return found[0]
 

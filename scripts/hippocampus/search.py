@@ -302,7 +302,7 @@ _SPEAKER = re.compile(r"^\s*([^\W\d_][\w.\- ]{0,30}?):\s")
 def speaker_of(content: str) -> str | None:
     """'gina' for a transcript line like 'Gina: I opened the store'."""
     match = _SPEAKER.match(content)
-    return match.group(1).strip().casefold() if match else None
+    return match.group(1).strip().lower() if match else None
 
 
 def contiguity_boost(cache, candidates, relevance: dict, pool: dict, weights: dict,

@@ -15,10 +15,20 @@ from pathlib import Path
 
 from .textutil import fold, searchable
 
-SCHEMA_VERSION = "8"  # 8: unspaced scripts indexed as characters and pairs
-TOKENIZER = "porter unicode61 remove_diacritics 2"
+SCHEMA_VERSION = "9"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words
+# Combining marks (categories M*) are part of a word, as textutil.words reads it: unicode61's
+# default (letters, numbers, Co) cut "हिंदी" into ह and द at its vowel signs. An SQLite without
+# the categories option (older than the ones Python 3.11 ships with) gets the default.
+TOKENIZERS = ("porter unicode61 remove_diacritics 2 categories 'L* N* Co M*'",
+              "porter unicode61 remove_diacritics 2")
 
-_SCHEMA = f"""
+
+def sql_text(text: str) -> str:
+    """An SQL string literal of `text` (for a tokenizer in a CREATE statement)."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+_SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE mem(
   rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, domain TEXT, category TEXT, store TEXT,
@@ -29,8 +39,8 @@ CREATE INDEX mem_file ON mem(file);
 CREATE INDEX mem_fold ON mem(foldkey);
 CREATE INDEX mem_created ON mem(created);
 CREATE INDEX mem_episode ON mem(episode, created);
-CREATE VIRTUAL TABLE fts USING fts5(content, keywords, tokenize='{TOKENIZER}');
-CREATE VIRTUAL TABLE episode_fts USING fts5(episode UNINDEXED, content, tokenize='{TOKENIZER}');
+CREATE VIRTUAL TABLE fts USING fts5(content, keywords, tokenize={tokenizer});
+CREATE VIRTUAL TABLE episode_fts USING fts5(episode UNINDEXED, content, tokenize={tokenizer});
 CREATE TABLE files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEGER, hash TEXT, indexed TEXT);
 """
 
@@ -117,13 +127,23 @@ class SearchCache:
                         pass
         raise AssertionError("unreachable")
 
-    def reset(self) -> None:
-        """Drop everything and create the current schema."""
-        names = [row[0] for row in self.db.execute(
-            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")]
-        script = "".join(f'DROP TABLE IF EXISTS "{name}";' for name in names if not name.startswith("fts_"))
-        self.db.executescript("BEGIN IMMEDIATE;" + script + _SCHEMA +
-                              f"INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}'); COMMIT;")
+    def reset(self, tokenizers: tuple[str, ...] = TOKENIZERS) -> None:
+        """Drop everything and create the current schema, with the first of
+        `tokenizers` this SQLite accepts."""
+        for number, tokenizer in enumerate(tokenizers):
+            names = [row[0] for row in self.db.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")]
+            script = "".join(f'DROP TABLE IF EXISTS "{name}";' for name in names if not name.startswith("fts_"))
+            schema = _SCHEMA.replace("{tokenizer}", sql_text(tokenizer))
+            try:
+                self.db.executescript("BEGIN IMMEDIATE;" + script + schema +
+                                      f"INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}'); COMMIT;")
+                return
+            except sqlite3.OperationalError:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                if number == len(tokenizers) - 1:
+                    raise
 
     def meta(self, key: str) -> str | None:
         try:

@@ -88,35 +88,92 @@ def decode_bytes(data: bytes) -> str:
 
 
 def fold(text: str) -> str:
-    """Case, whitespace and punctuation folded: the key for exact duplicates."""
+    """Case, whitespace and punctuation folded: the key for exact duplicates.
+    Combining marks stay: in Hindi or Thai they are vowels (दिल and दुल are two words)."""
     text = unicodedata.normalize("NFKC", text).casefold()
-    text = _FOLD_DROP.sub(" ", text)
-    return _SPACES.sub(" ", text).strip()
+    return _SPACES.sub(" ", _non_word(text).sub(" ", text)).strip()
 
 
 def words(text: str) -> list[str]:
-    """Lower-cased word tokens (letters and digits of any script)."""
-    return [w.replace("’", "'") for w in _WORD.findall(text.casefold())]
+    """Lower-cased word tokens (letters and digits of any script, with their
+    combining marks: "हिंदी" is one word, not ह and द)."""
+    text = text.lower()  # not casefold(): FTS5 keeps ß and ΐ, and the words are its query
+    marks = _marks_of(text)
+    return [w.replace("’", "'") for w in (_words_keeping(marks) if marks else _WORD).findall(text)]
 
 
-# Scripts written without spaces between words: kana, CJK ideographs (and 々〆〇), Hangul.
-# FTS5's unicode61 tokenizer splits text only at spaces and punctuation, so
-# "今日は寿司を食べた" is one token, and neither "寿司" nor "食べた" would ever find it.
+# Python's \w has no combining marks (categories Mn, Mc, Me), so a word of an
+# abugida (Devanagari, Bengali, Tamil, Thai, Khmer...) fell apart at each vowel
+# sign, and texts differing only in their vowels folded alike. A text that has
+# marks gets patterns that keep them, built for the 256-character pages its
+# marks come from (a page's marks from unicodedata, ~20 µs; a pattern ~0.1 ms).
+def _marks_of(text: str) -> frozenset[int]:
+    """The pages (code point // 256) of the combining marks in `text`."""
+    if text.isascii():
+        return frozenset()
+    return frozenset(ord(c) >> 8 for c in set(text) if c > "\x7f" and unicodedata.category(c)[0] == "M")
+
+
+@cache
+def _mark_class(pages: frozenset[int]) -> str:
+    return "".join(chr(code) for page in sorted(pages) for code in range(page << 8, (page + 1) << 8)
+                   if unicodedata.category(chr(code))[0] == "M")
+
+
+@cache
+def _words_keeping(pages: frozenset[int]) -> re.Pattern:
+    part = f"(?:[^\\W_]|[{_mark_class(pages)}])"
+    return re.compile(f"{part}+(?:['’]{part}+)*")
+
+
+def _non_word(text: str) -> re.Pattern:
+    """What is neither a word's character nor a space in `text`."""
+    marks = _marks_of(text)
+    return _non_word_keeping(marks) if marks else _FOLD_DROP
+
+
+@cache
+def _non_word_keeping(pages: frozenset[int]) -> re.Pattern:
+    return re.compile(f"[^\\w\\s{_mark_class(pages)}]|_")
+
+
+# Scripts written without spaces between words. FTS5's unicode61 tokenizer splits
+# text only at spaces and punctuation, so "今日は寿司を食べた" is one token, and neither
+# "寿司" nor "食べた" would ever find it. Kana, CJK ideographs (and 々〆〇) and Hangul
+# are written out as their character pairs and their characters; Thai, Lao,
+# Myanmar and Khmer (letters with their vowel and tone marks) as their pairs only:
+# one of their characters, often a mark, means nothing alone.
 # Compiled on first use, by a process that meets text outside ASCII: re builds a map
 # of the Basic Multilingual Plane for these ranges (~3 ms, which every script would pay).
-_UNSPACED_SOURCE = ("[\u1100-\u11ff\u3005-\u3007\u3041-\u30fa\u30fc-\u30ff\u3130-\u318f"
+_UNSPACED_SOURCE = ("([\u1100-\u11ff\u3005-\u3007\u3041-\u30fa\u30fc-\u30ff\u3130-\u318f"
                     "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f"
-                    "\U00020000-\U0002fa1f]+")
+                    "\U00020000-\U0002fa1f]+)"
+                    "|([\u0e01-\u0e4e\u0e81-\u0ecd\u1000-\u103f\u1050-\u108f\u1780-\u17d3]+)")
+# Vowel points and cantillation of Hebrew, harakat of Arabic, and the Arabic
+# tatweel (a stretch of the line): most text is written without them, so the
+# index and queries drop them, as FTS5 drops Latin accents (كَتَبَ finds كتب).
+_POINTS_SOURCE = ("[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0610-\u061a\u0640"
+                  "\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed]")
 
 
 def searchable(text: str) -> str:
     """`text` as the search index and queries see it: every run of an unspaced
-    script written out as its overlapping character pairs, then its characters,
-    space-separated ("寿司を食べた" -> "寿司 司を を食 食べ べた 寿 司 を 食 べ た"), the
-    unigram-and-bigram indexing of CJK search engines; other text as it is. Both
-    sides must use it, so that a query's pairs are the index's."""
+    script written out as its overlapping character pairs (then, for CJK and
+    Hangul, its characters), space-separated ("寿司を食べた" -> "寿司 司を を食 食べ
+    べた 寿 司 を 食 べ た"), the unigram-and-bigram indexing of CJK search engines;
+    outside ASCII, compatibility forms normalised (NFKC), Hebrew and Arabic
+    without their optional vowel points, and what is not a word a space (as FTS5
+    reads it too); ASCII text as it is.
+    Both sides must use it, so that a query's pairs are the index's."""
     if text.isascii():
         return text
+    text = unicodedata.normalize("NFKC", text)  # ﬁ -> fi, Ａ -> A, ｶ -> カ, presentation forms
+    if _points().search(text):
+        text = _points().sub("", text)
+    # outside ASCII, FTS5's character tables (Unicode 6.1) and Python's differ: a symbol
+    # added since (an emoji such as 🤣) is a letter to FTS5, and "lol🤣" one token that
+    # "lol" cannot find; so FTS5 is given the words as Python reads them, spaced
+    text = _non_word(text).sub(" ", text)
     if not _unspaced_runs().search(text):
         return text
     return _unspaced_runs().sub(_spelled_out, text)
@@ -127,9 +184,17 @@ def _unspaced_runs() -> re.Pattern:
     return re.compile(_UNSPACED_SOURCE)
 
 
+@cache
+def _points() -> re.Pattern:
+    return re.compile(_POINTS_SOURCE)
+
+
 def _spelled_out(run: re.Match) -> str:
     chars = run.group()
-    return " " + " ".join([chars[i:i + 2] for i in range(len(chars) - 1)] + list(chars)) + " "
+    pairs = [chars[i:i + 2] for i in range(len(chars) - 1)]
+    if run.group(1) is None:  # Thai, Lao, Myanmar, Khmer: pairs only
+        return " " + (" ".join(pairs) or chars) + " "
+    return " " + " ".join(pairs + list(chars)) + " "
 
 
 def unspaced(word: str) -> bool:

@@ -55,6 +55,14 @@ def test_a_hindi_word_finds_its_memory_and_not_fragments_of_others(ws):
     assert why["terms"] == ["दिल"]
 
 
+def test_a_speaker_named_with_vowel_signs_is_read_as_the_speaker(ws):
+    ws.remember("राहुल: मैं आज बाज़ार गया")
+    ws.remember("प्रिया: मैं आज बाज़ार गई")
+    first = ws.json("recall.py", "राहुल बाज़ार", "--why")["results"][0]
+    assert first["content"] == "राहुल: मैं आज बाज़ार गया"
+    assert first["why"]["parts"]["speaker"] > 0
+
+
 def test_a_memory_differing_only_in_a_vowel_sign_is_stored_not_taken_for_a_duplicate(ws):
     first = ws.json("remember.py", "मेरा दिल टूट गया")
     second = ws.json("remember.py", "मेरा दुल टूट गया")

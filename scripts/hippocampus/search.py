@@ -297,11 +297,16 @@ def asks(content: str) -> bool:
 
 
 _SPEAKER = re.compile(r"^\s*([^\W\d_][\w.\- ]{0,30}?):\s")
+# a name with combining marks (राहुल, สมชาย): Python's \w has none; compiled when one is met
+_SPEAKER_MARKED = ("^\\s*([^\\W\\d_][\\w.\\- \u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f"
+                   "\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]{0,30}?):\\s")
 
 
 def speaker_of(content: str) -> str | None:
     """'gina' for a transcript line like 'Gina: I opened the store'."""
     match = _SPEAKER.match(content)
+    if match is None and not content.isascii():
+        match = re.match(_SPEAKER_MARKED, content)
     return match.group(1).strip().lower() if match else None
 
 

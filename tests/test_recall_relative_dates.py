@@ -125,7 +125,10 @@ def test_relative_period_is_the_exact_period_a_phrase_names(zone):
     assert relative_period(" last  week ", NOW) == (datetime(2026, 3, 2, tzinfo=utc), datetime(2026, 3, 9, tzinfo=utc))
     assert relative_period("in June", NOW) == (datetime(2025, 6, 1, tzinfo=utc), datetime(2025, 7, 1, tzinfo=utc))
     assert relative_period("3 days ago", NOW)[0] == datetime(2026, 3, 8, tzinfo=utc)
-    for other in ("2026-03-01", "tomorrow", "yesterday and today", "next week", ""):
+    assert relative_period("June", NOW) == relative_period("in June", NOW)       # a month alone
+    assert relative_period("monday", NOW) == relative_period("on Monday", NOW)   # a weekday alone
+    for other in ("2026-03-01", "tomorrow", "yesterday and today", "next week", "", "on", "in", "in in June",
+                  "on on Monday", "in yesterday", "on 3 days ago"):
         assert relative_period(other, NOW) is None, other
 
 
@@ -145,6 +148,8 @@ def test_since_and_until_take_relative_dates(ws):
     assert found("--until", "last week") == {ids[1], ids[2]}  # through the Sunday
     assert found("--since", "last month", "--until", "last month") == {ids[2]}
     assert found("--since", "3 days ago") == {ids[0]}
+    assert found("--since", "Monday") == {ids[0]}                    # the 9th: a weekday alone
+    assert found("--since", "February", "--until", "February") == {ids[2]}  # a month alone
     bad = ws.run("recall.py", "tea", "--since", "tomorrow", expect=1)
     assert bad.err.count("\n") == 1 and "--since: not a date: 'tomorrow'" in bad.err and "3 days ago" in bad.err
     bad = ws.run("recall.py", "tea", "--since", "yesterday", "--until", "last month", expect=1)

@@ -141,13 +141,14 @@ def _relative_windows(query: str, now: datetime) -> tuple[list[tuple[datetime, d
 
 def relative_period(text: str, now: datetime) -> tuple[datetime, datetime] | None:
     """The period a phrase names as a whole, as of `now` ("yesterday", "3 days
-    ago", "last week", "on Monday", "in June"): [start, end) in UTC; None for
-    anything else. For --since and --until."""
+    ago", "last week", "on Monday", "in June", and "Monday" or "June" alone):
+    [start, end) in UTC; None for anything else. For --since and --until."""
     text = " ".join(text.split())
-    for name in _RELATIVE:
-        match = re.compile(*_RELATIVE[name]).fullmatch(text)
-        if match:
-            return _Periods(now).of(name, match)
+    for phrase in (text, f"on {text}", f"in {text}"):  # a weekday or a month alone
+        for name in _RELATIVE:
+            match = re.compile(*_RELATIVE[name]).fullmatch(phrase)
+            if match:
+                return _Periods(now).of(name, match)
     return None
 
 

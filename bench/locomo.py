@@ -56,7 +56,7 @@ def evidence_ids(qa: dict) -> list[str]:
 
 
 def run_script(script: str, args: list[str], env: dict, stdin: bytes | None = None) -> dict:
-    result = subprocess.run([sys.executable, str(SCRIPTS / script), "--json", *args], input=stdin,
+    result = subprocess.run([sys.executable, "-S", str(SCRIPTS / script), "--json", *args], input=stdin,
                             capture_output=True, env=env)
     if result.returncode != 0:
         raise SystemExit(f"{script} failed: {result.stderr.decode()}")

@@ -8,7 +8,9 @@ variations. Every figure is a median over several whole-process runs, as an
 agent calls the scripts;
 recall is also compared, in the same run and on the same index, with the
 original skill's keyword scorer run as a bare Python process (ratio < 1 is
-faster than the original). "hand-edit check" is the in-process cost of
+faster than the original). Scripts run as SKILL.md has agents call them,
+`python3 -S script` (no site-packages at start), and the original scorer the
+same way; `--site` runs both as plain `python3 script`. "hand-edit check" is the in-process cost of
 noticing that no memory file changed (one stat per file).
 
     python3 bench/speed.py                     # 1k and 10k
@@ -61,7 +63,8 @@ def timed(args: list[str], env: dict, stdin: bytes | None = None) -> float:
     return elapsed
 
 
-def build(root: Path, size: int, turns: list[str], env: dict, store: str = "semantic") -> float:
+def build(root: Path, size: int, turns: list[str], env: dict, store: str = "semantic",
+          python: tuple[str, ...] = (sys.executable, "-S")) -> float:
     rng = random.Random(size)
     domains = ["user", "world", "relationship", "self"]
     lines = []
@@ -71,8 +74,8 @@ def build(root: Path, size: int, turns: list[str], env: dict, store: str = "sema
             text += f" ({rng.choice(VARIANTS)} {rng.choice(FILLERS)} {rng.choice(FILLERS)})"
         lines.append(json.dumps({"content": text, "domain": domains[i % 4], "store": store,
                                  "created": f"2026-{1 + i % 11:02d}-{1 + i % 27:02d}T12:00:00Z"}))
-    subprocess.run([sys.executable, str(SCRIPTS / "init.py")], env=env, check=True, capture_output=True)
-    return timed([sys.executable, str(SCRIPTS / "remember.py"), "--jsonl", "-"], env,
+    subprocess.run([*python, str(SCRIPTS / "init.py")], env=env, check=True, capture_output=True)
+    return timed([*python, str(SCRIPTS / "remember.py"), "--jsonl", "-"], env,
                  ("\n".join(lines) + "\n").encode())
 
 
@@ -106,13 +109,18 @@ def main() -> None:
     p.add_argument("--runs", type=int, default=15)
     p.add_argument("--store", default="semantic", choices=("semantic", "episodic"),
                    help="where the memories live: one file each (semantic) or daily logs (episodic)")
+    p.add_argument("--site", action="store_true",
+                   help="run the scripts and the original as `python3 script`, not `python3 -S script`")
     args = p.parse_args()
     turns = corpus(Path(args.data))
-    python = sys.executable
+    python = (sys.executable,) if args.site else (sys.executable, "-S")
     # as installed: install.sh precompiles the library (start-up never recompiles it)
-    subprocess.run([python, "-m", "compileall", "-q", "-f", str(SCRIPTS / "hippocampus")], check=True, capture_output=True)
-    startup = median_ms([timed([python, "-c", "pass"], dict(os.environ)) for _ in range(10)])
-    print(f"python start-up alone (python -c pass): {startup:.0f} ms; {os.cpu_count()} cores; store {args.store}")
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "-f", str(SCRIPTS / "hippocampus")], check=True,
+                   capture_output=True)
+    startup = median_ms([timed([sys.executable, "-c", "pass"], dict(os.environ)) for _ in range(10)])
+    bare = median_ms([timed([sys.executable, "-S", "-c", "pass"], dict(os.environ)) for _ in range(10)])
+    print(f"python start-up alone: {startup:.0f} ms (python -c pass), {bare:.0f} ms (python -S -c pass); "
+          f"scripts run as {' '.join(['python', *python[1:]])} script; {os.cpu_count()} cores; store {args.store}")
     sys.path.insert(0, str(SCRIPTS))
     from hippocampus import reconcile
     from hippocampus.paths import WorkspacePaths
@@ -123,23 +131,23 @@ def main() -> None:
         for size in (int(s) for s in args.sizes.split(",")):
             root = Path(tmp) / f"ws{size}"
             env = {**os.environ, "WORKSPACE": str(root), "HIPPOCAMPUS_NOW": "2026-12-01T00:00:00Z"}
-            imported = build(root, size, turns, env, args.store)
+            imported = build(root, size, turns, env, args.store, python)
             packing = settle(root)  # timings below are of a settled workspace
-            recall = [python, str(SCRIPTS / "recall.py"), "--json"]
+            recall = [*python, str(SCRIPTS / "recall.py"), "--json"]
             timed(recall + ["warm up"], env)  # first call builds the derived cache
             ours, original = [], []
             for i in range(args.runs):
                 query = QUERIES[i % len(QUERIES)]
                 ours.append(timed(recall + [query], env))
-                original.append(timed([python, str(ROOT / "bench" / "original_recall.py"),
+                original.append(timed([*python, str(ROOT / "bench" / "original_recall.py"),
                                        str(root / "memory" / "index.json"), query], env))
-            remember = [timed([python, str(SCRIPTS / "remember.py"), f"Speed test memory {i} about {QUERIES[i]}"],
+            remember = [timed([*python, str(SCRIPTS / "remember.py"), f"Speed test memory {i} about {QUERIES[i]}"],
                               env) for i in range(min(args.runs, 10))]
             decay = []
             for day in range(3):
                 day_env = {**env, "HIPPOCAMPUS_NOW": f"2026-12-{2 + day:02d}T03:00:00Z"}
-                decay.append(timed([python, str(SCRIPTS / "decay.py")], day_env))
-            consolidation = timed([python, str(SCRIPTS / "consolidate.py")],
+                decay.append(timed([*python, str(SCRIPTS / "decay.py")], day_env))
+            consolidation = timed([*python, str(SCRIPTS / "consolidate.py")],
                                   {**env, "HIPPOCAMPUS_NOW": "2026-12-05T03:00:00Z"})
             scans = []
             for _ in range(5):  # in-process: one stat per memory file and their print, nothing read

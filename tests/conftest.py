@@ -21,7 +21,8 @@ class Workspace:
         self.root = root
 
     def run(self, script: str, *args: str, now: str | None = None, input: str | bytes | None = None,
-            env: dict | None = None, expect: int | None = 0) -> subprocess.CompletedProcess:
+            env: dict | None = None, expect: int | None = 0,
+            flags: tuple[str, ...] = ("-S",)) -> subprocess.CompletedProcess:
         full_env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}
         full_env["WORKSPACE"] = str(self.root)
         if now:
@@ -29,7 +30,9 @@ class Workspace:
         full_env.update(env or {})
         if isinstance(input, str):
             input = input.encode("utf-8")
-        result = subprocess.run([sys.executable, str(SCRIPTS / script), *args], input=input,
+        # as SKILL.md has agents call them: python3 -S (no site-packages at start; the scripts
+        # add them where they need PyYAML); flags=() runs them as plain `python3 script`
+        result = subprocess.run([sys.executable, *flags, str(SCRIPTS / script), *args], input=input,
                                 capture_output=True, env=full_env, timeout=120)
         result.out = result.stdout.decode("utf-8", "replace")
         result.err = result.stderr.decode("utf-8", "replace")

@@ -13,6 +13,7 @@ import math
 import os
 from pathlib import Path
 
+from . import third_party
 from .errors import WorkspaceError
 
 DOMAINS = ("user", "self", "relationship", "world")
@@ -161,7 +162,7 @@ def load_config(memory_dir: Path) -> dict:
             return _merge(DEFAULTS, cached["config"], "memory/config.yaml")
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass
-    import yaml  # only when config.yaml changed
+    yaml = third_party.load("yaml")  # only when config.yaml changed
 
     try:
         loaded = yaml.safe_load(path.read_bytes().decode("utf-8")) or {}

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from . import third_party
 from .blocks import append_to_section
 from .errors import NotFound, UsageError
 from .textutil import clean_text, one_line, slugify
@@ -83,8 +84,8 @@ def entity_slug(name: str) -> str:
 
 
 def parse_entity(path: str, text: str) -> Entity | None:
-    import frontmatter  # loads YAML with SafeLoader
-    import yaml
+    frontmatter = third_party.load("frontmatter")  # loads YAML with SafeLoader
+    yaml = third_party.load("yaml")
 
     try:
         post = frontmatter.loads(clean_text(text))
@@ -235,7 +236,7 @@ def relations_text(types: dict[str, str]) -> str:
 
 
 def _entity_text(name: str, kind: str, aliases: list[str], created: str) -> str:
-    import yaml
+    yaml = third_party.load("yaml")
     meta = {"name": name, "type": kind, "aliases": aliases, "created": created}
     header = yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, default_flow_style=None, width=1000)
     return f"---\n{header}---\n# {name}\n\n## Facts\n\n## Relations\n"
@@ -276,7 +277,7 @@ def add(tx, name: str, kind: str | None, fact: str | None, aliases: list[str] | 
     text = tx.current_bytes(entity.path).decode("utf-8", "replace")
     new_aliases = [a for a in aliases if a.casefold() not in (n.casefold() for n in entity.names())]
     if new_aliases and not created:
-        import frontmatter
+        frontmatter = third_party.load("frontmatter")
         post = frontmatter.loads(text)
         post.metadata["aliases"] = entity.aliases + new_aliases
         text = frontmatter.dumps(post, sort_keys=False) + "\n"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
+from . import third_party
 from .textutil import clean_text
 
 FRONTMATTER_FIELDS = ("id", "domain", "category", "created", "keywords", "source", "episode", "title", "sources")
@@ -28,7 +29,7 @@ def render(memory: dict) -> str:
     meta = {key: memory[key] for key in FRONTMATTER_FIELDS if memory.get(key) not in (None, "", [])}
     header = _simple_yaml(meta)
     if header is None:
-        import yaml
+        yaml = third_party.load("yaml")
         header = yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, default_flow_style=None, width=1000)
     return f"---\n{header}---\n{memory['content'].rstrip()}\n"
 
@@ -79,8 +80,7 @@ def _simple_yaml(meta: dict) -> str | None:
 
 def parse(text: str) -> tuple[dict, str]:
     """(frontmatter fields we accept, body). Raises BrokenFile for unreadable YAML."""
-    import frontmatter
-    import yaml
+    frontmatter, yaml = third_party.load("frontmatter"), third_party.load("yaml")
 
     text = clean_text(text)
     try:

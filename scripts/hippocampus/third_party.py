@@ -1,0 +1,33 @@
+"""PyYAML and python-frontmatter, loaded where a script needs them.
+
+SKILL.md runs the scripts as `python3 -S scripts/X.py`: Python then starts
+without site-packages, whose .pth files may import modules at every start
+(this machine's import certifi: 30 ms of a 45 ms start). The hot paths need
+only the standard library; the few that read YAML (a hand-edited
+config.yaml, a memory file's frontmatter, the graph) add site-packages
+here, as Python would have at start, the first time they need them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from types import ModuleType
+
+
+_site_added = False
+
+
+def load(name: str) -> ModuleType:
+    """Import a module installed in site-packages ("yaml", "frontmatter"),
+    under `python3 -S` too."""
+    global _site_added
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        if not sys.flags.no_site or _site_added:
+            raise
+    import site
+    site.main()  # what Python does at start without -S: site-packages, user site, .pth files
+    _site_added = True
+    return importlib.import_module(name)

@@ -139,10 +139,10 @@ class SearchCache:
                 self.db.executescript("BEGIN IMMEDIATE;" + script + schema +
                                       f"INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}'); COMMIT;")
                 return
-            except sqlite3.OperationalError:
+            except sqlite3.OperationalError as exc:  # (a locked database is no reason to change tokenizer)
                 if self.db.in_transaction:
                     self.db.execute("ROLLBACK")
-                if number == len(tokenizers) - 1:
+                if "tokenizer" not in str(exc) or number == len(tokenizers) - 1:
                     raise
 
     def meta(self, key: str) -> str | None:

@@ -1,11 +1,11 @@
 """PyYAML and python-frontmatter, loaded where a script needs them.
 
 SKILL.md runs the scripts as `python3 -S scripts/X.py`: Python then starts
-without site-packages, whose .pth files may import modules at every start
-(this machine's import certifi: 30 ms of a 45 ms start). The hot paths need
-only the standard library; the few that read YAML (a hand-edited
-config.yaml, a memory file's frontmatter, the graph) add site-packages
-here, as Python would have at start, the first time they need them.
+without site-packages, whose .pth files may import whole packages at every
+start (on the machine benchmarked, certifi: 30 ms of a 45 ms start). The hot
+paths need only the standard library; the few that read YAML (a hand-edited
+config.yaml, a memory file's frontmatter, the graph) add site-packages here,
+as Python would have at start, the first time they need them.
 """
 
 from __future__ import annotations

@@ -46,6 +46,20 @@ def test_a_workspace_inside_the_users_repository_commits_only_its_own_paths(tmp_
     status = subprocess.run(["git", "status", "--porcelain"], cwd=top, capture_output=True, text=True).stdout
     assert status == "A  notes.txt\n"  # the user's staged work is still theirs, still staged
     assert fsck_problems(top) == ""
+    # their repository's settings are theirs: no split index (a tool of theirs may not read one)
+    assert subprocess.run(["git", "config", "core.splitIndex"], cwd=top, capture_output=True).stdout == b""
+
+
+def test_a_repository_created_here_keeps_a_split_index(ws):
+    # each commit puts its files into git's index: split, git rewrites only a small part of it
+    assert ws.git("config", "core.splitIndex").strip() == "true"
+    for number in range(3):
+        ws.remember(f"User note number {number} about the garden")
+    assert list((ws.root / ".git").glob("sharedindex.*"))
+    assert ws.git("status", "--porcelain") == ""
+    assert len(ws.git("ls-files", "memory").split()) == len(ws.git("ls-tree", "-r", "--name-only", "HEAD",
+                                                                     "memory").split())
+    assert fsck_problems(ws.root) == ""
 
 
 def test_a_repository_that_converts_content_is_committed_by_git_itself(ws):

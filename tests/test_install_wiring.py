@@ -68,7 +68,7 @@ def test_agents_md_block_is_idempotent_and_everything_else_byte_identical(tmp_pa
     install(tmp_path, "--no-openclaw-config", "--agents-md", str(agents))
     text = agents.read_bytes().decode()
     assert text.startswith(original) and text.count("<!-- hippocampus:start -->") == 1
-    assert f"python3 {ROOT}/scripts/load_core.py" in text
+    assert f"python3 -S {ROOT}/scripts/load_core.py" in text
     install(tmp_path, "--no-openclaw-config", "--agents-md", str(agents))
     assert agents.read_bytes().decode() == text
     install(tmp_path, "--no-openclaw-config", "--agents-md", str(agents), "--uninstall")

@@ -62,6 +62,26 @@ def test_a_repository_created_here_keeps_a_split_index(ws):
     assert fsck_problems(ws.root) == ""
 
 
+def test_init_splits_the_index_of_a_workspace_it_created_before_and_nothing_else(ws, tmp_path):
+    ws.git("config", "--unset", "core.splitIndex")  # as init.py left a workspace before it split indexes
+    ws.remember("User likes figs")
+    assert "split git's index" in ws.run("init.py").out
+    assert ws.git("config", "core.splitIndex").strip() == "true"
+    ws.git("config", "core.splitIndex", "false")  # a person's choice stands
+    ws.run("init.py")
+    assert ws.git("config", "core.splitIndex").strip() == "false"
+    # a repository a person made of the workspace folder themselves: theirs
+    own = Workspace(tmp_path / "own")
+    own.root.mkdir()
+    own.git("init", "-q")
+    (own.root / "notes.md").write_text("mine\n")
+    own.git("add", "notes.md")
+    own.git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "my notes")
+    own.run("init.py")
+    own.run("init.py")
+    assert subprocess.run(["git", "config", "core.splitIndex"], cwd=own.root, capture_output=True).stdout == b""
+
+
 def test_a_repository_that_converts_content_is_committed_by_git_itself(ws):
     (ws.root / ".gitattributes").write_text("*.md text eol=crlf\n")
     ws.git("add", ".gitattributes")

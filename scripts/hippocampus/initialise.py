@@ -59,14 +59,30 @@ def initialise(root: Path, now: datetime) -> list[str]:
             atomic_write(target, template.read_bytes())
             done.append(f"created {name}")
             touched.append(name)
-    if audit.repo_top(root) is None:
+    top = audit.repo_top(root)
+    if top is None:
         audit.git(root, "init", "-q")
-        # every commit puts its files into git's index: split, git rewrites a small part of it
-        # (update-index 4 against 10 ms at 10,000 memory files, and it grows with them);
-        # set only in a repository created here (an older tool reading a person's own may not know it)
-        audit.git(root, "config", "core.splitIndex", "true")
+        audit.git(root, "config", "core.splitIndex", "true")  # see _split_index_wanted
         done.append(f"initialised a git repository in {root}")
+    elif _split_index_wanted(root, top):
+        audit.git(root, "config", "core.splitIndex", "true")
+        done.append("split git's index (each commit rewrites a small part of it)")
     if touched or not paths.audit_log.exists():
         audit.record(root, paths.audit_log, now, "system:init", "init", [],
                      "initialised the hippocampus workspace", touched)
     return done
+
+
+def _split_index_wanted(root: Path, top: Path) -> bool:
+    """Whether a repository init.py created before it split git's index should
+    now: each commit puts its files into git's index, and split, git rewrites
+    a small part of it (update-index 4 against 10 ms at 10,000 memory files,
+    growing with them). Only a repository whose first commit is our init, and
+    that says nothing of it: a person's own repository (an older tool of
+    theirs may not read a split index) and their choice are left alone."""
+    if top.resolve() != root.resolve() or audit.git(root, "config", "core.splitIndex", check=False).stdout.strip():
+        return False
+    first = audit.git(root, "rev-list", "--max-parents=0", "HEAD", check=False).stdout.split()
+    return len(first) == 1 and audit.git(
+        root, "log", "-1", "--format=%(trailers:key=Actor,valueonly)", first[0], check=False).stdout.strip() == \
+        "system:init"

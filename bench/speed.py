@@ -10,8 +10,9 @@ recall is also compared, in the same run and on the same index, with the
 original skill's keyword scorer run as a bare Python process (ratio < 1 is
 faster than the original). Scripts run as SKILL.md has agents call them,
 `python3 -S script` (no site-packages at start), and the original scorer the
-same way; `--site` runs both as plain `python3 script`. "hand-edit check" is the in-process cost of
-noticing that no memory file changed (one stat per file).
+same way; `--site` runs both as plain `python3 script`. "hand-edit check" is
+the in-process cost of noticing that no memory file changed (one stat per
+file).
 
     python3 bench/speed.py                     # 1k and 10k
     python3 bench/speed.py --sizes 1000,10000,100000

@@ -39,3 +39,14 @@ def test_recall_and_remember_load_nothing_from_site_packages(ws):
         loaded = {line.split("|")[-1].strip() for line in result.err.splitlines() if line.startswith("import time:")}
         assert loaded, result.err
         assert not loaded & {"site", "yaml", "frontmatter"}, (script, loaded & {"site", "yaml", "frontmatter"})
+
+
+@pytest.mark.parametrize("flags", [("-S",), ()], ids=["python3 -S", "python3"])
+def test_a_missing_package_is_one_line_and_exit_3(ws, tmp_path, flags):
+    shadow = tmp_path / "shadow"
+    shadow.mkdir()
+    (shadow / "yaml.py").write_text("raise ImportError('shadowed for the test')\n")
+    config = ws.root / "memory" / "config.yaml"
+    config.write_text(config.read_text(encoding="utf-8") + "\nrecall:\n  default_top: 1\n", encoding="utf-8")
+    result = ws.run("recall.py", "tea", env={"PYTHONPATH": str(shadow)}, flags=flags, expect=3)
+    assert result.err.count("\n") == 1 and "the Python package pyyaml is not installed" in result.err, result.err

@@ -14,20 +14,24 @@ import importlib
 import sys
 from types import ModuleType
 
+from .errors import WorkspaceError
+
 
 _site_added = False
+PACKAGES = {"yaml": "pyyaml", "frontmatter": "python-frontmatter"}
 
 
 def load(name: str) -> ModuleType:
     """Import a module installed in site-packages ("yaml", "frontmatter"),
-    under `python3 -S` too."""
+    under `python3 -S` too; WorkspaceError (exit 3) when it is not installed."""
     global _site_added
     try:
         return importlib.import_module(name)
     except ImportError:
-        if not sys.flags.no_site or _site_added:
-            raise
-    import site
-    site.main()  # what Python does at start without -S: site-packages, user site, .pth files
-    _site_added = True
-    return importlib.import_module(name)
+        if sys.flags.no_site and not _site_added:
+            import site
+            site.main()  # what Python does at start without -S: site-packages, user site, .pth files
+            _site_added = True
+            return load(name)
+        raise WorkspaceError(f"the Python package {PACKAGES.get(name, name)} is not installed for "
+                             f"{sys.executable}: run install.sh (or pip install -r requirements.txt)") from None

@@ -13,7 +13,7 @@ from itertools import islice
 from . import answer_kind
 from .errors import UsageError
 from .scoring import decayed, recency
-from .textutil import STOPWORDS, estimate_tokens, searchable, unspaced, without_diacritics, words
+from .textutil import STOPWORDS, estimate_tokens, marks_in, searchable, unspaced, without_diacritics, words
 from .timeparse import query_windows
 from .timeutil import parse_time_or
 from .workspace import Workspace
@@ -297,16 +297,16 @@ def asks(content: str) -> bool:
 
 
 _SPEAKER = re.compile(r"^\s*([^\W\d_][\w.\- ]{0,30}?):\s")
-# a name with combining marks (राहुल, สมชาย): Python's \w has none; compiled when one is met
-_SPEAKER_MARKED = ("^\\s*([^\\W\\d_][\\w.\\- \u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f"
-                   "\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]{0,30}?):\\s")
 
 
 def speaker_of(content: str) -> str | None:
-    """'gina' for a transcript line like 'Gina: I opened the store'."""
+    """'gina' for a transcript line like 'Gina: I opened the store'; a name
+    with combining marks too ('राहुल: …'), which Python's \\w leaves out."""
     match = _SPEAKER.match(content)
     if match is None and not content.isascii():
-        match = re.match(_SPEAKER_MARKED, content)
+        marks = marks_in(content[:40])
+        if marks:  # (re keeps the pattern, one per set of mark pages)
+            match = re.match(rf"^\s*([^\W\d_][\w.\- {marks}]{{0,30}}?):\s", content)
     return match.group(1).strip().lower() if match else None
 
 

@@ -114,6 +114,13 @@ def _marks_of(text: str) -> frozenset[int]:
     return frozenset(ord(c) >> 8 for c in set(text) if c > "\x7f" and unicodedata.category(c)[0] == "M")
 
 
+def marks_in(text: str) -> str:
+    """The combining marks of the pages `text`'s marks come from ("" for none):
+    what a character class needs beside \\w to hold this text's words."""
+    marks = _marks_of(text)
+    return _mark_class(marks) if marks else ""
+
+
 @cache
 def _mark_class(pages: frozenset[int]) -> str:
     return "".join(chr(code) for page in sorted(pages) for code in range(page << 8, (page + 1) << 8)

@@ -7,6 +7,8 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,31 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = ROOT / "scripts"
 sys.path.insert(0, str(SCRIPTS))
+
+
+# The suite's own fixed world, whatever machine and day it runs on. Git reads no configuration of
+# the machine's (no ~/.gitconfig, no /etc/gitconfig, so no identity, no signing, no hooks path):
+# our scripts must work without any of it. The time zone is pinned (HIPPOCAMPUS_TEST_TZ chooses
+# another, as CI's odd-clock run does); a test that depends on the day passes `now=`.
+_FIXED = Path(tempfile.mkdtemp(prefix="hippocampus-tests-"))
+(_FIXED / "gitconfig").write_text("")
+os.environ["GIT_CONFIG_GLOBAL"] = str(_FIXED / "gitconfig")
+os.environ["GIT_CONFIG_NOSYSTEM"] = "1"
+for _name in ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_AUTHOR_DATE", "GIT_COMMITTER_NAME",
+              "GIT_COMMITTER_EMAIL", "GIT_COMMITTER_DATE", "EMAIL", "GIT_DIR", "GIT_WORK_TREE"):
+    os.environ.pop(_name, None)
+os.environ["TZ"] = os.environ.get("HIPPOCAMPUS_TEST_TZ") or "UTC"
+time.tzset()
+
+# A person's identity, for the commits a test makes by hand as the user would (never our scripts').
+PERSON = {"GIT_AUTHOR_NAME": "A Person", "GIT_AUTHOR_EMAIL": "person@example.test",
+          "GIT_COMMITTER_NAME": "A Person", "GIT_COMMITTER_EMAIL": "person@example.test"}
+
+
+def person_git(*args: str, cwd: Path, check: bool = True) -> subprocess.CompletedProcess:
+    """git ARGS run as a person at a terminal would, with their identity."""
+    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=check,
+                          env={**os.environ, **PERSON})
 
 
 class Workspace:
@@ -63,7 +90,8 @@ class Workspace:
         return next(m for m in self.index()["memories"] if m["id"] == memory_id)
 
     def git(self, *args: str) -> str:
-        return subprocess.run(["git", *args], cwd=self.root, capture_output=True, text=True, check=True).stdout
+        """git ARGS in the workspace, as the person would type them (with a person's identity)."""
+        return person_git(*args, cwd=self.root).stdout
 
     def commits(self) -> list[str]:
         return self.git("log", "--format=%s").splitlines()

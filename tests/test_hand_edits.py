@@ -77,7 +77,7 @@ def test_unchanged_files_are_not_rehashed(ws):
 
     for n in range(5):
         ws.remember(f"Fact {n} about chess openings", "--domain", "world")
-    workspace = Workspace.open(ws.root, datetime.now(timezone.utc))
+    workspace = Workspace.open(ws.root, datetime(2026, 3, 11, 15, 0, tzinfo=timezone.utc))
     cache = workspace.reader_cache()
     again = reconcile.scan(ws.root, workspace.paths, cache.manifest(), cache.known_files())
     assert again.manifest_updates == {} and not again.changed
@@ -117,12 +117,12 @@ def test_a_renamed_file_is_noticed(ws):
     assert ws.memory(memory_id)["file"] == "memory/world/owls-renamed.md"  # a move keeps the id
 
 
-def _large_folder(ws, extra: list[str]) -> list[str]:
+def _large_folder(ws, extra: list[str], now: str | None = None) -> list[str]:
     """More than LOOK_LATER_OVER (1000) memories in memory/world; returns the ids of `extra`."""
     lines = [json.dumps({"content": f"Filler fact number {word} about nothing much", "domain": "world"})
              for word in (f"w{i:04d}x" for i in range(1001))]
     lines += [json.dumps({"content": text, "domain": "world"}) for text in extra]
-    out = ws.run("remember.py", "--jsonl", "-", "--json", input="\n".join(lines) + "\n").out
+    out = ws.run("remember.py", "--jsonl", "-", "--json", input="\n".join(lines) + "\n", now=now).out
     return json.loads(out)["ids"][-len(extra):]
 
 
@@ -250,10 +250,11 @@ def test_writers_skipping_a_large_folder_never_put_off_its_next_listing(ws):
 
 
 def test_the_daily_decay_commits_an_edit_in_place_that_writers_skipped(ws):
-    _kettle, garden = _large_folder(ws, ["The blue kettle whistles loudly", "The garden has tall sunflowers"])
-    ws.remember("A first fact about tea", "--domain", "user")  # lists every file
+    day = "2026-12-01T10:00:00Z"  # (the look's 30 s run on the real clock; the memories' days on this one)
+    _kettle, garden = _large_folder(ws, ["The blue kettle whistles loudly", "The garden has tall sunflowers"], now=day)
+    ws.remember("A first fact about tea", "--domain", "user", now=day)  # lists every file
     _edit_in_place(ws.root / ws.memory(garden)["file"], "tall sunflowers", "tall sunflowers and a quince tree")
-    ws.run("reinforce.py", _kettle)  # any writer but the scheduled ones skips memory/world within 30 s
+    ws.run("reinforce.py", _kettle, now=day)  # any writer but the scheduled ones skips memory/world within 30 s
     assert ws.git("status", "--porcelain").strip() == f"M {ws.memory(garden)['file']}"
     ws.run("decay.py", now="2026-12-02T03:00:00Z")
     assert ws.memory(garden)["content"] == "The garden has tall sunflowers and a quince tree"

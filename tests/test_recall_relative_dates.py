@@ -150,7 +150,8 @@ def test_since_and_until_take_relative_dates(ws):
     assert found("--since", "3 days ago") == {ids[0]}
     assert found("--since", "Monday") == {ids[0]}                    # the 9th: a weekday alone
     assert found("--since", "February", "--until", "February") == {ids[2]}  # a month alone
-    bad = ws.run("recall.py", "tea", "--since", "tomorrow", expect=1)
+    bad = ws.run("recall.py", "tea", "--since", "tomorrow", now="2026-03-11T15:00:00Z", expect=1)
     assert bad.err.count("\n") == 1 and "--since: not a date: 'tomorrow'" in bad.err and "3 days ago" in bad.err
-    bad = ws.run("recall.py", "tea", "--since", "yesterday", "--until", "last month", expect=1)
+    bad = ws.run("recall.py", "tea", "--since", "yesterday", "--until", "last month", now="2026-03-11T15:00:00Z",
+                 expect=1)
     assert "is after --until" in bad.err

@@ -62,9 +62,12 @@ class _Screen:
     def due(self, now: float) -> bool:
         return not self.broken and now - self.origin >= self.after
 
-    def show(self, text: str) -> None:
+    def show(self, label: str, figures: str = "") -> None:
+        """`label` then `figures` on the line: a label too long is cut, not the figures."""
         from .textutil import clean_text, one_line
-        text = _fit(one_line(clean_text(text)), self.width - 1)  # the last cell would wrap the line
+        room = self.width - 1  # text in the last cell would wrap the line
+        label = one_line(clean_text(label))
+        text = _fit(_fit(label, max(room - _cells(figures), 12)) + figures, room)
         cells = _cells(text)
         self._write("\r" + text + " " * max(self.shown - cells, 0))
         self.shown = max(self.shown, cells)
@@ -146,18 +149,18 @@ class Progress:
             if now >= self._next:
                 self._next = now + INTERVAL
                 if self._screen.due(now):
-                    self._screen.show(self.line(now - self._started))
+                    self._screen.show(self.label, self.line(now - self._started))
 
     def line(self, elapsed: float) -> str:
-        """What the line says after `elapsed` seconds: label, count/total, rate, time left."""
+        """What follows the label after `elapsed` seconds: count/total, rate, time left."""
         count, total = self.count, self.total
         if total and self.share:
-            parts = [f"{self.label} {min(100, count * 100 // total)}%"]
+            parts = [f" {min(100, count * 100 // total)}%"]
         elif total:
-            parts = [f"{self.label} {_amount(count, self.unit)}/{_amount(total, self.unit)} "
+            parts = [f" {_amount(count, self.unit)}/{_amount(total, self.unit)} "
                      f"({min(100, count * 100 // total)}%)"]
         else:
-            parts = [f"{self.label} {_amount(count, self.unit)}"]
+            parts = [f" {_amount(count, self.unit)}"]
         if elapsed >= SETTLE and count > 0:  # a rate from the first few items says little
             rate = count / elapsed
             if not self.share:

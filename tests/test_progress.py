@@ -153,6 +153,7 @@ def test_every_long_job_shows_its_line_and_prints_the_same(tmp_path):
     notes.write_text("# Garden\n" + "".join(f"- the hedge number {i} needs cutting in spring\n" for i in range(30)))
     jobs = [
         ("import.py", (str(notes),), "import: notes.md 1/30 ("),
+        ("import_notes.py", (), "import notes 1/2 ("),
         ("preprocess.py", ("--path", str(transcript)), "preprocess "),
         ("encode.py", ("--auto",), "encode "),
         ("decay.py", (), "decay 1/"),
@@ -161,6 +162,8 @@ def test_every_long_job_shows_its_line_and_prints_the_same(tmp_path):
     shown, quiet = fresh(tmp_path, "shown"), fresh(tmp_path, "quiet")
     for workspace in (shown, quiet):
         workspace.run("remember.py", "--jsonl", "-", input=jsonl(60), now=NOW)
+        for day in ("2026-03-01", "2026-03-02"):  # OpenClaw's daily notes
+            (workspace.root / "memory" / f"{day}.md").write_text(f"- walked the dog along the river on {day}\n")
     for script, args, expected in jobs:
         code, out, terminal = on_terminal(shown, script, *args, env=SHOW)
         plain = quiet.run(script, *args, now=NOW, env=SHOW, expect=None)

@@ -22,8 +22,8 @@ Whether to show anything is decided once, on first use; when nothing is
 shown, `track` hands back the iterable itself and `update` only counts. The
 clock it reads is for the display only: nothing a job computes depends on it.
 
-Only the long jobs import this module (bulk remember, import, consolidation,
-preprocess, encode, decay), inside their functions; recall and a single
+Only the long jobs import this module (bulk remember, import, import_notes,
+consolidation, preprocess, encode, decay), inside their functions; recall and a single
 remember never load it. Once a job has loaded it, the transaction says what
 it does after the job's own work: "decay: saving and committing", the files
 it writes, counted ("remember: writing files 4,000/10,000", `step`), then

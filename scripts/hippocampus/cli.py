@@ -44,12 +44,21 @@ def terminal_columns() -> int:
     return columns if columns > 0 else 80
 
 
+json_output = False  # the script was asked for --json: no progress line (progress.py reads this)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse that reports usage errors as UsageError (exit 1), not exit 2."""
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
+
+    def parse_known_args(self, args=None, namespace=None):
+        global json_output
+        namespace, extras = super().parse_known_args(args, namespace)
+        json_output = bool(getattr(namespace, "json", False))  # the outermost parser answers last
+        return namespace, extras
 
     def error(self, message: str):
         raise UsageError(f"{message} (see --help)")
@@ -227,8 +236,13 @@ def run(main) -> None:
             pass
     debug = bool(os.environ.get("HIPPOCAMPUS_DEBUG"))
     try:
-        code = main(sys.argv[1:]) or 0
-        sys.stdout.flush()
+        try:
+            code = main(sys.argv[1:]) or 0
+            sys.stdout.flush()
+        finally:  # a progress line left showing is wiped: an error line starts on a line of its own
+            progress = sys.modules.get("hippocampus.progress")  # loaded by a long job only
+            if progress is not None:
+                progress.clear()
     except HippocampusError as exc:
         if debug:
             raise

@@ -83,7 +83,8 @@ def find(memories: list[dict], known_pairs: set[frozenset]) -> list[dict]:
             index.setdefault(word, []).append(position)
     found = []
     seen: set[tuple[int, int]] = set()
-    for left, (memory, words, values, negated) in enumerate(prepared):
+    from .progress import track
+    for left, (memory, words, values, negated) in enumerate(track(prepared, "consolidate: conflicts")):
         if not values and not negated:
             continue
         for word in sorted(words, key=lambda w: (len(index[w]), w))[:3]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from . import conflicts, textsim
+from .progress import track
 from .scoring import decayed, status_for
 from .textutil import fold, one_line
 from .timeutil import format_time, parse_time_or, whole_days_between
@@ -60,7 +61,7 @@ def _clusters(live: list[dict], config: dict, now) -> list[dict]:
     episodes = [m for m in live if m.get("store") == "episodic" and not m.get("consolidatedInto")]
     if len(episodes) < config["cluster_min"]:
         return []
-    stems_of = {m["id"]: textsim.stems(m.get("content", "")) for m in episodes}
+    stems_of = {m["id"]: textsim.stems(m.get("content", "")) for m in track(episodes, "consolidate: episodes")}
     frequency: dict[str, int] = {}
     for words in stems_of.values():
         for word in words:
@@ -131,7 +132,7 @@ def _duplicates(live: list[dict], config: dict, tx) -> list[dict]:
     merges, gone = [], set()
     threshold = config["duplicate_similarity"]
     seen: set[frozenset] = set()
-    for members in blocks.values():
+    for members in track(blocks.values(), "consolidate: near-duplicates", weight=lambda block: len(block) ** 2):
         if len(members) > 300:
             continue
         for i, left in enumerate(members):
@@ -160,7 +161,7 @@ def _duplicates(live: list[dict], config: dict, tx) -> list[dict]:
 
 def _fading(live: list[dict], config: dict, tx, plan: dict, skip: set[str]) -> None:
     in_cluster = {m["id"] for c in plan["clusters"] for m in c["sources"]}
-    for memory in live:
+    for memory in track(live, "consolidate: fading"):
         if memory["id"] in skip:
             continue
         last = parse_time_or(memory.get("lastAccessed") or memory.get("created"), tx.now)

@@ -65,8 +65,12 @@ def encode(tx, auto: bool, threshold: float | None = None, dry_run: bool = False
     report = new_report(tx, threshold)
     last_in_session: dict[str, str] = {}
     end = start
+    from .progress import Progress, enabled
+    bar = Progress("encode", path.stat().st_size - start if enabled() and path.exists() else None, "bytes")
     for signal, end in read_signals(path, start):
         encode_signal(tx, signal, report, last_in_session, auto=auto, dry_run=dry_run)
+        bar.update(to=end - start)
+    bar.done()
     if not dry_run and end != start:
         ingest["encodedOffset"] = end
         tx.index_changed = True

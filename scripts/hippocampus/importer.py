@@ -151,6 +151,7 @@ def _chatgpt_json(text: str, label: str) -> list[dict]:
 def import_files(tx, files: list[tuple[Path, str]], dry_run: bool = False) -> dict:
     """Add what is not there yet (duplicates are skipped, not reinforced); one transaction."""
     from .classify import guess_domain
+    from .progress import track
     from .remember import prepare_content, remember_one
     from .textutil import fold
     from .timeutil import parse_time
@@ -161,7 +162,7 @@ def import_files(tx, files: list[tuple[Path, str]], dry_run: bool = False) -> di
         text = path.read_bytes().decode("utf-8", "replace")
         chosen = detect(path, text) if fmt == "auto" else fmt
         added = duplicates = 0
-        for record in records(path, text, chosen):
+        for record in track(records(path, text, chosen), f"import: {path.name}"):
             content = prepare_content(record["content"], int(tx.config["max_content_bytes"]))
             domain = record.get("domain") or guess_domain(content)
             key = (domain, fold(content))

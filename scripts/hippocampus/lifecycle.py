@@ -62,9 +62,10 @@ def decay_all(tx: Transaction, dry_run: bool = False) -> dict:
     Idempotent: the value depends only on baseImportance, lastAccessed and now,
     so a second run on the same day changes nothing and commits nothing.
     """
+    from .progress import track
     config = tx.config
     changed, crossed, candidates = [], [], []
-    for memory in tx.memories:
+    for memory in track(tx.memories, "decay"):
         if memory.get("status") == "archived":
             continue
         value = decayed(memory, tx.now, config)

@@ -36,13 +36,14 @@ def items(text: str) -> list[str]:
 
 def import_notes(tx, paths: list[str], dry_run: bool = False) -> dict:
     """Index the items of these notes that are not indexed yet."""
+    from .progress import track
     from .remember import remember_one
     from .textutil import fold
     from .timeutil import parse_time
 
     already = {(m.get("source"), fold(m.get("content", ""))) for m in tx.memories}
     report = {"notes": [], "added": 0, "skipped": 0, "ids": []}
-    for path in paths:
+    for path in track(paths, "import notes"):
         data = tx.current_bytes(path)
         if data is None:
             continue

@@ -199,8 +199,9 @@ def record_options(record: dict) -> dict:
 
 
 def remember_many(tx: Transaction, records: list) -> list[dict]:
+    from .progress import track  # a bulk job: a single remember never loads it
     results = []
-    for number, record in records:
+    for number, record in track(records, "remember"):
         try:
             results.append(remember_one(tx, record["content"], **record_options(record)))
         except UsageError as exc:

@@ -94,6 +94,23 @@ def read_signals(path: Path, start: int = 0):
             yield record, end
 
 
+def _start(mark: dict, size: int, full: bool) -> int:
+    """Where a file's new text begins: its watermark, or 0 (--full, or a file now shorter)."""
+    return 0 if full or int(mark.get("offset", 0)) > size else int(mark.get("offset", 0))
+
+
+def _new_bytes(targets: list[tuple[Path, str]], marks: dict, label, full: bool) -> int:
+    """The bytes preprocess will read: the progress line's total."""
+    total = 0
+    for path, _fmt in targets:
+        try:
+            size = path.stat().st_size
+        except OSError:
+            continue
+        total += size - _start(marks.get(label(path)) or {}, size, full)
+    return total
+
+
 def preprocess(tx, targets: list[tuple[Path, str]], full: bool = False, limit: int | None = None,
                label=str) -> dict:
     """Append the new signals of these (file, format) pairs; move their watermarks.
@@ -106,6 +123,7 @@ def preprocess(tx, targets: list[tuple[Path, str]], full: bool = False, limit: i
     import os
     import shutil
     from collections import deque
+    from .progress import Progress, enabled
     from .transcripts import ReadResult, stream
 
     ingest = tx.index.setdefault("ingest", {})
@@ -123,6 +141,7 @@ def preprocess(tx, targets: list[tuple[Path, str]], full: bool = False, limit: i
     new = 0
     skipped: dict[str, int] = {}
     files = 0
+    bar = Progress("preprocess", _new_bytes(targets, marks, label, full) if enabled() else None, "bytes")
     with open(spool, "ab") as out:
         for path, fmt in targets:
             key = label(path)
@@ -132,13 +151,15 @@ def preprocess(tx, targets: list[tuple[Path, str]], full: bool = False, limit: i
             except OSError:
                 skipped["unreadable file"] = skipped.get("unreadable file", 0) + 1
                 continue
-            offset = 0 if full or int(mark.get("offset", 0)) > size else int(mark.get("offset", 0))
+            offset = _start(mark, size, full)
             if offset == size:
                 continue
             files += 1
             result = ReadResult(offset=offset)
+            read_before = bar.count
             try:
                 for message in stream(path, fmt, offset, key, result):
+                    bar.update(to=read_before + result.offset - offset)
                     text, noise = clean_signal(message.text)
                     if noise:
                         skipped[noise] = skipped.get(noise, 0) + 1
@@ -156,6 +177,7 @@ def preprocess(tx, targets: list[tuple[Path, str]], full: bool = False, limit: i
             except OSError:
                 skipped["unreadable file"] = skipped.get("unreadable file", 0) + 1
                 continue
+            bar.update(to=read_before + size - offset)
             for reason, count in result.skipped.items():
                 skipped[reason] = skipped.get(reason, 0) + count
             if result.offset != mark.get("offset") or result.last_timestamp != mark.get("timestamp"):
@@ -167,6 +189,7 @@ def preprocess(tx, targets: list[tuple[Path, str]], full: bool = False, limit: i
             new = len(kept)
             for signal in kept:
                 out.write((json.dumps(signal, ensure_ascii=False) + "\n").encode("utf-8"))
+    bar.done()
     if new:
         tx.write_spooled(PATH, spool)
     else:

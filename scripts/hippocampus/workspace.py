@@ -30,7 +30,15 @@ from .textutil import one_line
 from .timeutil import format_time, parse_time_or
 
 
+def _progress():
+    """progress.py when a long job loaded it (its line says what a transaction does
+    after the job's own work), else None: writers never import it themselves."""
+    return sys.modules.get(f"{__package__}.progress")
+
+
 def warn(message: str) -> None:
+    if (progress := _progress()) is not None:
+        progress.clear()
     print(f"hippocampus: warning: {one_line(message, 300)}", file=sys.stderr)
 
 
@@ -222,6 +230,8 @@ class Workspace:
             tx.documents_before = documents_before
             yield tx
             tx.commit()
+            if (progress := _progress()) is not None:
+                progress.clear()  # before the script prints what it did
 
     def _commit_interrupted(self) -> None:
         """A writer killed (or failed) after writing its files but before its commit
@@ -674,6 +684,8 @@ class Transaction:
         if self.skipped:
             self._check_skipped()
         self._check_bases()
+        if (progress := _progress()) is not None:
+            progress.note("saving and committing")
         for relative, data in self.files.items():
             target = root / relative
             if not is_within(target, root):
@@ -708,6 +720,8 @@ class Transaction:
 
         def publish() -> None:  # everything is on disk: bring the search cache level with it
             removed_prints, added_prints = writing.wait()
+            if (progress := _progress()) is not None:
+                progress.note("updating the search cache")
             new_state = old_state if index_data is None else index_state(ws.paths.index, self.index["stamp"])
             files_print = files_look = None
             if self.files_print is not None and not self.reparse:  # a rebased log must be looked at again
@@ -774,7 +788,10 @@ class Transaction:
         root = self.workspace.root
         removed_prints: list[tuple[str, tuple]] = []
         added_prints: list[tuple[str, tuple]] = []
-        for relative, data in self.files.items():
+        files = self.files.items()
+        if (progress := _progress()) is not None:  # drawn here while the main thread builds git's objects
+            files = progress.step(files, "writing files", len(self.files))
+        for relative, data in files:
             target = root / relative
             if relative in self.files_before:
                 removed_prints.append((relative, self.files_before[relative]))

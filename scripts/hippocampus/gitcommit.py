@@ -39,7 +39,7 @@ from pathlib import Path
 
 from . import gitrules
 from .errors import WorkspaceError
-from .fsutil import write_all
+from .fsutil import workspace_error_for, write_all
 
 STORE_UNCOMPRESSED_OVER = 64 * 1024
 REPACK_AFTER_BYTES = 256 * 1024 * 1024
@@ -183,11 +183,13 @@ class _Repo:
             finally:
                 os.close(fd)
             os.replace(temporary, target)
-        except BaseException:  # a full disk: no half object left behind
+        except BaseException as exc:  # a full disk: no half object left behind
             try:
                 os.unlink(temporary)
             except OSError:
                 pass
+            if isinstance(exc, OSError):
+                raise workspace_error_for(exc, f"git's object store ({self.objects})") from None
             raise
         self.loose_objects += 1
         if len(parts) > 1:
@@ -423,8 +425,9 @@ def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, aut
         if moved.returncode != 0:
             pending.unlink()
             return None  # HEAD moved under us (a person's commit): let git's porcelain do it
-        repo.run(root, "update-index", "--index-info", stdin=info)
-        pending.unlink()
+        # the commit has landed: a failure from here on is finished by the next writer, never undone
+        if repo.run(root, "update-index", "--index-info", stdin=info, check=False).returncode == 0:
+            pending.unlink()
     except Unsupported:
         return None
     finally:

@@ -148,6 +148,17 @@ def test_paths_the_users_repository_ignores_are_never_committed(tmp_path, where,
     assert status in ("", f"?? {where}\n")  # (the ignore file is the test's, not committed)
 
 
+def test_a_path_an_ignore_rule_takes_back_is_committed(tmp_path):
+    top, ws = _parent_repo(tmp_path)
+    (top / ".gitignore").write_text("*.log\n!audit.log\n")  # every log ignored but audit.log
+    init = ws.run("init.py", "--workspace", str(ws.root), now=NOW)
+    assert "memory/meta/audit/*.log" in init.err and "memory/meta/audit.log" not in init.err
+    ws.remember("User prefers tea", now=NOW)
+    tracked = subprocess.run(["git", "ls-tree", "-r", "--name-only", "HEAD"], cwd=top, capture_output=True,
+                             text=True).stdout.split()
+    assert "agent/workspace/memory/meta/audit.log" in tracked and "agent/workspace/memory/index.json" in tracked
+
+
 def test_a_detached_head_is_refused_and_doctor_says_so(ws):
     ws.remember("User prefers tea", now=NOW)
     branch = ws.git("symbolic-ref", "--short", "HEAD").strip()

@@ -193,13 +193,13 @@ def ignored(root: Path, paths: list[str], excludes: str | None = None) -> dict[s
     found = {}
     for at in range(0, len(fields) - 3, 4):  # source, line, pattern, path
         source, line, pattern, path = fields[at:at + 4]
-        if source:
+        if source and not pattern.startswith("!"):  # (-v also names a `!pattern` that keeps a path in)
             found[path] = f"{source}:{line}: {pattern}"
     return found
 
 
 # paths that stand for what we write, asked about by init.py and doctor.py
-SAMPLE_PATHS = ("memory/index.json", "memory/meta/audit.log", "memory/config.yaml", "memory/user/a.md",
+SAMPLE_PATHS = ("memory/index.json", "memory/meta/audit.log", "memory/meta/audit/2026-01.log", "memory/config.yaml", "memory/user/a.md",
                 "memory/self/a.md", "memory/relationship/a.md", "memory/world/a.md", "memory/procedures/a.md",
                 "memory/vault/a.md", "memory/episodes/2026-01-01.md", "memory/graph/index.md",
                 "memory/graph/entities/a.md", "memory/meta/pending-memories.md", "memory/signals.jsonl",
@@ -212,6 +212,6 @@ def not_audited(root: Path) -> str | None:
     if not found:
         return None
     rules = sorted(set(found.values()))
-    shown = ", ".join(p.replace("/a.md", "/*.md") for p in found)
+    shown = ", ".join(p.replace("/a.md", "/*.md").replace("/2026-01.log", "/*.log") for p in found)
     return (f"not audited: git ignores {shown} here ({'; '.join(rules[:3])}), so hippocampus never commits "
             "them: their changes stay on disk but have no history in git")

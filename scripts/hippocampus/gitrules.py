@@ -12,6 +12,7 @@ ignore file other than our own `memory/.gitignore` has a rule in it.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from .errors import WorkspaceError
@@ -36,27 +37,30 @@ class Repository:
 def find(root: Path) -> Repository | None:
     """The repository `root` is in, found as git finds it (a `.git` folder, or a
     `.git` file naming one, in `root` or a folder above); None when there is none."""
-    for folder in (root, *root.parents):
-        dot = folder / ".git"
+    folder = os.path.abspath(root)
+    while True:
+        dot = os.path.join(folder, ".git")
         try:
-            if dot.is_dir():
-                git_dir = dot
-            elif dot.is_file():
-                text = dot.read_text(encoding="utf-8", errors="replace").strip()
-                if not text.startswith("gitdir:"):
-                    continue
-                git_dir = (folder / text[len("gitdir:"):].strip()).resolve()
-            else:
-                continue
+            mode = os.stat(dot).st_mode
         except OSError:
-            continue
-        common = git_dir
-        try:
-            common = (git_dir / (git_dir / "commondir").read_text(encoding="utf-8").strip()).resolve()
-        except OSError:
-            pass
-        return Repository(folder, git_dir, common)
-    return None
+            mode = 0
+        git_dir = None
+        if stat.S_ISDIR(mode):
+            git_dir = dot
+        elif stat.S_ISREG(mode):
+            text = (_read(dot) or b"").decode("utf-8", "replace").strip()
+            if text.startswith("gitdir:"):
+                git_dir = os.path.normpath(os.path.join(folder, text[len("gitdir:"):].strip()))
+        if git_dir is not None:
+            common = git_dir
+            named = _read(os.path.join(git_dir, "commondir"))  # a worktree's: where the shared parts are
+            if named:
+                common = os.path.normpath(os.path.join(git_dir, named.decode("utf-8", "replace").strip()))
+            return Repository(Path(folder), Path(git_dir), Path(common))
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
 
 
 def detached_head(root: Path) -> str | None:
@@ -65,10 +69,7 @@ def detached_head(root: Path) -> str | None:
     repository = find(root)
     if repository is None:
         return None
-    try:
-        head = (repository.git_dir / "HEAD").read_text(encoding="utf-8", errors="replace").strip()
-    except OSError:
-        return None
+    head = (_read(os.path.join(repository.git_dir, "HEAD")) or b"ref:").decode("utf-8", "replace").strip()
     return None if head.startswith("ref:") else head
 
 
@@ -110,60 +111,71 @@ def git_bool(value: str | None) -> bool:
         return False
 
 
-def _has_rules(path: Path, ours: bool = False) -> bool:
+def _read(path: str) -> bytes | None:
+    # os.open, not pathlib: this runs for ~20 files a commit, most of them absent
     try:
-        data = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY)
     except OSError:
-        return False
-    if ours and data == OUR_IGNORE:
+        return None
+    try:
+        return os.read(fd, os.fstat(fd).st_size + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _has_rules(path: str, ours: bool = False) -> bool:
+    data = _read(path)
+    if not data or (ours and data == OUR_IGNORE):
         return False
     return any(line.strip() and not line.lstrip().startswith(b"#") for line in data.splitlines())
 
 
-def ignore_files(root: Path, repository: Repository, excludes_file: str | None = None) -> list[Path]:
+def ignore_files(root: Path, repository: Repository, excludes_file: str | None = None) -> list[str]:
     """The ignore files with a rule in them that could match a path we write
     (our own memory/.gitignore, as init.py wrote it, has none)."""
     found = []
-    top = repository.top.resolve()
-    here = root.resolve()
-    folders = [here, *[p for p in here.parents if p == top or top in p.parents]]
-    for folder in folders:
-        if _has_rules(folder / ".gitignore"):
-            found.append(folder / ".gitignore")
+    top = os.path.abspath(repository.top)
+    folder = here = os.path.abspath(root)
+    while True:  # the workspace's folder and those above it, up to the working tree's top
+        if _has_rules(os.path.join(folder, ".gitignore")):
+            found.append(os.path.join(folder, ".gitignore"))
+        if folder == top or os.path.dirname(folder) == folder:
+            break
+        folder = os.path.dirname(folder)
     for relative in _FOLDERS:
-        path = here / relative / ".gitignore"
+        path = os.path.join(here, relative, ".gitignore")
         if _has_rules(path, ours=relative == "memory"):
             found.append(path)
-    if _has_rules(repository.common / "info" / "exclude"):
-        found.append(repository.common / "info" / "exclude")
+    exclude = os.path.join(repository.common, "info", "exclude")
+    if _has_rules(exclude):
+        found.append(exclude)
     if excludes_file:
-        excludes = Path(os.path.expanduser(excludes_file))
+        excludes = os.path.expanduser(excludes_file)
     else:
         config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-        excludes = Path(config_home) / "git" / "ignore"
+        excludes = os.path.join(config_home, "git", "ignore")
     if _has_rules(excludes):
         found.append(excludes)
     return found
 
 
-def _config_files(repository: Repository) -> list[Path]:
+def _config_files(repository: Repository) -> list[str]:
     home = os.path.expanduser("~")
     config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
-    return [Path(os.environ.get("GIT_CONFIG_SYSTEM") or "/etc/gitconfig"),
-            Path(os.environ.get("GIT_CONFIG_GLOBAL") or os.path.join(home, ".gitconfig")),
-            Path(config_home) / "git" / "config", repository.common / "config", repository.git_dir / "config.worktree"]
+    return [os.environ.get("GIT_CONFIG_SYSTEM") or "/etc/gitconfig",
+            os.environ.get("GIT_CONFIG_GLOBAL") or os.path.join(home, ".gitconfig"),
+            os.path.join(config_home, "git", "config"), os.path.join(repository.common, "config"),
+            os.path.join(repository.git_dir, "config.worktree")]
 
 
 def excludes_file(root: Path, repository: Repository) -> str | None:
     """core.excludesFile, asking git only when a config file could set it (it
     names it, or includes another file) or the environment passes settings."""
-    asked = any(key.startswith("GIT_CONFIG_") and key not in ("GIT_CONFIG_SYSTEM", "GIT_CONFIG_GLOBAL")
-                for key in os.environ)
+    asked = any(key in os.environ for key in ("GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG"))
     for path in _config_files(repository):
-        try:
-            text = path.read_bytes().lower()
-        except OSError:
-            continue
+        text = (_read(path) or b"").lower()
         if b"excludesfile" in text or b"include" in text:
             asked = True
             break

@@ -63,6 +63,35 @@ def test_a_failing_pre_commit_hook_fails_the_write_and_leaves_nothing(ws):
     assert ws.git("status", "--porcelain") == ""
 
 
+def test_a_refused_commit_of_a_hand_edit_keeps_the_persons_edit(ws):
+    memory_id = ws.remember("User prefers tea", now=NOW)
+    path = ws.root / ws.memory(memory_id)["file"]
+    edited = path.read_text().replace("prefers tea", "prefers green tea")
+    path.write_text(edited)
+    hook = _hook(ws, "pre-commit", "echo 'not now' >&2\nexit 1\n")
+    ws.run("remember.py", "User likes walks", now=NOW, expect=3)
+    assert path.read_text() == edited  # theirs: taken back is only what the writer wrote
+    hook.unlink()
+    ws.remember("User likes walks", now=NOW)
+    assert "green tea" in ws.git("show", f"HEAD~1:{ws.memory(memory_id)['file']}")
+    assert ws.memory(memory_id)["content"] == "User prefers green tea"
+
+
+def test_what_a_killed_writer_kept_to_take_its_writes_back_is_cleared(ws):
+    # as a writer killed between its writes and its commit leaves them: its note, and the
+    # hard links of the files it replaced
+    import json
+    ws.remember("User prefers tea", now=NOW)
+    index = ws.root / "memory" / "index.json"
+    backup = index.with_name(".index.json.undo.tmp")
+    os.link(index, backup)
+    (ws.root / "memory" / ".cache" / "pending-commit.json").write_text(
+        json.dumps({"actor": "bot:remember", "action": "remember", "paths": ["memory/index.json"]}))
+    ws.remember("User likes walks", now=NOW)
+    assert not backup.exists()
+    assert ws.git("status", "--porcelain", "--ignored") == "!! memory/.cache/\n!! memory/.lock\n"
+
+
 def test_a_hook_that_passes_runs_and_the_commit_lands(ws, tmp_path):
     marker = tmp_path / "hook-ran"
     _hook(ws, "pre-commit", f"echo pre >> '{marker}'\n")

@@ -224,6 +224,20 @@ def not_audited(root: Path) -> str | None:
     if not found:
         return None
     rules = sorted(set(found.values()))
-    shown = ", ".join(p.replace("/a.md", "/*.md").replace("/2026-01.log", "/*.log") for p in found)
-    return (f"not audited: git ignores {shown} here ({'; '.join(rules[:3])}), so hippocampus never commits "
-            "them: their changes stay on disk but have no history in git")
+    ours = [p for p in SAMPLE_PATHS if p.startswith("memory/")]
+    named = [p for p in found if not p.startswith("memory/")]
+    if all(p in found for p in ours):  # all of memory/: said so, not path by path
+        named.insert(0, "memory/")
+    else:
+        named += [p for p in found if p.startswith("memory/")]
+    shown = ", ".join(p.replace("/a.md", "/*.md").replace("/2026-01.log", "/*.log").replace("/2026-01-01.md", "/*.md")
+                      for p in named)
+    sentence = (f"not audited: git ignores {shown} here ({'; '.join(rules[:3])}), so hippocampus never commits "
+                "them: their changes stay on disk but have no history in git")
+    from .audit import git
+    folders = sorted({p.rsplit("/", 1)[0] if p.endswith(("/a.md", "/2026-01.log")) else p for p in found})
+    tracked = git(root, "ls-files", "-z", "--", *folders, check=False).stdout.strip("\0")
+    if tracked:
+        sentence += ("; what git already tracks of them stays as last committed (`git rm -r --cached` takes it "
+                     "out of the repository)")
+    return sentence

@@ -198,6 +198,10 @@ def test_a_detached_head_is_refused_and_doctor_says_so(ws):
     assert _snapshot(ws) == before
     doctor = ws.run("doctor.py", "--json", now=NOW, expect=None)
     assert "detached" in doctor.out
+    (ws.root / "memory" / "index.json").write_text("{broken")
+    repair = ws.run("doctor.py", "--repair", now=NOW, expect=3)  # nor does a repair commit there
+    assert "detached" in repair.err and ws.git("rev-parse", "HEAD").strip() == before["head"]
+    (ws.root / "memory" / "index.json").write_bytes(before["files"]["memory/index.json"])
     ws.git("checkout", "-q", branch)
     ws.remember("User likes plums", now=NOW)
     assert ws.git("symbolic-ref", "--short", "HEAD").strip() == branch

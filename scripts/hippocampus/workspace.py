@@ -676,6 +676,8 @@ class Transaction:
 
         ws = self.workspace
         root = ws.root
+        from .gitrules import refuse_detached_head
+        refuse_detached_head(root)  # (doctor's repair commits without Workspace.transaction)
         if self.skipped:
             self._check_skipped()
         self._check_bases()

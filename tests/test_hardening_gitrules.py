@@ -154,6 +154,7 @@ def _parent_repo(tmp_path) -> tuple[Path, Workspace]:
     ("agent/.gitignore", "memory\n"),                     # a folder's, between the top and the workspace
     (".git/info/exclude", "*.md\n"),                      # the repository's exclude file: every markdown file
     ("agent/workspace/memory/episodes/.gitignore", "*\n"),  # inside one of our folders
+    ("agent/workspace/memory/.gitignore", ".cache/\n.lock\n.*.tmp\nvault/\n"),  # a rule added to ours
 ])
 def test_paths_the_users_repository_ignores_are_never_committed(tmp_path, where, rule):
     top, ws = _parent_repo(tmp_path)
@@ -164,6 +165,7 @@ def test_paths_the_users_repository_ignores_are_never_committed(tmp_path, where,
     assert "not audited" in init.err and "ignore" in init.err
     ws.remember("User prefers tea", now=NOW)
     ws.remember("Met Ana at the gym", "--store", "episodic", now=NOW)
+    ws.remember("Wife's birthday is 3 March", "--store", "vault", now=NOW)
     ws.run("forget.py", ws.index()["memories"][0]["id"], now=NOW)
     committed = set(subprocess.run(["git", "log", "--all", "--name-only", "--format="], cwd=top,
                                    capture_output=True, text=True).stdout.split())

@@ -126,10 +126,13 @@ def _read(path: str) -> bytes | None:
 
 
 def _has_rules(path: str, ours: bool = False) -> bool:
+    """Whether an ignore file has a rule (with `ours`: one init.py did not write)."""
     data = _read(path)
-    if not data or (ours and data == OUR_IGNORE):
+    if not data:
         return False
-    return any(line.strip() and not line.lstrip().startswith(b"#") for line in data.splitlines())
+    known = set(OUR_IGNORE.split()) if ours else set()
+    return any(line.strip() and not line.lstrip().startswith(b"#") and line.strip() not in known
+               for line in data.splitlines())
 
 
 def ignore_files(root: Path, repository: Repository, excludes_file: str | None = None) -> list[str]:

@@ -20,7 +20,7 @@ from datetime import datetime
 from pathlib import Path
 
 from .errors import WorkspaceError
-from .fsutil import append_line
+from .fsutil import append_line, line_bytes, truncate_to
 from .textutil import one_line
 from .timeutil import format_time
 
@@ -80,8 +80,7 @@ def _git(root: Path, *args: str, stdin: str | None = None) -> subprocess.Complet
         result = subprocess.run(
             # loose objects at zlib level 1: index.json is megabytes and is hashed on every commit;
             # level 1 is ~3x faster than the default and `git gc` repacks them small later
-            ["git", "-c", "commit.gpgsign=false", "-c", "core.quotepath=off", "-c", "core.looseCompression=1",
-             *args],
+            ["git", "-c", "core.quotepath=off", "-c", "core.looseCompression=1", *args],
             cwd=root, env=env, input=stdin, capture_output=True, text=True,
             encoding="utf-8", errors="replace")
     except FileNotFoundError:
@@ -165,46 +164,104 @@ def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, 
            summary: str, paths: list[str], new_paths: list[str] | None = None,
            trailers: list[str] = (), author: str | None = None,
            contents: dict[str, bytes | list | None] | None = None, before_publish=None) -> None:
-    """Append the audit line, then commit exactly `paths` plus the log.
+    """Append the audit line, then commit exactly `paths` plus the log; when
+    this fails, the line is taken back (and what git's porcelain staged is
+    unstaged), so that the caller can take back its files: nothing is left.
 
     `new_paths` (when known) are the files git has not seen yet: only they are
     staged first, so git hashes the large, tracked index.json once, not twice.
     `contents` and `before_publish`: files still being written and the wait
     for them (gitcommit.commit_paths); it runs exactly once, before the commit
-    becomes visible.
+    becomes visible, and the audit line is appended after it: a line is in
+    the log only once the files it speaks of are.
+
+    Paths the repository's ignore rules match are not committed (gitrules):
+    a person who ignores memory/ does not want it in their repository.
     """
+    from . import gitrules
     from .redact import redact_text
 
-    pending = [before_publish] if before_publish else []
-
-    def publish() -> None:
-        while pending:
-            pending.pop()()
-
     summary = redact_text(summary)  # a summary may quote a query or an argument
-    append_line(audit_log, audit_line(now, actor, action, ids, summary, paths))
+    line = audit_line(now, actor, action, ids, summary, paths)
     log_path = os.path.relpath(audit_log, root)
-    text = message(action, summary, actor, ids, sorted(set(paths) | {log_path}), trailers)
-    name = one_line(author, 80).replace("<", "").replace(">", "") if author else _GIT_ENV["GIT_AUTHOR_NAME"]
-    from .gitcommit import commit_paths
-    if commit_paths(root, git_env(), git, sorted(set(paths) | {log_path}), text, name,
-                    _GIT_ENV["GIT_AUTHOR_EMAIL"], _GIT_ENV["GIT_COMMITTER_NAME"],
-                    contents=contents, before_publish=publish) is not None:
-        return
-    publish()
-    # a repository where git transforms content (attributes, autocrlf, SHA-256): git's porcelain
-    all_paths = collapse(sorted(set(paths) | {log_path}))
+    try:
+        old_log = audit_log.read_bytes()
+    except FileNotFoundError:
+        old_log = b""
+    except OSError as exc:
+        from .fsutil import workspace_error_for
+        raise workspace_error_for(exc, audit_log) from None
+    every = sorted(set(paths) | {log_path})
+    ignored = gitrules.ignored(root, every)
+    kept = [p for p in every if p not in ignored]
+    known = {p: data for p, data in (contents or {}).items() if p not in ignored}
+    if log_path not in ignored:
+        known[log_path] = [old_log, line_bytes(line)]  # the log as it will be once the line is in
+    appended: list[int] = []
+    waits = [before_publish] if before_publish else []
+
+    def publish() -> None:  # the files are on disk: now the line that speaks of them
+        while waits:
+            waits.pop()()
+        if not appended:
+            appended.append(append_line(audit_log, line))
+
+    staged: list[str] = []
+    try:
+        if not kept:
+            publish()
+            return
+        text = message(action, summary, actor, ids, kept, trailers)
+        name = one_line(author, 80).replace("<", "").replace(">", "") if author else _GIT_ENV["GIT_AUTHOR_NAME"]
+        from .gitcommit import commit_paths
+        if commit_paths(root, git_env(), git, kept, text, name, _GIT_ENV["GIT_AUTHOR_EMAIL"],
+                        _GIT_ENV["GIT_COMMITTER_NAME"], contents=known, before_publish=publish) is not None:
+            return
+        publish()
+        _porcelain_commit(root, kept, new_paths, text, name if author else None, staged)
+    except BaseException:
+        if staged:  # git's index as it was: what we staged is unstaged
+            git(root, "reset", "-q", "--pathspec-from-file=-", "--pathspec-file-nul",
+                stdin="\0".join(staged) + "\0", check=False)
+        if appended:
+            truncate_to(audit_log, appended[0])
+        raise
+
+
+def _porcelain_commit(root: Path, kept: list[str], new_paths: list[str] | None, text: str, author: str | None,
+                      staged: list[str]) -> None:
+    """The commit made by git's own `git add` + `git commit --only`: where git
+    transforms content, or the repository has commit hooks (they run) or signs
+    its commits (git signs). What is staged is added to `staged` as it is."""
+    all_paths = collapse(kept)
     # paths go through stdin (NUL-separated): a bulk import may touch 100,000 files
     pathspec = "\0".join(all_paths) + "\0"
-    staged = collapse(sorted(new_paths)) if new_paths is not None else all_paths
-    if staged:
-        git(root, "add", "-A", "-f", "--pathspec-from-file=-", "--pathspec-file-nul",
-            stdin="\0".join(staged) + "\0")
-    commit = ("commit", "-q", "--no-verify", "--only", "-m", text,
-              "--pathspec-from-file=-", "--pathspec-file-nul")
+    wanted = set(kept)
+    first = collapse(sorted(p for p in new_paths if p in wanted)) if new_paths is not None else all_paths
+    staged += first
+    if first:
+        git(root, "add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul", stdin="\0".join(first) + "\0")
+    commit = ("commit", "-q", "--only", "-m", text, "--pathspec-from-file=-", "--pathspec-file-nul")
     if author:  # credit the actor whose change this is (e.g. an approved proposal)
-        commit = (commit[0], f"--author={name} <hippocampus@localhost>", *commit[1:])
-    result = git(root, *commit, stdin=pathspec, check=new_paths is None)
-    if result.returncode != 0:  # a path git did not know after all: stage everything, then commit
-        git(root, "add", "-A", "-f", "--pathspec-from-file=-", "--pathspec-file-nul", stdin=pathspec)
-        git(root, *commit, stdin=pathspec)
+        commit = (commit[0], f"--author={author} <hippocampus@localhost>", *commit[1:])
+    result = git(root, *commit, stdin=pathspec, check=False)
+    if result.returncode != 0 and new_paths is not None and "pathspec" in result.stderr:
+        # a path git did not know after all: stage everything, then commit
+        staged += all_paths
+        git(root, "add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul", stdin=pathspec)
+        result = git(root, *commit, stdin=pathspec, check=False)
+    if result.returncode != 0:
+        raise WorkspaceError(_commit_refused(root, result))
+
+
+def _commit_refused(root: Path, result: subprocess.CompletedProcess) -> str:
+    """One line on why `git commit` said no: the repository's hooks, or git itself."""
+    from . import gitrules
+    detail = one_line(result.stderr or result.stdout or "no output", 200)
+    repository = gitrules.find(root)
+    hooks_path = git(root, "config", "core.hooksPath", check=False).stdout.strip() or None
+    hooks = gitrules.active_hooks(repository.common, repository.top, hooks_path) if repository else []
+    hooks = [hook for hook in hooks if hook != "post-commit"]  # it runs after the commit: it cannot refuse one
+    if hooks:
+        return f"the repository's commit hooks ({', '.join(hooks)}) refused this change: {detail}"
+    return f"git commit failed in {root}: {detail}"

@@ -50,6 +50,14 @@ def check(workspace: Workspace) -> dict:
     if audit.repo_top(workspace.root) is None:
         problems.append(f"{workspace.root} is not a git repository; run scripts/init.py")
     else:
+        from . import gitrules
+        detached = gitrules.detached_head(workspace.root)
+        if detached:
+            problems.append(f"git's HEAD is detached (at {detached[:12]}): writes are refused until a branch is "
+                            "checked out (git switch <branch>)")
+        unaudited = gitrules.not_audited(workspace.root)
+        if unaudited:
+            notes.append(unaudited)
         dirty = [path for _code, path in audit.status_entries(audit.git(
             workspace.root, "status", "--porcelain", "-z", "--", "memory", "HIPPOCAMPUS_CORE.md", check=False).stdout)]
         if dirty:

@@ -117,18 +117,39 @@ def workspace_error_for(exc: OSError, path: Path | str) -> WorkspaceError:
     return WorkspaceError(f"cannot write {path}: {exc.strerror or exc}")
 
 
-def append_line(path: Path, line: str) -> None:
-    """Append one line durably (O_APPEND keeps concurrent appends whole)."""
+def line_bytes(line: str) -> bytes:
+    """A line as append_line writes it."""
+    return (line.rstrip("\n") + "\n").encode("utf-8")
+
+
+def append_line(path: Path, line: str) -> int:
+    """Append one line durably (O_APPEND keeps concurrent appends whole); the
+    file's size before it, for `truncate_to` to take the line back. A line
+    the disk had no room for is taken back at once."""
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
         try:
-            os.write(fd, (line.rstrip("\n") + "\n").encode("utf-8"))
-            os.fsync(fd)
+            size = os.fstat(fd).st_size
+            try:
+                write_all(fd, line_bytes(line))
+                os.fsync(fd)
+            except OSError:
+                os.ftruncate(fd, size)
+                raise
         finally:
             os.close(fd)
     except OSError as exc:
         raise workspace_error_for(exc, path) from None
+    return size
+
+
+def truncate_to(path: Path, size: int) -> None:
+    """Cut a file back to `size` bytes (what append_line added, taken back)."""
+    try:
+        os.truncate(path, size)
+    except OSError:
+        pass
 
 
 def is_within(path: Path, root: Path) -> bool:

@@ -18,7 +18,9 @@ REPACK_AFTER_BYTES (or loose objects past REPACK_AFTER_OBJECTS: git's own
 packs them as deltas of each other (kilobytes each) in the background.
 
 `commit_paths` returns None where git would transform content (attributes,
-autocrlf, a SHA-256 repository): the caller then uses git's porcelain.
+autocrlf, a SHA-256 repository) or where the repository has rules for a
+commit that only `git commit` follows (commit hooks, commit.gpgsign): the
+caller then uses git's porcelain.
 """
 
 from __future__ import annotations
@@ -35,8 +37,9 @@ from bisect import bisect_left
 from itertools import accumulate
 from pathlib import Path
 
+from . import gitrules
 from .errors import WorkspaceError
-from .fsutil import write_all
+from .fsutil import workspace_error_for, write_all
 
 STORE_UNCOMPRESSED_OVER = 64 * 1024
 REPACK_AFTER_BYTES = 256 * 1024 * 1024
@@ -64,7 +67,8 @@ class _Repo:
         try:
             where = self._ask("rev-parse", "--path-format=absolute", "--git-common-dir", "--show-toplevel",
                               "--show-object-format", "--show-prefix")
-            settings = self._ask("config", "--get-regexp", r"^(core\.(autocrlf|eol)|filter\..*)$")
+            settings = self._ask("config", "--get-regexp",
+                                 r"^(core\.(autocrlf|eol|hookspath)|filter\..*|commit\.gpgsign)$")
             self._batch = subprocess.Popen(["git", "cat-file", "--batch"], cwd=self.root, env=self.env,
                                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                            stderr=subprocess.DEVNULL)
@@ -72,15 +76,20 @@ class _Repo:
             raise Unsupported("git is not installed") from None
         try:
             # (--path-format and --show-object-format need git 2.31: an older git gets the porcelain)
-            out, configured = _answer(where).splitlines(), _answer(settings).strip()
+            out, configured = _answer(where).splitlines(), _settings(_answer(settings))
             if len(out) < 3 or out[2] != "sha1":
                 raise Unsupported("not a SHA-1 repository, or a git older than 2.31")
             self.common = Path(out[0])
             self.top = Path(out[1])
             self.prefix = out[3] if len(out) > 3 else ""
             self.objects = self.common / "objects"
-            if configured:
+            if any(key.startswith(("core.autocrlf", "core.eol", "filter.")) for key in configured):
                 raise Unsupported("content filters or line-ending conversion configured")
+            # the repository's rules for a commit: git's own `git commit` runs its hooks and signs
+            if gitrules.git_bool(configured.get("commit.gpgsign")):
+                raise Unsupported("commits are signed (commit.gpgsign)")
+            if gitrules.active_hooks(self.common, self.top, configured.get("core.hookspath")):
+                raise Unsupported("commit hooks")
             for attributes in (self.top / ".gitattributes", self.common / "info" / "attributes",
                                self.root / ".gitattributes", self.root / "memory" / ".gitattributes"):
                 if attributes.exists():
@@ -169,14 +178,34 @@ class _Repo:
                 if attempt == 4:
                     raise
         try:
-            write_all(fd, parts)
-        finally:
-            os.close(fd)
-        os.replace(temporary, target)
+            try:
+                write_all(fd, parts)
+            finally:
+                os.close(fd)
+            os.replace(temporary, target)
+        except BaseException as exc:  # a full disk: no half object left behind
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+            if isinstance(exc, OSError):
+                raise workspace_error_for(exc, f"git's object store ({self.objects})") from None
+            raise
         self.loose_objects += 1
         if len(parts) > 1:
             self.loose_bytes += len(body)
         return sha
+
+
+def _settings(listed: str) -> dict[str, str | None]:
+    """{key: value} of `git config --get-regexp` output (the last of a key wins,
+    as in git; a key alone, with no value, is "", which git_bool reads as true)."""
+    found: dict[str, str | None] = {}
+    for line in listed.splitlines():
+        key, space, value = line.partition(" ")
+        if key:
+            found[key.lower()] = value if space else ""
+    return found
 
 
 def _answer(process: subprocess.Popen) -> str:
@@ -396,8 +425,9 @@ def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, aut
         if moved.returncode != 0:
             pending.unlink()
             return None  # HEAD moved under us (a person's commit): let git's porcelain do it
-        repo.run(root, "update-index", "--index-info", stdin=info)
-        pending.unlink()
+        # the commit has landed: a failure from here on is finished by the next writer, never undone
+        if repo.run(root, "update-index", "--index-info", stdin=info, check=False).returncode == 0:
+            pending.unlink()
     except Unsupported:
         return None
     finally:

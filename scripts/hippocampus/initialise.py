@@ -5,14 +5,17 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+import sys
+
 from . import audit, index_store
 from .errors import WorkspaceError
 from .fsutil import atomic_write
+from .gitrules import OUR_IGNORE, not_audited, refuse_detached_head
 from .model import empty_index
 from .paths import MEMORY_FOLDERS, WorkspacePaths
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "assets" / "templates"
-GITIGNORE = ".cache/\n.lock\n.*.tmp\n"
+GITIGNORE = OUR_IGNORE.decode()  # what gitrules knows matches nothing we commit
 IDENTITY_FILES = ("IDENTITY.md", "SOUL.md")
 
 
@@ -20,6 +23,7 @@ def initialise(root: Path, now: datetime) -> list[str]:
     """Create what is missing; return what was done (empty when nothing was)."""
     done: list[str] = []
     paths = WorkspacePaths(root)
+    refuse_detached_head(root)
     try:
         root.mkdir(parents=True, exist_ok=True)
         for folder in (*MEMORY_FOLDERS, "meta", "graph/entities"):
@@ -70,6 +74,9 @@ def initialise(root: Path, now: datetime) -> list[str]:
     if touched or not paths.audit_log.exists():
         audit.record(root, paths.audit_log, now, "system:init", "init", [],
                      "initialised the hippocampus workspace", touched)
+    unaudited = not_audited(root)
+    if unaudited:  # said once, here (and by doctor.py), not by every write
+        print(f"hippocampus: warning: {unaudited}", file=sys.stderr)
     return done
 
 

@@ -211,6 +211,8 @@ class Workspace:
         timeout = float(self.config["lock_timeout_seconds"])
         from .fsutil import InBackground
         with WorkspaceLock(self.paths.lock, timeout):
+            from .gitrules import refuse_detached_head
+            refuse_detached_head(self.root)  # before anything is written, a recovery included
             self._commit_interrupted()
             looked_at = time.time()
             skipped = {} if full_look else self._skippable(self._open_cache()) or {}
@@ -254,6 +256,8 @@ class Workspace:
         if missing:  # of the paths that are gone, only those git tracks are removals to commit
             tracked = audit.git(self.root, "ls-files", "-z", "--", *missing, check=False).stdout.split("\0")
             paths = [p for p in paths if p not in missing or p in tracked]
+        from .undo import remove_leftovers
+        remove_leftovers(self.root, paths)  # what it kept to take its writes back: it never got to
         what = one_line(f"{pending.get('action', 'change')} by {pending.get('actor', 'a writer')}", 80)
         audit.record(self.root, self.paths.audit_log, self.now, "system:recover", "recover", [],
                      f"committed an interrupted {what}", paths)
@@ -678,9 +682,12 @@ class Transaction:
             return
         from . import audit, audit_archive
         from .fsutil import InBackground, atomic_write, is_within
+        from .undo import Undo
 
         ws = self.workspace
         root = ws.root
+        from .gitrules import refuse_detached_head
+        refuse_detached_head(root)  # (doctor's repair commits without Workspace.transaction)
         if self.skipped:
             self._check_skipped()
         self._check_bases()
@@ -706,47 +713,68 @@ class Transaction:
                 self.new_paths.add(ws.paths.rel(path))
             self.paths.add(ws.paths.rel(path))
         self._note_pending()
-        for path, data in rotation.items():  # the month files first, the emptied log last
-            atomic_write(path, data)
-        # Megabytes and fsyncs: written on a thread while git's objects are made from the same bytes
-        writing = InBackground(self._write_files, index_data)
-        contents: dict[str, bytes | list | None] = {}
-        if any(isinstance(data, Path) for data in self.files.values()):
-            writing.wait()  # a spool file is read from where it lands
-        else:
-            contents = dict(self.files)
-            if index_data is not None:
-                contents[ws.paths.rel(ws.paths.index)] = index_data
-
-        def publish() -> None:  # everything is on disk: bring the search cache level with it
-            removed_prints, added_prints = writing.wait()
-            if (progress := _progress()) is not None:
-                progress.note("updating the search cache")
-            new_state = old_state if index_data is None else index_state(ws.paths.index, self.index["stamp"])
-            files_print = files_look = None
-            if self.files_print is not None and not self.reparse:  # a rebased log must be looked at again
-                folders_before = {p: v for p, v in self.files_before.items() if p.endswith("/")}
-                folders_now = reconcile.folder_stamps(ws.paths)
-                files_print = str(reconcile.adjust_fingerprint(
-                    self.files_print, removed_prints + list(folders_before.items()),
-                    added_prints + list(folders_now.items())))
-                after = {p: v for p, v in self.files_before.items() if not p.endswith("/")}
-                for path, _stamp in removed_prints:
-                    after.pop(path, None)
-                after.update(added_prints)
-                after.update(folders_now)
-                files_look = look.stamp(after, self.files_looked_at, self.skipped, removed_prints, added_prints)
-            self._sync_cache(old_state, new_state, files_print, files_look)
-
+        undo = Undo()  # what the writes replace, until the commit lands: a failure takes them all back
+        writing = None
         try:
-            audit.record(root, ws.paths.audit_log, self.now, self.actor, self.action,
-                         self.ids if self.audit_ids is None else self.audit_ids,
-                         self.summary or self.action, sorted(self.paths), sorted(self.new_paths),
-                         trailers=self.trailers, author=self.author, contents=contents, before_publish=publish)
-        finally:
-            writing.wait()  # never leave the files half-handled behind an error
+            for path, data in rotation.items():  # the month files first, the emptied log last
+                undo.keep(path)
+                atomic_write(path, data)
+            # Megabytes and fsyncs: written on a thread while git's objects are made from the same bytes
+            writing = InBackground(self._write_files, index_data, undo)
+            contents: dict[str, bytes | list | None] = {}
+            if any(isinstance(data, Path) for data in self.files.values()):
+                writing.wait()  # a spool file is read from where it lands
+            else:
+                contents = dict(self.files)
+                if index_data is not None:
+                    contents[ws.paths.rel(ws.paths.index)] = index_data
+            try:
+                audit.record(root, ws.paths.audit_log, self.now, self.actor, self.action,
+                             self.ids if self.audit_ids is None else self.audit_ids,
+                             self.summary or self.action, sorted(self.paths), sorted(self.new_paths),
+                             trailers=self.trailers, author=self.author, contents=contents,
+                             before_publish=writing.wait)
+            finally:
+                prints = writing.wait()  # never leave the files half-handled behind an error
+        except BaseException as exc:
+            if writing is not None:
+                try:
+                    writing.wait()
+                except BaseException:
+                    pass
+            if not undo.rollback():
+                raise WorkspaceError(f"{one_line(str(exc), 300)}; and not every file written could be put back: "
+                                     "the next writer commits what they hold") from None
+            ws.paths.pending_commit.unlink(missing_ok=True)  # nothing of this change is left to commit
+            if isinstance(exc, WorkspaceError) and "nothing was" not in str(exc):
+                raise WorkspaceError(f"{exc}; nothing was changed") from None
+            raise
+        undo.discard()
+        self._publish(old_state, index_data, prints)  # everything is on disk: the search cache follows
         ws.paths.pending_commit.unlink(missing_ok=True)  # committed: nothing for the next writer to finish
         self._keep_document_print()
+
+    def _publish(self, old_state: str | None, index_data, prints: tuple[list, list]) -> None:
+        """Bring the search cache level with what this change left on disk."""
+        ws = self.workspace
+        removed_prints, added_prints = prints
+        if (progress := _progress()) is not None:
+            progress.note("updating the search cache")
+        new_state = old_state if index_data is None else index_state(ws.paths.index, self.index["stamp"])
+        files_print = files_look = None
+        if self.files_print is not None and not self.reparse:  # a rebased log must be looked at again
+            folders_before = {p: v for p, v in self.files_before.items() if p.endswith("/")}
+            folders_now = reconcile.folder_stamps(ws.paths)
+            files_print = str(reconcile.adjust_fingerprint(
+                self.files_print, removed_prints + list(folders_before.items()),
+                added_prints + list(folders_now.items())))
+            after = {p: v for p, v in self.files_before.items() if not p.endswith("/")}
+            for path, _stamp in removed_prints:
+                after.pop(path, None)
+            after.update(added_prints)
+            after.update(folders_now)
+            files_look = look.stamp(after, self.files_looked_at, self.skipped, removed_prints, added_prints)
+        self._sync_cache(old_state, new_state, files_print, files_look)
 
     def _note_pending(self) -> None:
         """Name the paths about to be written, until they are committed (see
@@ -758,7 +786,7 @@ class Transaction:
         note = {"actor": self.actor, "action": self.action, "paths": sorted(self.paths)}
         atomic_write(self.workspace.paths.pending_commit, json.dumps(note), sync=False)
 
-    def _write_files(self, index_data: list | None) -> tuple[list, list]:
+    def _write_files(self, index_data: list | None, undo) -> tuple[list, list]:
         """Write the buffered files, then index.json (a crash in between leaves files
         the next writer indexes, never an index naming files that are not there).
         Returns the memory-file prints removed and added."""
@@ -768,7 +796,7 @@ class Transaction:
         # the index's megabytes are written and fsynced meanwhile; only its rename waits for the files
         index_temp = InBackground(write_temporary, index_path, index_data) if index_data is not None else None
         try:
-            prints = self._write_memory_files()
+            prints = self._write_memory_files(undo)
         except BaseException:
             if index_temp is not None:
                 try:
@@ -777,11 +805,18 @@ class Transaction:
                     pass
             raise
         if index_temp is not None:
-            put_in_place(index_temp.wait(), index_path)
+            temporary = index_temp.wait()
+            try:
+                undo.keep(index_path)
+            except BaseException:
+                discard(temporary)
+                raise
+            put_in_place(temporary, index_path)
         return prints
 
-    def _write_memory_files(self) -> tuple[list, list]:
-        """Write (or remove) the buffered files; the memory-file prints removed and added."""
+    def _write_memory_files(self, undo) -> tuple[list, list]:
+        """Write (or remove) the buffered files, each kept first in `undo`; the
+        memory-file prints removed and added."""
         from . import memfile
         from .fsutil import atomic_write, workspace_error_for
 
@@ -795,6 +830,10 @@ class Transaction:
             target = root / relative
             if relative in self.files_before:
                 removed_prints.append((relative, self.files_before[relative]))
+            try:
+                undo.keep(target)
+            except OSError as exc:
+                raise workspace_error_for(exc, target) from None
             if data is None:
                 try:
                     target.unlink()

@@ -483,6 +483,7 @@ class Transaction:
         self.files_print: int | None = None  # their print, when it matched the cache
         self.files_looked_at: float | None = None  # when they were listed (time.time())
         self.skipped: dict = {}             # large folders not listed (look.py): checked before writing
+        self.after_commit: list = []        # run once committed, still under the lock (purge's cache compaction)
 
     # -- memories
     @property
@@ -688,6 +689,13 @@ class Transaction:
             self.index.pop("migratedFrom", None)
             index_data = index_store.prepare_save(self.index, set(self.touched))
             self.paths.add(ws.paths.rel(ws.paths.index))
+        # the audit files a purge scrubbed: written first, as the rotation and the audit line build on them
+        audit_files = [p for p in self.files if p == ws.paths.rel(ws.paths.audit_log) or
+                       p.startswith(ws.paths.rel(audit_archive.archive_folder(ws.paths)) + "/")]
+        if audit_files:
+            self._note_pending()
+            for relative in audit_files:
+                atomic_write(root / relative, self.files.pop(relative))
         rotation = audit_archive.plan(ws.paths, self.now)  # usually {}: a new month, or a long log
         for path in rotation:
             if not path.exists():
@@ -733,6 +741,8 @@ class Transaction:
             writing.wait()  # never leave the files half-handled behind an error
         ws.paths.pending_commit.unlink(missing_ok=True)  # committed: nothing for the next writer to finish
         self._keep_document_print()
+        for step in self.after_commit:
+            step()
 
     def _note_pending(self) -> None:
         """Name the paths about to be written, until they are committed (see

@@ -15,7 +15,7 @@ from conftest import Workspace
 
 MARKERS = {
     "proposal": "Zelnorvik", "vault": "Qorvandel", "procedure": "Trebuzzle", "episode": "Vexillomar",
-    "conflict": "Quillfeather", "signal": "Brackenholt",
+    "conflict": "Quillfeather", "signal": "Brackenholt", "reworded": "Marvoquint", "edited": "Plindorax",
 }
 MARCH = "2026-03-0{}T10:00:00Z"
 
@@ -34,7 +34,7 @@ def holders(ws: Workspace, word: str) -> list[str]:
     for path in sorted(ws.root.rglob("*")):
         if ".git" in path.relative_to(ws.root).parts[:1] or not path.is_file():
             continue
-        if needle in path.read_bytes().lower():
+        if needle in path.read_bytes().lower() or word.lower() in str(path.relative_to(ws.root)).lower():
             found.append(str(path.relative_to(ws.root)))
     return found
 
@@ -64,13 +64,28 @@ def build(ws: Workspace, tmp_path) -> dict[str, str]:
     signal(ws, "Remember that my locker code at the Brackenholt gym is 7741.", 1, "2026-03-05")
     encoded = ws.json("encode.py", "--auto", now=MARCH.format(5))
     ids["signal"] = encoded["ids"][0]
+    # a signal proposed, then approved reworded: the memory's words are not the signal's
+    signal(ws, "Remember that my swimming coach Marvoquint trains us on Thursdays.", 2, "2026-03-05")
+    assert ws.json("encode.py", now=MARCH.format(5))["proposed"] == 1
+    twin = json.loads((ws.root / "memory/meta/pending-memories.json").read_text())
+    decisions = tmp_path / "decisions.json"
+    decisions.write_text(json.dumps([{"id": twin["proposals"][0]["id"],
+                                      "content": "My swim coach trains us on Thursdays"}]))
+    ids["reworded"] = ws.json("encode.py", "--apply", str(decisions), now=MARCH.format(5))["approved"][0]["id"]
+    # a memory edited by hand: the audit log still quotes the words it had
+    ids["edited"] = ws.remember("The Plindorax lamp is in the attic", "--domain", "world", now=MARCH.format(5))
+    lamp = ws.root / ws.memory(ids["edited"])["file"]
+    lamp.write_text(lamp.read_text().replace("The Plindorax lamp is in the attic", "The lamp is in the attic"))
+    ws.run("status.py", now=MARCH.format(5))
+    ws.remember("The garden hose is in the shed", "--domain", "world", now=MARCH.format(5))  # a writer takes it in
+    assert ws.memory(ids["edited"])["content"] == "The lamp is in the attic"
     # what derives text from them
     ws.run("graph.py", "add", "Garage", "--type", "place",
            "--fact", "User's neighbour Zelnorvik keeps bees on the garage roof", now=MARCH.format(6))
     reflection = tmp_path / "reflection.md"
     reflection.write_text("## Summary\nWhat came up: The spare house key is under the Qorvandel "
-                          "stone by the door.\n\n## Elements\n- [Self-Awareness] I noticed \"Reset the Trebuzzle "
-                          "router\" twice\n")  # quotes, as an agent writes them
+                          "stone by the door. Qorvandel matters.\n\n## Elements\n- [Self-Awareness] I keep "
+                          "thinking of the trebuzzle router, the NAS backup and Zelnorvik's bees\n")  # a quote, and its own words
     ws.run("reflect.py", "record", "--file", str(reflection), now=MARCH.format(7))
     report = ws.json("consolidate.py", now=MARCH.format(9))
     assert report["counts"]["clusters"] == 1 and report["counts"]["conflicts"] == 1, report
@@ -115,6 +130,9 @@ def test_purge_leaves_the_words_in_no_file_and_no_result(ws, tmp_path):
     assert "Vexillomar" in ws.git("log", "-p", "--all")
     # the other memories are untouched, and encode still reads signals.jsonl from its offset
     assert any(m["content"] == "Deploys for the shop go out on Monday" for m in ws.index()["memories"])
+    reflection = (ws.root / "memory/meta/reflections/2026-03-07.md").read_text()
+    # its own words go (those no other memory has), the others stay
+    assert "I keep thinking of the [purged] [purged], the NAS backup and [purged]'s [purged]" in reflection
     signal(ws, "Remember that the bike shop closes at six on Saturdays.", 2, "2026-04-02")
     assert ws.json("encode.py", "--auto", now="2026-04-02T12:00:00Z")["stored"] == 1
     assert any(m["content"] == "Remember that the bike shop closes at six on Saturdays."
@@ -138,3 +156,16 @@ def test_words_of_other_memories_stay(ws):
     assert ws.memory(kept)["content"] == "User likes green tea with honey in the evening"
     assert (ws.root / ws.memory(kept)["file"]).read_text().endswith("User likes green tea with honey in the evening\n")
     assert re.search(r"\| purged \[purged\]$", ws.audit()[-1])
+
+
+def test_a_purge_that_starts_a_month_rotates_the_scrubbed_log(ws):
+    gone = ws.remember("The Orbelline vase came from Lisbon", "--domain", "world", now=MARCH.format(3))
+    ws.remember("The blue vase came from Porto", "--domain", "world", now=MARCH.format(4))
+    before = ws.audit()
+    ws.run("forget.py", gone, "--purge", now="2026-04-01T08:00:00Z")  # April's first change: a rotation
+    assert (ws.root / "memory/meta/audit/2026-03.log").is_file()
+    assert holders(ws, "Orbelline") == []
+    after = ws.audit()
+    assert len(after) == len(before) + 1 and after[-1].startswith("2026-04-01T08:00:00Z")
+    assert any("The blue vase came from Porto" in line for line in after)
+    assert ws.git("status", "--porcelain", "--untracked-files=no") == ""

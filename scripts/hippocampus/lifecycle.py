@@ -36,7 +36,7 @@ def forget_ids(tx: Transaction, ids: list[str], purge: bool = False, reason: str
                 if merged not in wanted and tx.by_id.get(merged) is not None:
                     wanted.add(merged)
                     memories.append(tx.by_id[merged])
-    results, words = [], []
+    results, words, sources = [], [], []
     for memory in memories:
         preview = memory["content"]
         note = str(memory.get("source", ""))
@@ -45,6 +45,7 @@ def forget_ids(tx: Transaction, ids: list[str], purge: bool = False, reason: str
         if purge:
             from .purge import strip_memory
             words += [memory.get("content"), memory.get("title")]
+            sources.append(memory.get("source"))
             if memory.get("file"):
                 _remove_words(tx, memory)
             strip_memory(memory)
@@ -52,8 +53,8 @@ def forget_ids(tx: Transaction, ids: list[str], purge: bool = False, reason: str
         tx.put(memory)
         results.append({"id": memory["id"], "purged": purge, "content": preview, "wordsRemainIn": kept_in})
     if purge:
-        from .purge import Quotes, scrub_everywhere
-        scrub_everywhere(tx, {m["id"] for m in memories}, Quotes(words))
+        from .purge import scrub_everywhere
+        scrub_everywhere(tx, {m["id"] for m in memories}, words, sources)
     tx.summary = tx.summary or _summary("purged" if purge else "archived", results)
     return results
 

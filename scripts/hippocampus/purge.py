@@ -5,6 +5,9 @@ references/forgetting.md):
 
 - the memory itself: its file (or its entry of a daily log), and in
   index.json its content, keywords, title, entities and a file-named source;
+- the records it came from: its signal's text (signals.jsonl, by `source`)
+  and the proposal approved as it (or targeting it), whose words are quoted
+  too; the audit lines about purged memories only say `[purged]`;
 - every quote of its words (its content and title, whole or cut short with
   "…", as plain, JSON-escaped, HTML-escaped or defused text) in the files we
   write about memories: memory/meta/** (audit.log and the month files of
@@ -12,6 +15,9 @@ references/forgetting.md):
   and their logs), memory/graph/** (entity facts), memory/signals.jsonl
   (padded to the same length: encode.py reads it by byte offset), and the
   [Self-Awareness] lines of IDENTITY.md;
+- in what an agent wrote in its own words (memory/meta/reflections/, the
+  reflection and reward logs, their audit lines, IDENTITY.md's
+  [Self-Awareness] lines) also its own words: those no other memory has;
 - the consolidation summaries built from it (memories whose `sources` name
   it): the quote in their content and file, and keywords no longer in it;
 - the core files: HIPPOCAMPUS_CORE.md and MEMORY.md's core section are
@@ -37,6 +43,9 @@ PURGED = "[purged]"
 SCANNED_FOLDERS = ("memory/meta", "memory/graph")
 SIGNALS = "memory/signals.jsonl"
 IDENTITY = "IDENTITY.md"
+AUDIT = "memory/meta/audit"  # audit.log and audit/<month>.log
+REFLECTIONS = "memory/meta/reflections/"
+REFLECTION_LOGS = ("memory/meta/reflection-log.md", "memory/meta/reward-log.md")
 # the fields a purged memory keeps in index.json: its state, not its words
 KEPT_FIELDS = frozenset(("id", "domain", "category", "content", "importance", "baseImportance", "created",
                          "lastAccessed", "timesReinforced", "keywords", "store", "status", "source", "episode",
@@ -52,7 +61,9 @@ def _word_char(ch: str) -> bool:
 class Quotes:
     """The forms in which files may quote some texts, and their removal."""
 
-    def __init__(self, texts):
+    def __init__(self, texts, sources=()):
+        self.texts = [t for t in texts if t]
+        self.sources = {s for s in sources if s}  # the signals they came from (signals.jsonl `source`)
         variants: set[str] = set()
         for text in texts:
             if not text:
@@ -71,8 +82,34 @@ class Quotes:
             first = variant.split()[0]
             self._anchors.append((variant, re.compile(re.escape(first))))
 
+        self.own_words: re.Pattern | None = None
+        self.purged_ids: set[str] = set()
+
     def __bool__(self) -> bool:
-        return bool(self.variants)
+        return bool(self.variants or self.sources)
+
+    def with_own_words(self, others) -> "Quotes":
+        """Also know the texts' own words: those (of three letters or more, not
+        stopwords) that no text of `others` has. An agent's free text about a
+        memory (a reflection) may name them without quoting it."""
+        from .textutil import content_words
+
+        def bare(words):  # "Emma's" is Emma
+            return {w[:-2] if w.endswith("'s") else w for w in words}
+
+        elsewhere: set[str] = set()
+        for text in others:
+            elsewhere.update(bare(content_words(text or "")))
+        own = {w for text in self.texts for w in bare(content_words(text or "")) if len(w) >= 3 and w not in elsewhere}
+        if own:
+            alternatives = "|".join(re.escape(w) for w in sorted(own, key=len, reverse=True))
+            self.own_words = re.compile(rf"(?<![\w'’])(?:{alternatives})(?=['’]s\b|[^\w'’]|['’](?!\w)|$)",
+                                        re.IGNORECASE)
+        return self
+
+    def scrub_own_words(self, text: str) -> str:
+        text = self.scrub(text)
+        return self.own_words.sub(PURGED, text) if self.own_words is not None else text
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """Where `text` quotes one of the texts: the whole of it, or a start of
@@ -151,16 +188,67 @@ def strip_memory(memory: dict) -> None:
     memory.update(content=PURGED, keywords=[], file=None, hash=None, purged=True)
 
 
-def scrub_everywhere(tx, purged_ids: set[str], quotes: Quotes) -> list[str]:
-    """Remove the quotes from the derived memories and every derived file, in
-    `tx`; returns the paths changed. Core files are rendered again."""
+def scrub_everywhere(tx, purged_ids: set[str], texts: list, sources: list) -> list[str]:
+    """Remove the words of the purged memories (`texts`: their content and
+    titles; `sources`: the signals they came from) from the derived memories
+    and every derived file, in `tx`; returns the paths changed. Core files are
+    rendered again.
+
+    The words include those of the records they came from: the text of their
+    signals and of the proposals approved as them (or naming them as target),
+    which the memory may have reworded."""
+    sources = {s for s in sources if s}
+    texts = [t for t in texts if t] + _linked_texts(tx, purged_ids, sources)
+    quotes = Quotes(texts, sources)
+    quotes.purged_ids = purged_ids
     changed = []
     if quotes:
         changed += _scrub_summaries(tx, purged_ids, quotes)
+        quotes.with_own_words(m.get("content") for m in tx.memories if m["id"] not in purged_ids)
         changed += _scrub_files(tx, quotes)
     changed += _render_core(tx)
     tx.after_commit.append(lambda: after_purge(tx.workspace))
     return changed
+
+
+def _linked_texts(tx, purged_ids: set[str], sources: set[str]) -> list[str]:
+    from . import proposals
+
+    linked = []
+    data = tx.current_bytes(SIGNALS) if sources else None
+    if data:
+        for line in data.decode("utf-8", "replace").splitlines():
+            if not any(source in line for source in sources):
+                continue
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(record, dict) and record.get("source") in sources and isinstance(record.get("text"), str):
+                linked.append(record["text"])
+    data = tx.current_bytes(proposals.PATH)
+    if data:
+        for proposal in proposals.parse(data.decode("utf-8", "replace")):
+            status = str(proposal.get("status") or "")
+            approved = re.match(r"approved as (\S+)", status)
+            if proposal.get("target") in purged_ids or (approved and approved.group(1) in purged_ids):
+                linked += [proposal.get("content"), proposal.get("title")]
+    return [t for t in linked if t]
+
+
+_AUDIT_LINE = re.compile(r"^(?P<head>[^|\n]* \| [^|\n]* \| [^|\n]* \| (?P<ids>[^|\n]*) \| )(?P<summary>.*?)(?P<end>\r?\n?)$")
+
+
+def _scrub_audit_line(line: str, quotes: Quotes) -> str:
+    """An audit line about purged memories only says nothing of them (its
+    summary may quote a version the memory no longer has); any other line
+    loses its quotes (a reflection's, its own words too)."""
+    match = _AUDIT_LINE.match(line)
+    if match:
+        ids = {i for i in match.group("ids").strip().split(",") if i and i != "-" and not i.startswith("+")}
+        if ids and ids <= quotes.purged_ids:
+            return match.group("head") + PURGED + match.group("end")
+    return quotes.scrub_own_words(line) if " | reflection:" in line else quotes.scrub(line)
 
 
 def _scrub_summaries(tx, purged_ids: set[str], quotes: Quotes) -> list[str]:
@@ -196,6 +284,11 @@ def _files_to_scan(tx) -> list[str]:
     return sorted(set(found)) + [SIGNALS, IDENTITY]
 
 
+def _agent_text(path: str) -> bool:
+    """The files an agent writes in its own words about memories (reflections)."""
+    return path.startswith(REFLECTIONS) or path in REFLECTION_LOGS
+
+
 def _scrub_files(tx, quotes: Quotes) -> list[str]:
     changed = []
     for path in _files_to_scan(tx):
@@ -204,14 +297,39 @@ def _scrub_files(tx, quotes: Quotes) -> list[str]:
             continue
         text = data.decode("utf-8", "replace")
         if path == IDENTITY:
-            new = "".join(quotes.scrub(line) if "[Self-Awareness]" in line else line
+            new = "".join(quotes.scrub_own_words(line) if "[Self-Awareness]" in line else line
                           for line in text.splitlines(keepends=True))
+        elif _agent_text(path):
+            new = quotes.scrub_own_words(text)
+        elif path.startswith(AUDIT):
+            new = "".join(_scrub_audit_line(line, quotes) for line in text.splitlines(keepends=True))
+        elif path == SIGNALS:
+            new = "".join(_scrub_signal(line, quotes) for line in text.splitlines(keepends=True))
         else:
-            new = quotes.scrub(text, pad=path == SIGNALS)
+            new = quotes.scrub(text)
         if new != text:
             tx.write_file(path, new.encode("utf-8"))
             changed.append(path)
     return changed
+
+
+def _scrub_signal(line: str, quotes: Quotes) -> str:
+    """A line of signals.jsonl without the words, as long in bytes as it was
+    (encode.py reads the file from a byte offset): a signal a purged memory
+    came from loses its text, any other its quotes."""
+    if quotes.sources:
+        try:
+            record = json.loads(line)
+        except ValueError:
+            record = None
+        if isinstance(record, dict) and record.get("source") in quotes.sources and \
+                isinstance(record.get("text"), str):
+            for ascii_only in (False, True):
+                encoded = json.dumps(record["text"], ensure_ascii=ascii_only)
+                if encoded in line:
+                    size = len(encoded.encode("utf-8")) - 2
+                    return line.replace(encoded, '"' + (PURGED + " " * size)[:size] + '"', 1)
+    return quotes.scrub(line, pad=True)
 
 
 def _render_core(tx) -> list[str]:

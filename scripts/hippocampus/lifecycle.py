@@ -31,7 +31,7 @@ def forget_ids(tx: Transaction, ids: list[str], purge: bool = False, reason: str
     memories = [tx.get(check_id(memory_id)) for memory_id in dict.fromkeys(ids)]
     if purge:
         wanted = {m["id"] for m in memories}
-        for memory in list(memories):
+        for memory in memories:  # grows as it goes: a duplicate merged into a duplicate too
             for merged in memory.get("mergedFrom") or []:
                 if merged not in wanted and tx.by_id.get(merged) is not None:
                     wanted.add(merged)

@@ -372,5 +372,10 @@ def after_purge(workspace) -> None:
     from .dashboard import OUTPUT, build
     target = workspace.root / OUTPUT
     if target.exists():
-        page, _info = build(workspace)
-        atomic_write(target, page)
+        try:
+            page, _info = build(workspace)
+            atomic_write(target, page)
+        except Exception as exc:  # noqa: BLE001 - the purge is committed; an old page must not stay
+            from .workspace import warn
+            warn(f"{OUTPUT} could not be built again ({exc}); removed it: run scripts/dashboard.py")
+            target.unlink(missing_ok=True)

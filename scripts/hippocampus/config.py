@@ -31,7 +31,7 @@ DEFAULTS: dict = {
     "consolidate": {
         "cluster_min": 3,            # episodes on one subject that make a cluster
         "cluster_window_days": 14,   # ... all within this many days
-        "duplicate_similarity": 0.85,  # folded-text likeness for a near-duplicate (difflib ratio)
+        "duplicate_similarity": 0.85,  # unused: a duplicate needs equal words (textsim.duplicate_key); kept so configs load
         "stale_after_days": 30,      # unused this long: confidence stale
         "archive_below": 0.2,        # importance under this ...
         "archive_after_days": 30,    # ... for this long (seen by consolidation runs): archived

@@ -6,9 +6,10 @@ One run, one commit (or, with dry_run, only the list of what it would do):
    (two uncommon subject words in common) within a window of days become one
    semantic memory that names and links them (`sources`); each source keeps
    its history, points to it (`consolidatedInto`) and decays faster from now on;
-2. near-duplicates (same words but for small differences, same domain, no
-   different values) merge: the stronger stays and takes the other's
-   reinforcements; the other is archived with `mergedInto`;
+2. duplicates (the same words, names, numbers and codes as sets after
+   folding, as many negations, same domain) merge: the one remembered first
+   stays and takes the other's reinforcements and strength; the other is
+   archived with `mergedInto`;
 3. contradictions are recorded (conflicts.py) on both memories;
 4. memories unused for `stale_after_days` get confidence `stale`;
 5. memories below `archive_below` for `archive_after_days` are archived, their
@@ -117,45 +118,33 @@ def _surface(subject: tuple[str, str], members: list[dict]) -> list[str]:
 
 
 def _duplicates(live: list[dict], config: dict, tx) -> list[dict]:
-    from difflib import SequenceMatcher
-
-    lasting = [m for m in live if m.get("store") != "episodic" and m.get("content")]
-    stems_of = {m["id"]: textsim.stems(m["content"]) for m in lasting}
-    frequency: dict[str, int] = {}
-    for words in stems_of.values():
-        for word in words:
-            frequency[word] = frequency.get(word, 0) + 1
-    blocks: dict[tuple, list[dict]] = {}
-    for memory in lasting:  # near-duplicates share their rarest words
-        for word in sorted(stems_of[memory["id"]], key=lambda w: (frequency[w], w))[:2]:
-            blocks.setdefault((memory.get("domain"), word), []).append(memory)
-    merges, gone = [], set()
-    threshold = config["duplicate_similarity"]
-    seen: set[frozenset] = set()
-    for members in track(blocks.values(), "consolidate: near-duplicates", weight=lambda block: len(block) ** 2):
-        if len(members) > 300:
+    """One fact said twice: same domain, the same words (textsim.duplicate_key:
+    names, numbers, dates, versions, codes and content words as sets after
+    folding, and as many negations) and the same values. Memories that differ
+    in any of them are different facts (conflicts.find may list them, never a
+    merge). The survivor is the one remembered first: oldest `created`, then
+    the earlier place in the index, then the smaller id; so two runs on the
+    same store merge the same way."""
+    groups: dict[tuple, list[tuple[int, dict]]] = {}
+    for position, memory in enumerate(track(live, "consolidate: near-duplicates")):
+        if memory.get("store") == "episodic" or not memory.get("content"):
             continue
-        for i, left in enumerate(members):
-            for right in members[i + 1:]:
-                pair = frozenset((left["id"], right["id"]))
-                if pair in seen or left["id"] in gone or right["id"] in gone or left["id"] == right["id"]:
-                    continue
-                seen.add(pair)
-                a, b = fold(left["content"]), fold(right["content"])
-                if min(len(a), len(b)) < threshold * max(len(a), len(b)) or \
-                        textsim.jaccard(stems_of[left["id"]], stems_of[right["id"]]) < 0.6:
-                    continue  # cheap tests first: lengths and words must already be close
-                if textsim.values(left["content"]) != textsim.values(right["content"]) or \
-                        textsim.negated(left["content"]) != textsim.negated(right["content"]):
-                    continue  # same words, different values: a conflict, not a duplicate
-                matcher = SequenceMatcher(None, a, b, autojunk=False)
-                if matcher.quick_ratio() < threshold or matcher.ratio() < threshold:
-                    continue
-                keep, lose = sorted((left, right), key=lambda m: (-decayed(m, tx.now, tx.config),
-                                                                  -int(m.get("timesReinforced", 0)),
-                                                                  m.get("created", ""), m["id"]))
-                merges.append({"keep": keep, "loser": lose})
-                gone.add(lose["id"])
+        key = textsim.duplicate_key(memory["content"])
+        if key is not None:
+            groups.setdefault((memory.get("domain"), key), []).append((position, memory))
+    merges = []
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        by_values: dict[tuple, list[tuple[int, dict]]] = {}
+        for position, memory in members:  # "3.5" against "5.3": equal words, different values
+            values = tuple(sorted((k, tuple(sorted(v))) for k, v in textsim.values(memory["content"]).items()))
+            by_values.setdefault(values, []).append((position, memory))
+        for same in by_values.values():
+            same.sort(key=lambda item: (item[1].get("created", ""), item[0], item[1]["id"]))
+            keep = same[0][1]
+            merges += [{"keep": keep, "loser": memory} for _position, memory in same[1:]]
+    merges.sort(key=lambda m: (m["keep"].get("created", ""), m["keep"]["id"], m["loser"]["id"]))
     return merges
 
 
@@ -216,6 +205,12 @@ def apply(tx, plan: dict) -> None:
     for merge in plan["merges"]:
         keep, lose = merge["keep"], merge["loser"]
         keep["timesReinforced"] = int(keep.get("timesReinforced", 0)) + int(lose.get("timesReinforced", 0))
+        if decayed(lose, tx.now, tx.config) > decayed(keep, tx.now, tx.config):  # the stronger weight stays
+            for field in ("baseImportance", "importance", "lastAccessed", "decayFrom"):
+                if field in lose:
+                    keep[field] = lose[field]
+                else:
+                    keep.pop(field, None)
         keep["mergedFrom"] = [*(keep.get("mergedFrom") or []), lose["id"]]
         tx.put(keep)
         tx.archive(lose, f"merged into {keep['id']}", mergedInto=keep["id"])

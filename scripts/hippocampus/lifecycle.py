@@ -25,21 +25,36 @@ def reinforce_ids(tx: Transaction, ids: list[str]) -> list[dict]:
 
 
 def forget_ids(tx: Transaction, ids: list[str], purge: bool = False, reason: str = "forgotten") -> list[dict]:
-    """Archive memories (soft); with purge, also remove their words from the working files."""
+    """Archive memories (soft); with purge, also remove their words from every
+    working and derived file (purge.py says which), with the duplicates merged
+    into them (the same fact)."""
     memories = [tx.get(check_id(memory_id)) for memory_id in dict.fromkeys(ids)]
-    results = []
+    if purge:
+        wanted = {m["id"] for m in memories}
+        for memory in memories:  # grows as it goes: a duplicate merged into a duplicate too
+            for merged in memory.get("mergedFrom") or []:
+                if merged not in wanted and tx.by_id.get(merged) is not None:
+                    wanted.add(merged)
+                    memories.append(tx.by_id[merged])
+    results, words, sources = [], [], []
     for memory in memories:
         preview = memory["content"]
         note = str(memory.get("source", ""))
         kept_in = note[5:] if purge and note.startswith("note:") else None  # a person's note: not ours to edit
         tx.archive(memory, reason)
         if purge:
+            from .purge import strip_memory
+            words += [memory.get("content"), memory.get("title")]
+            sources.append(memory.get("source"))
             if memory.get("file"):
                 _remove_words(tx, memory)
-            memory.update(content=PURGED, keywords=[], file=None, hash=None, purged=True)
+            strip_memory(memory)
             preview = PURGED
         tx.put(memory)
         results.append({"id": memory["id"], "purged": purge, "content": preview, "wordsRemainIn": kept_in})
+    if purge:
+        from .purge import scrub_everywhere
+        scrub_everywhere(tx, {m["id"] for m in memories}, words, sources)
     tx.summary = tx.summary or _summary("purged" if purge else "archived", results)
     return results
 

@@ -238,6 +238,14 @@ class SearchCache:
         self._insert(renewed)
         self._refresh_episodes(episodes)
 
+    def compact(self) -> None:
+        """Leave no trace of removed text in the file (after a purge): FTS5
+        keeps a deleted document's words in its segments until they are
+        merged, and SQLite keeps freed pages' bytes until a VACUUM."""
+        for table in ("fts", "episode_fts"):
+            self.db.execute(f"INSERT INTO {table}({table}) VALUES('optimize')")
+        self.db.execute("VACUUM")
+
     def set_meta(self, key: str, value: str | None) -> None:
         try:
             self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))

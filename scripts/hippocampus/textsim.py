@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .textutil import content_words
+from .textutil import content_words, words
 from .timeparse import MONTH_NAMES, WEEKDAYS as WEEKDAY_NAMES
 
 WEEKDAYS = {d: d for d in WEEKDAY_NAMES}
@@ -62,3 +62,38 @@ def negated(text: str) -> bool:
 
 def jaccard(a: set, b: set) -> float:
     return len(a & b) / len(a | b) if a or b else 1.0
+
+
+# Words that never make two statements different facts: articles, the verbs
+# "be", "have" and "do", the speaker ("I", "the user"). Every other word counts,
+# stopwords like "before", "she" or "for" included: a duplicate is kept
+# conservative, and two memories it does not join are at most a conflict.
+NEUTRAL = frozenset("""a an the is are was were be been being am 's to of and that this it its
+    i me my mine myself we us our ours user users has have had do does did just really also very so
+    ok okay yes yeah oh hey hi hello please""".split())
+_COMPOUND = re.compile(r"\w+(?:[-./:,+#]\w+)+")
+
+
+def duplicate_key(text: str) -> tuple[frozenset, int] | None:
+    """What two memories must share to be one fact said twice: the set of
+    their words after folding (case, marks as written, punctuation, order and
+    neutral words aside; light stems for words of letters), every name, number,
+    date, version and code among them exactly (a compound holding a digit,
+    "api-v2", "2026-03-10", "3.5", also as a whole), and how many negations.
+    None for a text without such words."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
+    tokens, negations = set(), 0
+    for word in words(folded):
+        if word.endswith("'s"):
+            word = word[:-2]
+        word = word.strip("'")
+        if word in NEGATIONS or word.endswith("n't"):
+            negations += 1
+            continue
+        if not word or word in NEUTRAL:
+            continue
+        tokens.add(stem(word) if word.isalpha() else word)
+    tokens.update(c for c in _COMPOUND.findall(folded) if any(ch.isdigit() for ch in c))
+    return (frozenset(tokens), negations) if tokens else None

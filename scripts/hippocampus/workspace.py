@@ -497,6 +497,7 @@ class Transaction:
         self.files_print: int | None = None  # their print, when it matched the cache
         self.files_looked_at: float | None = None  # when they were listed (time.time())
         self.skipped: dict = {}             # large folders not listed (look.py): checked before writing
+        self.after_commit: list = []        # run once committed, still under the lock (purge's cache compaction)
 
     # -- memories
     @property
@@ -707,15 +708,24 @@ class Transaction:
             self.index.pop("migratedFrom", None)
             index_data = index_store.prepare_save(self.index, set(self.touched))
             self.paths.add(ws.paths.rel(ws.paths.index))
-        rotation = audit_archive.plan(ws.paths, self.now)  # usually {}: a new month, or a long log
-        for path in rotation:
-            if not path.exists():
-                self.new_paths.add(ws.paths.rel(path))
-            self.paths.add(ws.paths.rel(path))
-        self._note_pending()
+        # the audit files a purge scrubbed: written first, as the rotation and the audit line build on them
+        audit_files = [p for p in self.files if p == ws.paths.rel(ws.paths.audit_log) or
+                       p.startswith(ws.paths.rel(audit_archive.archive_folder(ws.paths)) + "/")]
+        audit_writes = {relative: self.files.pop(relative) for relative in audit_files}
         undo = Undo()  # what the writes replace, until the commit lands: a failure takes them all back
         writing = None
         try:
+            if audit_writes:
+                self._note_pending()
+                for relative, data in audit_writes.items():
+                    undo.keep(root / relative)
+                    atomic_write(root / relative, data)
+            rotation = audit_archive.plan(ws.paths, self.now)  # usually {}: a new month, or a long log
+            for path in rotation:
+                if not path.exists():
+                    self.new_paths.add(ws.paths.rel(path))
+                self.paths.add(ws.paths.rel(path))
+            self._note_pending()
             for path, data in rotation.items():  # the month files first, the emptied log last
                 undo.keep(path)
                 atomic_write(path, data)
@@ -753,6 +763,8 @@ class Transaction:
         self._publish(old_state, index_data, prints)  # everything is on disk: the search cache follows
         ws.paths.pending_commit.unlink(missing_ok=True)  # committed: nothing for the next writer to finish
         self._keep_document_print()
+        for step in self.after_commit:
+            step()
 
     def _publish(self, old_state: str | None, index_data, prints: tuple[list, list]) -> None:
         """Bring the search cache level with what this change left on disk."""

@@ -25,7 +25,7 @@ from datetime import timedelta
 from . import conflicts, textsim
 from .scoring import decayed, status_for
 from .textutil import fold, one_line
-from .timeutil import format_time, parse_time_or, whole_days_between
+from .timeutil import format_time, parse_time_or, days_between
 
 
 def run_sleep(workspace, dry_run: bool = False) -> dict:
@@ -164,7 +164,7 @@ def _fading(live: list[dict], config: dict, tx, plan: dict, skip: set[str]) -> N
         if memory["id"] in skip:
             continue
         last = parse_time_or(memory.get("lastAccessed") or memory.get("created"), tx.now)
-        if whole_days_between(last, tx.now) >= config["stale_after_days"] and memory.get("confidence") != "stale":
+        if days_between(last, tx.now) >= config["stale_after_days"] and memory.get("confidence") != "stale":
             plan["stale"].append(memory)
         if memory.get("pinned") or memory.get("store") == "vault" or memory["id"] in in_cluster:
             continue
@@ -176,7 +176,7 @@ def _fading(live: list[dict], config: dict, tx, plan: dict, skip: set[str]) -> N
         since = memory.get("lowSince")
         if since is None:
             plan["archived"].append({"memory": memory, "action": "watch"})
-        elif whole_days_between(parse_time_or(since, tx.now), tx.now) >= config["archive_after_days"]:
+        elif days_between(parse_time_or(since, tx.now), tx.now) >= config["archive_after_days"]:
             plan["archived"].append({"memory": memory, "action": "archive"})
 
 

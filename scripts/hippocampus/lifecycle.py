@@ -6,7 +6,7 @@ from .model import check_id
 from .remember import reinforce_memory
 from .scoring import decayed, status_for
 from .textutil import one_line
-from .timeutil import format_time, parse_time_or
+from .timeutil import format_time, local_day, parse_time_or
 from .workspace import Transaction
 
 PURGED = "[purged]"
@@ -59,8 +59,9 @@ def _remove_words(tx: Transaction, memory: dict) -> None:
 def decay_all(tx: Transaction, dry_run: bool = False) -> dict:
     """Recompute every memory's importance for `now` from its stored fields.
 
-    Idempotent: the value depends only on baseImportance, lastAccessed and now,
-    so a second run on the same day changes nothing and commits nothing.
+    Idempotent per calendar day (the machine's time zone): the value depends only
+    on baseImportance, lastAccessed and the local day of now, so a second run on
+    the same day (03:00 and 22:00) changes nothing and commits nothing.
     """
     config = tx.config
     changed, crossed, candidates = [], [], []
@@ -80,7 +81,7 @@ def decay_all(tx: Transaction, dry_run: bool = False) -> dict:
                 memory["status"] = status
                 tx.put(memory)
     last = tx.index.get("decayLastRun")
-    same_day = last and parse_time_or(last, tx.now).date() == tx.now.date()
+    same_day = last and local_day(parse_time_or(last, tx.now)) == local_day(tx.now)
     if not dry_run and (changed or not same_day):
         tx.index["decayLastRun"] = format_time(tx.now)
         tx.index_changed = True

@@ -14,7 +14,7 @@ from datetime import datetime
 from . import INDEX_VERSION
 from .config import DOMAINS, STATUSES, STORES
 from .errors import UsageError, WorkspaceError
-from .timeutil import format_time, parse_time_or
+from .timeutil import days_between, format_time, parse_time_or
 
 V1_FIELDS = ("id", "domain", "category", "content", "importance", "created", "lastAccessed",
              "timesReinforced", "keywords")
@@ -143,7 +143,7 @@ def normalise_memory(raw, now: datetime, rate: float, decay_last_run: str | None
     memory["lastAccessed"] = format_time(last)
     if "baseImportance" not in memory:
         anchor = parse_time_or(decay_last_run, now) if decay_last_run else now
-        idle_days = max(int((anchor - last).total_seconds() // 86400), 0)
+        idle_days = days_between(last, anchor)  # as scoring.decayed counts them
         base = importance / (rate ** idle_days) if rate > 0 else importance
         memory["baseImportance"] = round(min(base, 1.0), 6)
     else:

@@ -69,3 +69,98 @@ def test_a_23_hour_span_over_the_start_of_summer_time_spans_two_calendar_days(ws
     memory_id = _remember(ws, "Spring forward tonight", "--importance", "0.8", now="2026-03-08T07:50:00Z", env=LA)
     ws.run("decay.py", now="2026-03-09T07:10:00Z", env=LA)
     assert ws.memory(memory_id)["importance"] == pytest.approx(round(0.8 * 0.99 ** 2, 6))
+
+
+# ------------------------------------------------------------------ 14: config values out of range
+
+def _config(ws, settings) -> None:
+    (ws.root / "memory" / "config.yaml").write_text(json.dumps(settings))
+
+
+def _state(ws):
+    return (ws.root / "memory" / "index.json").read_bytes(), ws.commits()
+
+
+@pytest.mark.parametrize("settings, key, allowed", [
+    ({"decay": {"rate": 5}}, "decay.rate", "more than 0, at most 1"),
+    ({"decay": {"rate": 99}}, "decay.rate", "more than 0, at most 1"),
+    ({"decay": {"rate": 0}}, "decay.rate", "more than 0, at most 1"),
+    ({"reinforce": {"rate": 7}}, "reinforce.rate", "from 0 to 1"),
+    ({"decay": {"store_multiplier": {"episodic": -1}}}, "decay.store_multiplier.episodic", "from 0 to 10"),
+])
+def test_a_decay_or_reinforce_rate_out_of_range_is_refused_and_nothing_is_written(ws, settings, key, allowed):
+    memory_id = _remember(ws, "User likes green tea", "--importance", "0.5", now="2026-01-01T09:00:00Z")
+    _config(ws, settings)
+    before = _state(ws)
+    for script, args in (("decay.py", ()), ("reinforce.py", (memory_id,)), ("remember.py", ("User likes green tea",))):
+        err = ws.run(script, *args, now="2026-03-01T09:00:00Z", env=UTC, expect=3).err
+        assert key in err and allowed in err and len(err.strip().splitlines()) == 1, err
+        assert _state(ws) == before
+    cached = ws.root / "memory" / ".cache" / "config.json"  # a bad file is never cached
+    assert not cached.exists() or json.loads(cached.read_text())["config"] != settings
+
+
+def _every_range():
+    from hippocampus.config import RANGES
+    for key, (whole, low, high, low_open) in RANGES.items():
+        yield key, high + 1
+        yield key, low if low_open else low - 1
+        if whole:
+            yield key, low + 0.5
+
+
+def _nested(key: str, value):
+    parts = key.split(".")
+    if parts[-1].endswith("_multiplier"):
+        parts.append("semantic" if parts[-1] == "store_multiplier" else "errors")
+    settings = value
+    for part in reversed(parts):
+        settings = {part: settings}
+    return settings
+
+
+@pytest.mark.parametrize("key, value", list(_every_range()))
+def test_every_numeric_setting_outside_its_documented_range_is_one_line_exit_3(ws, key, value):
+    from hippocampus.config import RANGES, describe_range
+    _config(ws, _nested(key, value))
+    err = ws.run("recall.py", "tea", expect=3).err
+    assert f"memory/config.yaml: {key}" in err and describe_range(RANGES[key]) in err, err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_every_range_is_written_down_in_the_readme_and_the_template():
+    from conftest import ROOT
+    from hippocampus.config import DEFAULTS, RANGES, describe_range
+    readme = (ROOT / "README.md").read_text()
+    for key, bounds in RANGES.items():
+        assert f"| `{key}` |" in readme and describe_range(bounds) in readme, key
+    flat = [f"{group}.{key}" for group, values in DEFAULTS.items() if isinstance(values, dict)
+            for key, value in values.items() if not key.endswith("_words")] + \
+        [key for key, value in DEFAULTS.items() if not isinstance(value, dict)]
+    assert sorted(flat) == sorted(RANGES)  # every numeric setting has a range
+    template = (ROOT / "assets" / "templates" / "config.yaml").read_text()
+    assert "[more than 0, at most 1] importance = baseImportance" in template
+
+
+@pytest.mark.parametrize("settings, message", [
+    ({"decay": {"store_multiplier": {"semantics": 1.0}}}, "decay.store_multiplier has unknown store 'semantics'"),
+    ({"decay": {"category_multiplier": {"Big Errors": 0.5}}}, "decay.category_multiplier key 'Big Errors'"),
+    ({"thresholds": {"active": 0.9}}, "thresholds must be in order background <= active <= core"),
+    ({"recall": {"default_top": 2.5}}, "recall.default_top must be a whole number"),
+    ({"decay": {"rate": True}}, "decay.rate must be a finite number"),
+    ({"decay": {"speed": 1}}, "unknown setting 'decay.speed'"),
+])
+def test_keys_and_orders_that_make_no_sense_are_refused(ws, settings, message):
+    _config(ws, settings)
+    err = ws.run("status.py", expect=3).err
+    assert message in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_valid_config_is_cached_and_a_later_bad_edit_is_still_refused(ws):
+    _config(ws, {"decay": {"rate": 0.98}})
+    ws.run("recall.py", "tea")
+    cache = ws.root / "memory" / ".cache" / "config.json"
+    assert json.loads(cache.read_text())["config"] == {"decay": {"rate": 0.98}}
+    _config(ws, {"decay": {"rate": 9.8}})
+    assert "decay.rate must be at most 1" in ws.run("recall.py", "tea", expect=3).err
+    assert json.loads(cache.read_text())["config"] == {"decay": {"rate": 0.98}}

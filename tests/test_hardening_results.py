@@ -164,3 +164,66 @@ def test_a_valid_config_is_cached_and_a_later_bad_edit_is_still_refused(ws):
     _config(ws, {"decay": {"rate": 9.8}})
     assert "decay.rate must be at most 1" in ws.run("recall.py", "tea", expect=3).err
     assert json.loads(cache.read_text())["config"] == {"decay": {"rate": 0.98}}
+
+
+# ------------------------------------------------------------------ 13: an episode repeated on other days
+
+RUN = "Went for a run in the park"
+
+
+def _runs(ws):
+    return [m for m in ws.index()["memories"] if m["content"] == RUN]
+
+
+def test_an_episode_repeated_on_three_days_is_three_memories_and_since_finds_the_last(ws):
+    for day in ("02", "04", "06"):
+        _remember(ws, RUN, "--store", "episodic", now=f"2026-03-{day}T08:00:00Z")
+    runs = _runs(ws)
+    assert [m["created"][:10] for m in runs] == ["2026-03-02", "2026-03-04", "2026-03-06"]
+    assert all(m["timesReinforced"] == 0 for m in runs)
+    found = ws.json("recall.py", "run in the park", "--since", "2026-03-05", now="2026-03-07T08:00:00Z",
+                    env=UTC)["results"]
+    assert [r["created"][:10] for r in found] == ["2026-03-06"]
+    every = ws.json("recall.py", "how many times did I go for a run in the park", "--top", "10",
+                    now="2026-03-07T08:00:00Z", env=UTC)["results"]
+    assert len([r for r in every if r["content"] == RUN]) == 3
+    report = ws.json("doctor.py", env=UTC, expect=None)
+    assert not [p for p in report["problems"] if "duplicate" in p]
+
+
+def test_the_same_episode_twice_on_one_local_day_is_one_memory_reinforced(ws):
+    _remember(ws, RUN, "--store", "episodic", now="2026-03-02T08:00:00Z")
+    _remember(ws, RUN, "--store", "episodic", now="2026-03-02T20:00:00Z")
+    assert [m["timesReinforced"] for m in _runs(ws)] == [1]
+    # a lasting memory with the same words is still reinforced by the episode, as before
+    fact = _remember(ws, "Ana prefers tea over coffee", now="2026-03-01T08:00:00Z")
+    assert _remember(ws, "Ana prefers tea over coffee", "--store", "episodic", now="2026-03-05T08:00:00Z") == fact
+
+
+def test_the_day_of_an_episode_is_the_local_day(ws):
+    # 23:00 and 01:00 in Los Angeles are two days there, one day in UTC (07:00 and 09:00)
+    _remember(ws, RUN, "--store", "episodic", now="2026-03-03T07:00:00Z", env=LA)
+    _remember(ws, RUN, "--store", "episodic", now="2026-03-03T09:00:00Z", env=LA)
+    assert len(_runs(ws)) == 2
+    _remember(ws, RUN, "--store", "episodic", now="2026-03-03T10:00:00Z", env=UTC)
+    assert sorted(m["timesReinforced"] for m in _runs(ws)) == [0, 1]  # either: both are that day in UTC
+
+
+def test_episodes_of_three_days_in_one_jsonl_import_stay_three(ws):
+    lines = "".join(json.dumps({"content": RUN, "store": "episodic", "created": f"2026-03-{d}T08:00:00Z"}) + "\n"
+                    for d in ("02", "04", "04", "06"))
+    out = ws.json("remember.py", "--jsonl", "-", input=lines, now="2026-03-07T08:00:00Z", env=UTC)
+    assert len(set(out["ids"])) == 3
+    assert [m["timesReinforced"] for m in _runs(ws)] == [0, 1, 0]
+
+
+def test_daily_notes_that_repeat_an_item_are_imported_once_a_day(ws, tmp_path):
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    for day in ("2026-03-02", "2026-03-04"):
+        (notes / f"{day}.md").write_text(f"# {day}\n\n- {RUN}\n")
+    out = ws.json("import.py", str(notes / "2026-03-02.md"), str(notes / "2026-03-04.md"),
+                  now="2026-03-07T08:00:00Z", env=UTC)
+    assert out["added"] == 2 and out["duplicates"] == 0
+    again = ws.json("import.py", str(notes / "2026-03-04.md"), now="2026-03-07T08:00:00Z", env=UTC)
+    assert again["added"] == 0 and again["duplicates"] == 1

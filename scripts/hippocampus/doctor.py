@@ -42,8 +42,11 @@ def check(workspace: Workspace) -> dict:
             notes.append(f"{len(missing)} memories have no markdown file yet (v1 data); --repair writes them")
         seen: dict[tuple, str] = {}
         from .textutil import fold
-        for memory in live:
-            key = (memory["domain"], fold(memory["content"]))
+        from .timeutil import local_day, parse_time_or
+        for memory in live:  # an episode repeated on another day is another event, not a duplicate
+            day = local_day(parse_time_or(memory.get("created"), workspace.now)) \
+                if memory.get("store") == "episodic" else None
+            key = (memory["domain"], fold(memory["content"]), day)
             if key in seen:
                 problems.append(f"duplicate memories {seen[key]} and {memory['id']}")
             seen.setdefault(key, memory["id"])

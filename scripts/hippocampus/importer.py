@@ -151,9 +151,9 @@ def _chatgpt_json(text: str, label: str) -> list[dict]:
 def import_files(tx, files: list[tuple[Path, str]], dry_run: bool = False) -> dict:
     """Add what is not there yet (duplicates are skipped, not reinforced); one transaction."""
     from .classify import guess_domain
-    from .remember import prepare_content, remember_one
+    from .remember import duplicate_of, prepare_content, remember_one
     from .textutil import fold
-    from .timeutil import parse_time
+    from .timeutil import local_day, parse_time
 
     report = {"files": [], "added": 0, "duplicates": 0, "ids": [], "preview": []}
     seen: set[tuple[str, str]] = set()
@@ -164,8 +164,11 @@ def import_files(tx, files: list[tuple[Path, str]], dry_run: bool = False) -> di
         for record in records(path, text, chosen):
             content = prepare_content(record["content"], int(tx.config["max_content_bytes"]))
             domain = record.get("domain") or guess_domain(content)
-            key = (domain, fold(content))
-            if key in seen or tx.fold_key_owner(key[1], domain) is not None:
+            created = parse_time(record["created"], "created") if record.get("created") else None
+            store = record.get("store") or "semantic"
+            # an episode repeats only one of its own day (remember.duplicate_of)
+            key = (domain, fold(content), local_day(created or tx.now) if store == "episodic" else None)
+            if key in seen or duplicate_of(tx, key[1], domain, store, created or tx.now) is not None:
                 duplicates += 1
                 continue
             seen.add(key)
@@ -173,7 +176,6 @@ def import_files(tx, files: list[tuple[Path, str]], dry_run: bool = False) -> di
             if dry_run:
                 report["preview"].append({"content": content, "file": path.name, "format": chosen})
                 continue
-            created = parse_time(record["created"], "created") if record.get("created") else None
             result = remember_one(tx, content, domain=domain, category=record.get("category"),
                                   source=record["source"], store=record.get("store"), episode=record.get("episode"),
                                   created=created)

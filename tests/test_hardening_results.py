@@ -227,3 +227,97 @@ def test_daily_notes_that_repeat_an_item_are_imported_once_a_day(ws, tmp_path):
     assert out["added"] == 2 and out["duplicates"] == 0
     again = ws.json("import.py", str(notes / "2026-03-04.md"), now="2026-03-07T08:00:00Z", env=UTC)
     assert again["added"] == 0 and again["duplicates"] == 1
+
+
+# ------------------------------------------------------------------ 15: an index entry's file
+
+def _point_file_at(ws, memory_id: str, path: str) -> None:
+    """A hand edit of index.json (as a person or a bad tool might make), committed; the
+    memory's own file goes (else the next writer takes it in as a memory added by hand)."""
+    index_path = ws.root / "memory" / "index.json"
+    index = json.loads(index_path.read_text())
+    for memory in index["memories"]:
+        if memory["id"] == memory_id:
+            own, memory["file"] = memory.get("file"), path
+            if own and (ws.root / own).is_file():
+                (ws.root / own).unlink()
+                ws.git("rm", "-q", "--cached", own)
+    index_path.write_text(json.dumps(index, indent=1))
+    ws.git("add", "memory/index.json")
+    ws.git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "edit")
+
+
+BAD_FILES = [".git/HEAD", ".git/config", "memory/user/../../.git/HEAD", "../outside.md", "/etc/hostname",
+             "memory/index.json", "memory/meta/audit.log", "README.md", "memory/user/.hidden.md"]
+
+
+@pytest.mark.parametrize("bad", BAD_FILES)
+def test_forget_purge_refuses_a_file_field_outside_the_memory_folders(ws, bad):
+    memory_id = ws.remember("User likes green tea")
+    _point_file_at(ws, memory_id, bad)
+    head = (ws.root / ".git" / "HEAD").read_bytes()
+    before = {p: p.read_bytes() for p in (ws.root / ".git" / "HEAD", ws.root / ".git" / "config",
+                                          ws.root / "memory" / "index.json", ws.root / "memory" / "meta" / "audit.log")}
+    commits = ws.commits()
+    err = ws.run("forget.py", memory_id, "--purge", expect=3).err
+    assert memory_id in err and "not a memory file" in err and len(err.strip().splitlines()) == 1
+    assert {p: p.read_bytes() for p in before} == before and ws.commits() == commits
+    assert (ws.root / ".git" / "HEAD").read_bytes() == head
+    report = ws.json("doctor.py", expect=3)
+    assert not report["healthy"]
+    assert [p for p in report["problems"] if memory_id in p and "not a memory file" in p]
+
+
+def test_doctor_repair_drops_a_bad_file_field_and_gives_the_memory_its_own_file(ws):
+    memory_id = ws.remember("User likes green tea")
+    _point_file_at(ws, memory_id, ".git/HEAD")
+    head = (ws.root / ".git" / "HEAD").read_bytes()
+    ws.run("remember.py", "User likes black coffee")  # another writer: the bad entry is left alone
+    assert ws.memory(memory_id)["status"] != "archived" and (ws.root / ".git" / "HEAD").read_bytes() == head
+    ws.run("doctor.py", "--repair")
+    repaired = ws.memory(memory_id)
+    assert repaired["file"].startswith("memory/") and (ws.root / repaired["file"]).is_file()
+    assert (ws.root / ".git" / "HEAD").read_bytes() == head
+    assert ws.json("doctor.py")["healthy"]
+    ws.run("forget.py", memory_id, "--purge")
+    assert not (ws.root / repaired["file"]).exists() and (ws.root / ".git" / "HEAD").read_bytes() == head
+
+
+def test_reinforcing_an_archived_memory_whose_file_field_escapes_is_refused(ws):
+    memory_id = ws.remember("User likes green tea")
+    ws.run("forget.py", memory_id)
+    _point_file_at(ws, memory_id, "memory/archive/../../.git/HEAD")
+    commits = ws.commits()
+    err = ws.run("reinforce.py", memory_id, expect=3).err
+    assert "not a memory file" in err and ws.commits() == commits
+
+
+def test_a_memory_folder_that_links_into_git_is_never_written_through(ws):
+    memory_id = ws.remember("User likes green tea", "--domain", "world")
+    folder = ws.root / "memory" / "world"
+    for path in folder.iterdir():
+        path.unlink()
+    folder.rmdir()
+    folder.symlink_to(ws.root / ".git")
+    commits = ws.commits()
+    err = ws.run("remember.py", "Rome is in Italy", "--domain", "world", expect=3).err
+    assert "inside .git" in err and ws.commits() == commits
+    assert not (ws.root / ".git").joinpath("rome-is-in-italy").exists()
+    assert not [p for p in (ws.root / ".git").iterdir() if p.name.endswith(".md")]
+    assert memory_id
+
+
+# ------------------------------------------------------------------ 17: doctor --repair by a sub-agent
+
+def test_doctor_repair_by_a_sub_agent_is_refused_and_changes_nothing(ws):
+    ws.remember("User likes green tea")
+    (ws.root / "memory" / "index.json").write_text("{broken")
+    commits = ws.commits()
+    for how in ({"args": ("--actor", "researcher")}, {"env": {"HIPPOCAMPUS_AGENT": "researcher"}}):
+        err = ws.run("doctor.py", "--repair", *how.get("args", ()), env=how.get("env"), expect=1).err
+        assert "subagent:researcher" in err and "nothing was changed" in err and len(err.strip().splitlines()) == 1
+        assert ws.commits() == commits and (ws.root / "memory" / "index.json").read_text() == "{broken"
+        assert not list((ws.root / "memory" / ".cache").glob("damaged-index-*"))
+    assert ws.run("doctor.py", "--actor", "researcher", expect=3).out.startswith("problems found")  # reading is fine
+    ws.run("doctor.py", "--repair")
+    assert ws.commits() != commits

@@ -23,6 +23,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from . import conflicts, textsim
+from .paths import memory_file
 from .scoring import decayed, status_for
 from .textutil import fold, one_line
 from .timeutil import format_time, parse_time_or, days_between
@@ -239,8 +240,8 @@ def archive_memory(tx, memory: dict, reason: str) -> None:
     from .episodes import is_episode_path
 
     memory.pop("lowSince", None)
+    path = memory_file(memory)
     tx.archive(memory, reason)
-    path = memory.get("file")
     if path and not is_episode_path(path) and not path.startswith(ARCHIVE):
         target = ARCHIVE + path[len("memory/"):]
         if tx.move_file(path, target):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .model import check_id
+from .paths import memory_file
 from .remember import reinforce_memory
 from .scoring import decayed, status_for
 from .textutil import one_line
@@ -32,10 +33,11 @@ def forget_ids(tx: Transaction, ids: list[str], purge: bool = False, reason: str
         preview = memory["content"]
         note = str(memory.get("source", ""))
         kept_in = note[5:] if purge and note.startswith("note:") else None  # a person's note: not ours to edit
+        path = memory_file(memory) if purge else None  # an entry naming .git/HEAD is refused, not obeyed
         tx.archive(memory, reason)
         if purge:
-            if memory.get("file"):
-                _remove_words(tx, memory)
+            if path:
+                _remove_words(tx, memory, path)
             memory.update(content=PURGED, keywords=[], file=None, hash=None, purged=True)
             preview = PURGED
         tx.put(memory)
@@ -44,10 +46,9 @@ def forget_ids(tx: Transaction, ids: list[str], purge: bool = False, reason: str
     return results
 
 
-def _remove_words(tx: Transaction, memory: dict) -> None:
-    """Delete a memory's file, or its entry when it shares a daily log."""
+def _remove_words(tx: Transaction, memory: dict, path: str) -> None:
+    """Delete a memory's file (checked by paths.memory_file), or its entry when it shares a daily log."""
     from . import episodes
-    path = memory["file"]
     if not episodes.is_episode_path(path):
         tx.remove_file(path)
         return

@@ -9,6 +9,7 @@ from . import textutil
 from .classify import guess_category, guess_domain, guess_keywords
 from .errors import UsageError
 from .model import (check_category, check_domain, check_importance, check_store, new_id, new_memory)
+from .paths import memory_file
 from .redact import redact
 from .scoring import decayed, reinforced, signal_importance, status_for
 from .timeutil import format_time, local_day, parse_time, parse_time_or
@@ -164,7 +165,7 @@ def reinforce_memory(tx: Transaction, memory: dict) -> dict:
         memory.pop("archivedAt", None)
         memory.pop("archivedBecause", None)
         memory.pop("mergedInto", None)
-        path = memory.get("file") or ""
+        path = memory_file(memory) or ""
         if path.startswith("memory/archive/"):  # archived by consolidation: its file comes home
             home = "memory/" + path[len("memory/archive/"):]
             if tx.move_file(path, home):

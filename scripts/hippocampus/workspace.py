@@ -670,17 +670,20 @@ class Transaction:
         if not (self.index_changed or self.files or self.paths):
             return
         from . import audit, audit_archive
-        from .fsutil import InBackground, atomic_write, is_within
+        from .fsutil import InBackground, atomic_write, ours_to_write
 
         ws = self.workspace
         root = ws.root
         if self.skipped:
             self._check_skipped()
         self._check_bases()
+        resolved_root = root.resolve()
+        for relative in sorted(set(self.files) | self.paths):
+            if not ours_to_write(root / relative, resolved_root):
+                raise WorkspaceError(f"refusing to write outside the workspace or inside .git: {relative}; "
+                                     "nothing was written")
         for relative, data in self.files.items():
             target = root / relative
-            if not is_within(target, root):
-                raise WorkspaceError(f"refusing to write outside the workspace: {relative}")
             if data is not None and not target.exists():
                 self.new_paths.add(relative)
             self.paths.add(relative)

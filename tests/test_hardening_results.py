@@ -321,3 +321,99 @@ def test_doctor_repair_by_a_sub_agent_is_refused_and_changes_nothing(ws):
     assert ws.run("doctor.py", "--actor", "researcher", expect=3).out.startswith("problems found")  # reading is fine
     ws.run("doctor.py", "--repair")
     assert ws.commits() != commits
+
+
+# ------------------------------------------------------------------ 17: the smaller ones
+
+@pytest.mark.parametrize("created", ["2999-01-01", "2026-03-13T15:00:01Z", "2026-06-01T00:00:00+02:00"])
+def test_a_created_in_the_future_is_one_line_exit_1_and_nothing_written(ws, created):
+    ws.remember("User likes green tea", now="2026-03-11T15:00:00Z")
+    before = _state(ws)
+    lines = json.dumps({"content": "An old memory"}) + "\n" + json.dumps({"content": "Trip", "created": created})
+    err = ws.run("remember.py", "--jsonl", "-", input=lines, now="2026-03-11T15:00:00Z", expect=1).err
+    assert "line 2" in err and "in the future" in err and len(err.strip().splitlines()) == 1, err
+    assert _state(ws) == before
+
+
+def test_a_created_up_to_a_day_ahead_is_accepted_and_the_past_is_as_ever(ws):
+    lines = "".join(json.dumps({"content": text, "created": created}) + "\n" for text, created in (
+        ("Met Ana at the station", "2026-03-12T14:00:00Z"), ("Met Ben at the harbour", "2019-05-01")))
+    ids = ws.json("remember.py", "--jsonl", "-", input=lines, now="2026-03-11T15:00:00Z")["ids"]
+    assert [ws.memory(i)["created"] for i in ids] == ["2026-03-12T14:00:00Z", "2019-05-01T00:00:00Z"]
+
+
+def test_an_encoded_signal_from_a_clock_ahead_is_dated_now(ws):
+    record = {"id": "sig_0000000000000001", "session": "s1", "timestamp": "2999-01-01T10:00:00Z", "role": "user",
+              "text": "Remember that the boat trip is on Saturday.", "source": "/t/s1.jsonl#m1"}
+    (ws.root / "memory" / "signals.jsonl").write_text(json.dumps(record) + "\n")
+    assert ws.json("encode.py", "--auto", now="2026-03-11T15:00:00Z")["stored"] == 1
+    stored = [m for m in ws.index()["memories"] if "boat trip" in m["content"]]
+    assert [m["created"] for m in stored] == ["2026-03-11T15:00:00Z"]
+
+
+@pytest.mark.parametrize("zero", ["-0", "-0.0", "-0e5", "0"])
+def test_importance_minus_zero_is_zero(ws, zero):
+    out = ws.run("remember.py", "The sky was grey", f"--importance={zero}").out
+    assert "importance 0.00" in out and "-0" not in out
+    memory = ws.index()["memories"][0]
+    assert str(memory["importance"]) == "0.0" and str(memory["baseImportance"]) == "0.0"
+    assert '"importance": -0' not in (ws.root / "memory" / "index.json").read_text()
+
+
+def test_a_binary_file_is_skipped_with_one_line_naming_it_and_the_rest_imported(ws, tmp_path):
+    binary = tmp_path / "photo.jpg"
+    binary.write_bytes(bytes(range(256)) * 40 + os.urandom(4000))
+    text = tmp_path / "notes.md"
+    text.write_text("- User prefers window seats on trains\n")
+    out = ws.run("import.py", str(binary), str(text), "--json")
+    report = json.loads(out.out)
+    assert report["added"] == 1 and report["skippedFiles"] == [{"file": str(binary), "reason": "binary"}]
+    assert [line for line in out.err.splitlines() if "photo.jpg" in line and "not a text file" in line]
+    assert len(out.err.strip().splitlines()) == 1
+    assert [m["content"] for m in ws.index()["memories"]] == ["User prefers window seats on trains"]
+
+
+def test_only_binary_files_is_one_line_exit_1_and_nothing_written(ws, tmp_path):
+    binary = tmp_path / "archive.bin"
+    binary.write_bytes(b"PK\x03\x04" + bytes(range(256)) * 50)
+    latin = tmp_path / "latin.txt"  # not UTF-8, but text: read with its few bad bytes replaced
+    latin.write_bytes("Caf\xe9 au lait every morning at eight\n".encode("latin-1"))
+    before = _state(ws)
+    err = ws.run("import.py", str(binary), expect=1).err
+    assert "archive.bin" in err and "not a text file" in err and len(err.strip().splitlines()) == 1
+    assert _state(ws) == before
+    assert ws.json("import.py", str(latin))["added"] == 1
+
+
+def test_a_folder_import_skips_an_oversized_paragraph_naming_file_and_item(ws, tmp_path):
+    (ws.root / "memory" / "config.yaml").write_text("max_content_bytes: 200\n")
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "a.md").write_text("- Always answer in British English\n")
+    (folder / "b.md").write_text("- Tabs, never spaces\n\n- " + "very long rule " * 40 + "\n\n- Run the tests first\n")
+    out = ws.run("import.py", str(folder), "--json")
+    report = json.loads(out.out)
+    assert report["added"] == 3 and report["skipped"] == 1
+    warning = out.err.strip().splitlines()
+    assert len(warning) == 1 and "b.md" in warning[0] and "item 2" in warning[0] and "limit is 200" in warning[0]
+    contents = sorted(m["content"] for m in ws.index()["memories"])
+    assert contents == ["Always answer in British English", "Run the tests first", "Tabs, never spaces"]
+
+
+def test_import_of_a_memory_dated_in_the_future_skips_that_item(ws, tmp_path):
+    export = tmp_path / "chatgpt.json"
+    export.write_text(json.dumps([{"content": "User lives in Lisbon since 2019", "created_at": "2019-04-01"},
+                                  {"content": "User will be the king of Mars", "created_at": "2999-01-01"}]))
+    out = ws.run("import.py", str(export), "--json", now="2026-03-11T15:00:00Z")
+    assert json.loads(out.out)["added"] == 1 and "item 2" in out.err and "in the future" in out.err
+    assert [m["content"] for m in ws.index()["memories"]] == ["User lives in Lisbon since 2019"]
+
+
+def test_a_daily_note_dated_in_the_future_is_skipped_by_import_notes_naming_it(ws):
+    (ws.root / "memory" / "2026-03-10.md").write_text("- Walked the dog along the river\n")
+    (ws.root / "memory" / "2999-01-01.md").write_text("- Flew to the moon for lunch\n")
+    result = ws.run("import_notes.py", "--json", now="2026-03-11T15:00:00Z")
+    assert json.loads(result.out)["added"] == 1
+    assert "2999-01-01.md" in result.err and "in the future" in result.err
+    assert len(result.err.strip().splitlines()) == 1
+    assert [m["content"] for m in ws.index()["memories"]] == ["Walked the dog along the river"]

@@ -111,7 +111,7 @@ def _bounded(kind, low, high, describe: str):
             raise argparse.ArgumentTypeError(expected) from None
         if value != value or not low <= value <= high:  # NaN fails both comparisons
             raise argparse.ArgumentTypeError(expected)
-        return value
+        return value + 0  # -0 is 0
     return convert
 
 

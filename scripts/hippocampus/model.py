@@ -67,7 +67,7 @@ def check_importance(value) -> float:
         raise UsageError(f"importance must be a number from 0 to 1, got {str(value)[:40]!r}") from None
     if math.isnan(number) or not 0.0 <= number <= 1.0:
         raise UsageError(f"importance must be a number from 0 to 1, got {str(value)[:40]!r}")
-    return round(number, 6)
+    return round(number, 6) + 0.0  # -0 is 0 (never printed as -0.00)
 
 
 def ordered(memory: dict) -> dict:
@@ -104,7 +104,7 @@ def _as_float(value, default: float) -> float:
         number = float(value)
     except (TypeError, ValueError):
         return default
-    return default if math.isnan(number) else min(max(number, 0.0), 1.0)
+    return default if math.isnan(number) else min(max(number, 0.0), 1.0) + 0.0  # -0 is 0
 
 
 def normalise_memory(raw, now: datetime, rate: float, decay_last_run: str | None) -> tuple[dict | None, str | None]:

@@ -12,7 +12,7 @@ from .model import (check_category, check_domain, check_importance, check_store,
 from .paths import memory_file
 from .redact import redact
 from .scoring import decayed, reinforced, signal_importance, status_for
-from .timeutil import format_time, local_day, parse_time, parse_time_or
+from .timeutil import check_not_future, format_time, local_day, parse_time, parse_time_or
 from .stores import procedure_text, write_home
 from .workspace import Transaction
 
@@ -89,7 +89,7 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
     keyword_list = _keywords(keywords) or guess_keywords(content)
     source = _short_text(source, "source") or "cli"
     episode = _short_text(episode, "episode", 120)
-    created = created or now
+    created = check_not_future(created, now) if created else now
     if store == "episodic" and not episode:
         episode = format_time(created)[:10]  # the day's log is the episode
 

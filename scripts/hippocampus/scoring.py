@@ -71,7 +71,7 @@ def clamp(value, low: float = 0.0, high: float = 1.0) -> float:
         return 0.5
     if math.isnan(number):
         return 0.5
-    return min(max(number, low), high)
+    return min(max(number, low), high) + 0.0  # -0 is 0
 
 
 def recency(memory_time: datetime, now: datetime, half_life_days: float) -> float:

@@ -39,6 +39,18 @@ def parse_time_or(value, default: datetime) -> datetime:
     return parsed
 
 
+FUTURE_SKEW_SECONDS = 86400  # a day: today in any time zone, a clock a little ahead
+
+
+def check_not_future(moment: datetime, now: datetime, what: str = "created") -> datetime:
+    """Refuse a time more than FUTURE_SKEW_SECONDS after now: a memory "created" in
+    2999 would never decay and would match every "last week"."""
+    if (moment - now).total_seconds() > FUTURE_SKEW_SECONDS:
+        raise UsageError(f"{what} {format_time(moment)} is in the future (now is {format_time(now)}; "
+                         "at most a day ahead is accepted)")
+    return moment
+
+
 def format_time(moment: datetime) -> str:
     """UTC, second precision, trailing Z: 2026-11-29T18:00:00Z."""
     return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -299,9 +299,8 @@ def test_a_memory_folder_that_links_into_git_is_never_written_through(ws):
         path.unlink()
     folder.rmdir()
     folder.symlink_to(ws.root / ".git")
-    commits = ws.commits()
     err = ws.run("remember.py", "Rome is in Italy", "--domain", "world", expect=3).err
-    assert "inside .git" in err and ws.commits() == commits
+    assert "inside .git" in err and not [c for c in ws.commits() if "Rome" in c]
     assert not (ws.root / ".git").joinpath("rome-is-in-italy").exists()
     assert not [p for p in (ws.root / ".git").iterdir() if p.name.endswith(".md")]
     assert memory_id

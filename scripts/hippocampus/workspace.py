@@ -678,10 +678,14 @@ class Transaction:
             self._check_skipped()
         self._check_bases()
         resolved_root = root.resolve()
-        for relative in sorted(set(self.files) | self.paths):
+        for relative in self.files:  # what is written or deleted: resolved (a folder may be a link)
             if not ours_to_write(root / relative, resolved_root):
                 raise WorkspaceError(f"refusing to write outside the workspace or inside .git: {relative}; "
                                      "nothing was written")
+        for relative in self.paths:  # what is only committed: named, never into .git
+            if ".git" in relative.split("/") or relative.startswith("/"):
+                raise WorkspaceError(f"refusing to commit a path inside .git or outside the workspace: "
+                                     f"{relative}; nothing was written")
         for relative, data in self.files.items():
             target = root / relative
             if data is not None and not target.exists():

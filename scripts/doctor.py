@@ -15,6 +15,7 @@ def main(argv):
     if not (root / "memory").is_dir():
         raise WorkspaceError(f"no hippocampus workspace at {root}; run scripts/init.py --workspace {root}")
     workspace = Workspace(root, cli.now())
+    workspace.agent = cli.agent(args)  # --repair, a mutation, is the main agent's alone
     if args.repair:
         result = repair(workspace)
         report = check(workspace)

@@ -32,8 +32,11 @@ def main(argv):
     for item in report.get("preview", []):
         print(f"- [{item['format']}] {cli.one_line(item['content'], 150)}")
     for item in report["files"]:
+        left = f", {item['skipped']} items skipped (see the warnings)" if item["skipped"] else ""
         print(f"{item['file']} ({item['format']}): {'would add' if args.dry_run else 'added'} {item['added']}, "
-              f"{item['duplicates']} duplicates skipped")
+              f"{item['duplicates']} duplicates skipped{left}")
+    for item in report["skippedFiles"]:
+        print(f"{item['file']}: skipped, not a text file")
 
 
 if __name__ == "__main__":

@@ -36,13 +36,16 @@ def test_auto_scores_classifies_and_keeps_provenance(ws):
 
 
 def test_a_repeated_signal_reinforces_instead_of_copying(ws):
+    utc = {"TZ": "UTC"}  # an episode repeats only one of its own (local) day
     signals(ws, ("Ana prefers tea over coffee in the mornings.", {}))
-    ws.run("encode.py", "--auto")
-    signals(ws, ("Ana prefers tea over coffee in the mornings.", {"timestamp": "2025-06-02T10:00:00Z"}))
-    report = ws.json("encode.py", "--auto")
+    ws.run("encode.py", "--auto", env=utc)
+    signals(ws, ("Ana prefers tea over coffee in the mornings.", {"timestamp": "2025-06-01T16:00:00Z"}))
+    report = ws.json("encode.py", "--auto", env=utc)
     assert report["reinforced"] == 1 and report["stored"] == 0
     same = [m for m in ws.index()["memories"] if m["content"].startswith("Ana prefers tea")]
     assert len(same) == 1 and same[0]["timesReinforced"] == 1
+    signals(ws, ("Ana prefers tea over coffee in the mornings.", {"timestamp": "2025-06-02T10:00:00Z"}))
+    assert ws.json("encode.py", "--auto", env=utc)["stored"] == 1  # said again the next day: another event
 
 
 def test_forget_triggers_propose_and_never_delete(ws):

@@ -65,7 +65,7 @@ def test_config_adds_related_words_and_turns_a_word_off(ws):
     ({"live": 5}, "recall.related_words.live must be a list of words"),
     ({"live": [["nested"]]}, "recall.related_words.live must be a word"),
     ({"two words": ["home"]}, "recall.related_words key must be a single word"),
-    (["live", "home"], "'related_words' must be a mapping"),
+    (["live", "home"], "recall.related_words must be a mapping"),
 ])
 def test_bad_related_words_are_one_clear_error(ws, words, message):
     ws.remember("I moved to Lisbon in March")

@@ -25,8 +25,34 @@ def test_daily_runs_never_compound():
     assert round(m["importance"], 3) == 0.592
 
 
-def test_same_day_is_stable_and_partial_days_do_not_count():
+@pytest.fixture
+def zone(monkeypatch):
+    """Run in-process scoring in a given time zone (idle days are the zone's calendar days)."""
+    import time
+
+    from hippocampus import timeutil
+
+    def use(name: str) -> None:
+        monkeypatch.setenv("TZ", name)
+        time.tzset()
+        timeutil._LOCAL_DAY.clear()
+    yield use
+    monkeypatch.undo()
+    time.tzset()
+    timeutil._LOCAL_DAY.clear()
+
+
+def test_same_day_is_stable_and_partial_days_do_not_count(zone):
+    zone("UTC")
     assert decayed(memory(), T0 + timedelta(hours=23), DEFAULTS) == 0.8
+
+
+def test_idle_days_are_calendar_days_of_the_time_zone(zone):
+    late = memory(lastAccessed="2026-01-01T22:00:00Z", created="2026-01-01T22:00:00Z")
+    zone("UTC")  # 22:00, then 01:00 the next day: one day, though only three hours passed
+    assert decayed(late, T0 + timedelta(hours=25), DEFAULTS) == pytest.approx(0.8 * 0.99)
+    zone("America/Los_Angeles")  # there both are the afternoon of 2026-01-01 and 17:00: the same day
+    assert decayed(late, T0 + timedelta(hours=25), DEFAULTS) == 0.8
 
 
 def test_vault_and_pinned_never_decay_errors_decay_slower():

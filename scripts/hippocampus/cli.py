@@ -120,7 +120,7 @@ def _bounded(kind, low, high, describe: str):
             raise argparse.ArgumentTypeError(expected) from None
         if value != value or not low <= value <= high:  # NaN fails both comparisons
             raise argparse.ArgumentTypeError(expected)
-        return value
+        return value + 0  # -0 is 0
     return convert
 
 
@@ -150,13 +150,19 @@ def workspace_root(args) -> Path:
     return default_workspace()
 
 
-def open_workspace(args):
+def agent(args) -> str:
+    """Who is acting: --actor, else $HIPPOCAMPUS_AGENT, else main (actors.resolve)."""
     from .actors import resolve
+
+    return resolve(clean_text(getattr(args, "actor", None) or os.environ.get("HIPPOCAMPUS_AGENT") or ""))
+
+
+def open_workspace(args):
     from .workspace import Workspace
 
-    agent = resolve(clean_text(getattr(args, "actor", None) or os.environ.get("HIPPOCAMPUS_AGENT") or ""))
+    actor = agent(args)
     workspace = Workspace.open(workspace_root(args), now())
-    workspace.agent = agent
+    workspace.agent = actor
     return workspace
 
 

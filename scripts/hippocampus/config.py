@@ -11,6 +11,7 @@ import copy
 import json
 import math
 import os
+import re
 from pathlib import Path
 
 from . import third_party
@@ -85,42 +86,135 @@ def _merge(base: dict, override: dict, where: str, group: str = "") -> dict:
     merged = copy.deepcopy(base)
     for key, value in override.items():
         if key not in base:
-            raise WorkspaceError(f"{where}: unknown setting {key!r}")
+            raise WorkspaceError(f"{where}: unknown setting {group + str(key)!r}")
+        name = group + key
         if isinstance(base[key], dict):
             if not isinstance(value, dict):
-                raise WorkspaceError(f"{where}: {key!r} must be a mapping")
+                raise WorkspaceError(f"{where}: {name} must be a mapping")
             # free-form maps (multipliers, word lists) accept new keys; fixed groups do not
             if key.endswith("_multiplier"):
-                merged[key] = {**base[key], **_numbers(value, f"{where}.{key}")}
+                merged[key] = {**base[key], **_multipliers(value, where, name)}
             elif key.endswith("_words"):
-                merged[key] = {**base[key], **_word_lists(value, f"{where}.{key}")}
+                merged[key] = {**base[key], **_word_lists(value, f"{where}: {name}")}
             else:
-                merged[key] = _merge(base[key], value, f"{where}.{key}", f"{group}{key}.")
+                merged[key] = _merge(base[key], value, where, f"{name}.")
         else:
-            merged[key] = _number(value, f"{where}.{key}", _AT_MOST.get(group + key), _AT_LEAST.get(group + key, 0))
+            merged[key] = _number(value, where, name, RANGES[name])
+    if not group:
+        _check_order(merged, where)
     return merged
 
 
-_AT_MOST = {"recall.question_discount": 1}  # settings with a ceiling (this one is a share of a relevance)
+# The range of every numeric setting: (whole numbers only, lowest, highest, lowest excluded).
+# README's configuration section and assets/templates/config.yaml show the same ranges.
 # the smallest core budget (setting or --budget): below it the heading and the "left out" note alone overrun it
 CORE_MIN_TOKENS = 100
-_AT_LEAST = {"core.budget_tokens": CORE_MIN_TOKENS, "core.max_tokens": CORE_MIN_TOKENS,
-             "core.memory_md_tokens": CORE_MIN_TOKENS}
+_SHARE = (False, 0, 1, False)          # a share or an importance: 0 to 1
+_WEIGHT = (False, 0, 10, False)        # a ranking weight or a decay multiplier
+_DAYS = (True, 0, 36500, False)        # whole days (0 to 100 years)
+_TOKENS = (True, CORE_MIN_TOKENS, 1_000_000, False)
+RANGES: dict[str, tuple[bool, float, float, bool]] = {
+    "decay.rate": (False, 0, 1, True),            # more than 0 (0 would forget everything after a day)
+    "decay.store_multiplier": _WEIGHT,            # per store (semantic, episodic, procedural, vault)
+    "decay.category_multiplier": _WEIGHT,         # per category
+    "decay.consolidated_multiplier": _WEIGHT,
+    "consolidate.cluster_min": (True, 2, 1000, False),
+    "consolidate.cluster_window_days": _DAYS,
+    "consolidate.duplicate_similarity": (False, 0, 1, True),
+    "consolidate.stale_after_days": _DAYS,
+    "consolidate.archive_below": _SHARE,
+    "consolidate.archive_after_days": _DAYS,
+    "reinforce.rate": _SHARE,
+    "thresholds.core": _SHARE,
+    "thresholds.active": _SHARE,
+    "thresholds.background": _SHARE,
+    "recall.relevance_weight": _WEIGHT,
+    "recall.importance_weight": _WEIGHT,
+    "recall.recency_weight": _WEIGHT,
+    "recall.recency_half_life_days": (False, 0, 36500, False),
+    "recall.default_top": (True, 1, 1000, False),
+    "recall.candidates": (True, 1, 100_000, False),
+    "recall.previous_weight": _WEIGHT,
+    "recall.next_weight": _WEIGHT,
+    "recall.answer_weight": _WEIGHT,
+    "recall.episode_weight": _WEIGHT,
+    "recall.episode_match_weight": _WEIGHT,
+    "recall.contiguity_hits": (True, 0, 1000, False),
+    "recall.date_weight": _WEIGHT,
+    "recall.speaker_weight": _WEIGHT,
+    "recall.question_discount": _SHARE,
+    "recall.answer_kind_weight": _WEIGHT,
+    "recall.related_weight": _WEIGHT,
+    "recall.hand_edit_look_seconds": (False, 0, 86400, False),
+    "core.budget_tokens": _TOKENS,
+    "core.max_tokens": _TOKENS,
+    "core.memory_md_tokens": _TOKENS,
+    "encode.auto_threshold": _SHARE,
+    "lock_timeout_seconds": (False, 0, 3600, False),
+    "max_content_bytes": (True, 100, 10_485_760, False),
+}
 
 
-def _number(value, where: str, ceiling: float | None = None, floor: float = 0) -> float:
+def _bound(value: float) -> str:
+    return f"{int(value):,}" if value == int(value) else f"{value:g}"
+
+
+def describe_range(bounds: tuple[bool, float, float, bool]) -> str:
+    """'a number from 0 to 1', 'a whole number from 2 to 1,000', 'a number more than 0, at most 1'."""
+    whole, low, high, low_open = bounds
+    kind = "a whole number" if whole else "a number"
+    if low_open:
+        return f"{kind} more than {_bound(low)}, at most {_bound(high)}"
+    return f"{kind} from {_bound(low)} to {_bound(high)}"
+
+
+def _number(value, where: str, name: str, bounds: tuple[bool, float, float, bool]) -> float:
+    """A setting's value within its range, else one line naming the key, the range and the value."""
+    whole, low, high, low_open = bounds
+    allowed = describe_range(bounds)
+    shown = repr(value)[:40]
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise WorkspaceError(f"{where} must be a finite number, got {value!r}")
-    if value < floor:
-        raise WorkspaceError(f"{where} must be at least {floor:g}, got {value!r}" if floor
-                             else f"{where} must not be negative, got {value!r}")
-    if ceiling is not None and value > ceiling:
-        raise WorkspaceError(f"{where} must be at most {ceiling:g}, got {value!r}")
-    return value
+        raise WorkspaceError(f"{where}: {name} must be a finite number, got {shown} (allowed: {allowed})")
+    if whole and value != int(value):
+        raise WorkspaceError(f"{where}: {name} must be a whole number, got {shown} (allowed: {allowed})")
+    if value < low or (low_open and value == low):
+        if low_open:
+            problem = f"must be more than {_bound(low)}"
+        elif low:
+            problem = f"must be at least {_bound(low)}"
+        else:
+            problem = "must not be negative"
+        raise WorkspaceError(f"{where}: {name} {problem}, got {shown} (allowed: {allowed})")
+    if value > high:
+        raise WorkspaceError(f"{where}: {name} must be at most {_bound(high)}, got {shown} (allowed: {allowed})")
+    value = int(value) if whole else value
+    return value + 0 if value else 0  # -0 is 0
 
 
-def _numbers(mapping: dict, where: str) -> dict:
-    return {str(k): _number(v, f"{where}.{k}") for k, v in mapping.items()}
+def _multipliers(mapping: dict, where: str, name: str) -> dict:
+    """store_multiplier: a store each; category_multiplier: a category each."""
+    out = {}
+    for key, value in mapping.items():
+        if name == "decay.store_multiplier" and key not in STORES:
+            raise WorkspaceError(f"{where}: {name} has unknown store {str(key)[:40]!r} "
+                                 f"(stores: {', '.join(STORES)})")
+        if name == "decay.category_multiplier" and not _CATEGORY_NAME.match(str(key)):
+            raise WorkspaceError(f"{where}: {name} key {str(key)[:40]!r} is not a category "
+                                 "(lower-case letters, digits, - and _, at most 40)")
+        out[str(key)] = _number(value, where, f"{name}.{key}", RANGES[name])
+    return out
+
+
+_CATEGORY_NAME = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,39}$")  # as model.py's categories
+
+
+def _check_order(config: dict, where: str) -> None:
+    """Settings that bound each other."""
+    t = config["thresholds"]
+    if not t["background"] <= t["active"] <= t["core"]:
+        raise WorkspaceError(f"{where}: thresholds must be in order background <= active <= core, got "
+                             f"background {t['background']:g}, active {t['active']:g}, core {t['core']:g}")
+
 
 
 def _word_lists(mapping: dict, where: str) -> dict[str, tuple[str, ...]]:

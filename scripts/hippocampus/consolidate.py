@@ -25,9 +25,10 @@ from datetime import timedelta
 
 from . import conflicts, textsim
 from .progress import track
+from .paths import memory_file
 from .scoring import decayed, status_for
 from .textutil import fold, one_line
-from .timeutil import format_time, parse_time_or, whole_days_between
+from .timeutil import format_time, parse_time_or, days_between
 
 
 def run_sleep(workspace, dry_run: bool = False) -> dict:
@@ -154,7 +155,7 @@ def _fading(live: list[dict], config: dict, tx, plan: dict, skip: set[str]) -> N
         if memory["id"] in skip:
             continue
         last = parse_time_or(memory.get("lastAccessed") or memory.get("created"), tx.now)
-        if whole_days_between(last, tx.now) >= config["stale_after_days"] and memory.get("confidence") != "stale":
+        if days_between(last, tx.now) >= config["stale_after_days"] and memory.get("confidence") != "stale":
             plan["stale"].append(memory)
         if memory.get("pinned") or memory.get("store") == "vault" or memory["id"] in in_cluster:
             continue
@@ -166,7 +167,7 @@ def _fading(live: list[dict], config: dict, tx, plan: dict, skip: set[str]) -> N
         since = memory.get("lowSince")
         if since is None:
             plan["archived"].append({"memory": memory, "action": "watch"})
-        elif whole_days_between(parse_time_or(since, tx.now), tx.now) >= config["archive_after_days"]:
+        elif days_between(parse_time_or(since, tx.now), tx.now) >= config["archive_after_days"]:
             plan["archived"].append({"memory": memory, "action": "archive"})
 
 
@@ -235,8 +236,8 @@ def archive_memory(tx, memory: dict, reason: str) -> None:
     from .episodes import is_episode_path
 
     memory.pop("lowSince", None)
+    path = memory_file(memory)
     tx.archive(memory, reason)
-    path = memory.get("file")
     if path and not is_episode_path(path) and not path.startswith(ARCHIVE):
         target = ARCHIVE + path[len("memory/"):]
         if tx.move_file(path, target):

@@ -15,6 +15,7 @@ from . import audit, index_store, reconcile
 from .errors import WorkspaceError
 from .lock import WorkspaceLock
 from .model import normalise_index
+from .paths import is_memory_file
 from .workspace import Transaction, Workspace, take_in
 
 
@@ -36,14 +37,22 @@ def check(workspace: Workspace) -> dict:
                          f"{len(scan.added)} new files, {len(scan.deleted)} deleted")
         for path, reason in scan.broken:
             problems.append(f"{path}: {reason}")
+        for memory in index["memories"]:
+            if memory.get("file") and not is_memory_file(memory["file"]):
+                problems.append(f"{memory['id']}: its file {str(memory['file'])[:80]!r} is not a memory file "
+                                "(inside .git or outside the memory folders); nothing reads, writes or deletes it: "
+                                "--repair drops it and writes the memory a file of its own")
         live = [m for m in index["memories"] if m.get("status") != "archived"]
         missing = [m["id"] for m in live if not m.get("file") and not str(m.get("source", "")).startswith("note:")]
         if missing:
             notes.append(f"{len(missing)} memories have no markdown file yet (v1 data); --repair writes them")
         seen: dict[tuple, str] = {}
         from .textutil import fold
-        for memory in live:
-            key = (memory["domain"], fold(memory["content"]))
+        from .timeutil import local_day, parse_time_or
+        for memory in live:  # an episode repeated on another day is another event, not a duplicate
+            day = local_day(parse_time_or(memory.get("created"), workspace.now)) \
+                if memory.get("store") == "episodic" else None
+            key = (memory["domain"], fold(memory["content"]), day)
             if key in seen:
                 problems.append(f"duplicate memories {seen[key]} and {memory['id']}")
             seen.setdefault(key, memory["id"])
@@ -110,6 +119,9 @@ def last_good_index(workspace: Workspace) -> tuple[dict | None, str | None]:
 
 
 def repair(workspace: Workspace) -> dict:
+    if workspace.agent != "main":  # gated like every other mutation (workspace.transaction)
+        from .actors import refuse_write
+        raise refuse_write(workspace.agent, "repair")
     paths = workspace.paths
     with WorkspaceLock(paths.lock, float(workspace.config["lock_timeout_seconds"])):
         source = "index.json"
@@ -126,6 +138,10 @@ def repair(workspace: Workspace) -> dict:
                 keep.parent.mkdir(parents=True, exist_ok=True)
                 keep.write_bytes(paths.index.read_bytes())
         tx = Transaction(workspace, index, "system:doctor", "repair", "")
+        for memory in list(tx.memories):  # a file that is not a memory file: dropped, never touched
+            if memory.get("file") and not is_memory_file(memory["file"]):
+                memory.update(file=None, hash=None)
+                tx.put(memory)
         scan = reconcile.scan(workspace.root, paths, {}, reconcile.known_files(index["memories"]), writer=True)
         restored = take_in(tx, scan, trust_file_ids=True)
         written = 0

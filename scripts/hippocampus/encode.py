@@ -109,7 +109,8 @@ def encode_signal(tx, signal: dict, report: dict, last_in_session: dict, *, auto
     if score < report["threshold"]:
         report["belowThreshold"] += 1
         return
-    created = parse_time_or(signal.get("timestamp"), tx.now) if signal.get("timestamp") else None
+    # a transcript's clock may run ahead: never later than now (remember refuses a future `created`)
+    created = min(parse_time_or(signal.get("timestamp"), tx.now), tx.now) if signal.get("timestamp") else None
     options = dict(source=signal.get("source"), episode=signal.get("session"), store="episodic",
                    importance=score, created=created)
     if dry_run:
@@ -217,7 +218,7 @@ def apply(tx, decisions) -> dict:
             created = None
             if proposal.get("timestamp"):
                 from .timeutil import parse_time_or
-                created = parse_time_or(proposal["timestamp"], tx.now)
+                created = min(parse_time_or(proposal["timestamp"], tx.now), tx.now)
             memory_id = remember_one(
                 tx, content, importance=decision.get("importance", proposal.get("importance")),
                 store=decision.get("store") or proposal.get("store"), domain=decision.get("domain"),

@@ -152,6 +152,15 @@ def truncate_to(path: Path, size: int) -> None:
         pass
 
 
+def ours_to_write(path: Path, resolved_root: Path) -> bool:
+    """Whether `path` (resolved: symbolic links followed) lies in the workspace and
+    not in a .git there: the last check before a commit writes or deletes it."""
+    try:
+        return ".git" not in path.resolve().relative_to(resolved_root).parts
+    except ValueError:
+        return False
+
+
 def is_within(path: Path, root: Path) -> bool:
     try:
         path.resolve().relative_to(root.resolve())

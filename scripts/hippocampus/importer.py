@@ -149,24 +149,49 @@ def _chatgpt_json(text: str, label: str) -> list[dict]:
 
 
 def import_files(tx, files: list[tuple[Path, str]], dry_run: bool = False) -> dict:
-    """Add what is not there yet (duplicates are skipped, not reinforced); one transaction."""
+    """Add what is not there yet (duplicates are skipped, not reinforced); one transaction.
+
+    A file that is not text (binary) is skipped, and so is an item that cannot be a
+    memory (longer than max_content_bytes, a `created` in the future): one warning
+    line each, naming the file (and the item), and the rest is imported. When no
+    file given is text, nothing is imported: UsageError (exit 1)."""
     from .classify import guess_domain
     from .progress import track
-    from .remember import prepare_content, remember_one
-    from .textutil import fold
-    from .timeutil import parse_time
+    from .remember import duplicate_of, prepare_content, remember_one
+    from .textutil import decode_bytes, fold, looks_binary
+    from .timeutil import check_not_future, local_day, parse_time
+    from .workspace import warn
 
-    report = {"files": [], "added": 0, "duplicates": 0, "ids": [], "preview": []}
-    seen: set[tuple[str, str]] = set()
+    report = {"files": [], "added": 0, "duplicates": 0, "skipped": 0, "skippedFiles": [], "ids": [], "preview": []}
+    seen: set[tuple] = set()
+    warnings: list[str] = []  # said once the import goes ahead (else the one error says it)
     for path, fmt in files:
-        text = path.read_bytes().decode("utf-8", "replace")
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+        if looks_binary(data):
+            warnings.append(f"{path}: skipped: not a text file (binary)")
+            report["skippedFiles"].append({"file": str(path), "reason": "binary"})
+            continue
+        text = decode_bytes(data)
         chosen = detect(path, text) if fmt == "auto" else fmt
-        added = duplicates = 0
+        added = duplicates = skipped = 0
         for record in track(records(path, text, chosen), f"import: {path.name}"):
-            content = prepare_content(record["content"], int(tx.config["max_content_bytes"]))
+            try:
+                content = prepare_content(record["content"], int(tx.config["max_content_bytes"]))
+                created = parse_time(record["created"], "created") if record.get("created") else None
+                if created:
+                    check_not_future(created, tx.now)
+            except UsageError as exc:
+                warnings.append(f"{path}: skipped item {record['source'].rsplit('#', 1)[-1]}: {exc}")
+                skipped += 1
+                continue
             domain = record.get("domain") or guess_domain(content)
-            key = (domain, fold(content))
-            if key in seen or tx.fold_key_owner(key[1], domain) is not None:
+            store = record.get("store") or "semantic"
+            # an episode repeats only one of its own day (remember.duplicate_of)
+            key = (domain, fold(content), local_day(created or tx.now) if store == "episodic" else None)
+            if key in seen or duplicate_of(tx, key[1], domain, store, created or tx.now) is not None:
                 duplicates += 1
                 continue
             seen.add(key)
@@ -174,16 +199,22 @@ def import_files(tx, files: list[tuple[Path, str]], dry_run: bool = False) -> di
             if dry_run:
                 report["preview"].append({"content": content, "file": path.name, "format": chosen})
                 continue
-            created = parse_time(record["created"], "created") if record.get("created") else None
             result = remember_one(tx, content, domain=domain, category=record.get("category"),
                                   source=record["source"], store=record.get("store"), episode=record.get("episode"),
                                   created=created)
             report["ids"].append(result["id"])
-        report["files"].append({"file": str(path), "format": chosen, "added": added, "duplicates": duplicates})
+        report["files"].append({"file": str(path), "format": chosen, "added": added, "duplicates": duplicates,
+                                "skipped": skipped})
         report["added"] += added
         report["duplicates"] += duplicates
+        report["skipped"] += skipped
+    if files and not report["files"]:
+        names = ", ".join(str(path) for path, _fmt in files[:3]) + (", ..." if len(files) > 3 else "")
+        raise UsageError(f"nothing to import: not a text file ({names})")
+    for line in warnings:
+        warn(line)
     tx.action = "import"
-    tx.summary = (f"imported {report['added']} memories from {len(files)} files "
+    tx.summary = (f"imported {report['added']} memories from {len(report['files'])} files "
                   f"({report['duplicates']} duplicates skipped)")
     if not dry_run:
         report.pop("preview")

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from .model import check_id
+from .paths import memory_file
 from .remember import reinforce_memory
 from .scoring import decayed, status_for
 from .textutil import one_line
-from .timeutil import format_time, parse_time_or
+from .timeutil import format_time, local_day, parse_time_or
 from .workspace import Transaction
 
 PURGED = "[purged]"
@@ -41,13 +42,14 @@ def forget_ids(tx: Transaction, ids: list[str], purge: bool = False, reason: str
         preview = memory["content"]
         note = str(memory.get("source", ""))
         kept_in = note[5:] if purge and note.startswith("note:") else None  # a person's note: not ours to edit
+        path = memory_file(memory) if purge else None  # an entry naming .git/HEAD is refused, not obeyed
         tx.archive(memory, reason)
         if purge:
             from .purge import strip_memory
             words += [memory.get("content"), memory.get("title")]
             sources.append(memory.get("source"))
-            if memory.get("file"):
-                _remove_words(tx, memory)
+            if path:
+                _remove_words(tx, memory, path)
             strip_memory(memory)
             preview = PURGED
         tx.put(memory)
@@ -59,10 +61,9 @@ def forget_ids(tx: Transaction, ids: list[str], purge: bool = False, reason: str
     return results
 
 
-def _remove_words(tx: Transaction, memory: dict) -> None:
-    """Delete a memory's file, or its entry when it shares a daily log."""
+def _remove_words(tx: Transaction, memory: dict, path: str) -> None:
+    """Delete a memory's file (checked by paths.memory_file), or its entry when it shares a daily log."""
     from . import episodes
-    path = memory["file"]
     if not episodes.is_episode_path(path):
         tx.remove_file(path)
         return
@@ -74,8 +75,9 @@ def _remove_words(tx: Transaction, memory: dict) -> None:
 def decay_all(tx: Transaction, dry_run: bool = False) -> dict:
     """Recompute every memory's importance for `now` from its stored fields.
 
-    Idempotent: the value depends only on baseImportance, lastAccessed and now,
-    so a second run on the same day changes nothing and commits nothing.
+    Idempotent per calendar day (the machine's time zone): the value depends only
+    on baseImportance, lastAccessed and the local day of now, so a second run on
+    the same day (03:00 and 22:00) changes nothing and commits nothing.
     """
     from .progress import track
     config = tx.config
@@ -96,7 +98,7 @@ def decay_all(tx: Transaction, dry_run: bool = False) -> dict:
                 memory["status"] = status
                 tx.put(memory)
     last = tx.index.get("decayLastRun")
-    same_day = last and parse_time_or(last, tx.now).date() == tx.now.date()
+    same_day = last and local_day(parse_time_or(last, tx.now)) == local_day(tx.now)
     if not dry_run and (changed or not same_day):
         tx.index["decayLastRun"] = format_time(tx.now)
         tx.index_changed = True

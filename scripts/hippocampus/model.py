@@ -14,7 +14,7 @@ from datetime import datetime
 from . import INDEX_VERSION
 from .config import DOMAINS, STATUSES, STORES
 from .errors import UsageError, WorkspaceError
-from .timeutil import format_time, parse_time_or
+from .timeutil import days_between, format_time, parse_time_or
 
 V1_FIELDS = ("id", "domain", "category", "content", "importance", "created", "lastAccessed",
              "timesReinforced", "keywords")
@@ -67,7 +67,7 @@ def check_importance(value) -> float:
         raise UsageError(f"importance must be a number from 0 to 1, got {str(value)[:40]!r}") from None
     if math.isnan(number) or not 0.0 <= number <= 1.0:
         raise UsageError(f"importance must be a number from 0 to 1, got {str(value)[:40]!r}")
-    return round(number, 6)
+    return round(number, 6) + 0.0  # -0 is 0 (never printed as -0.00)
 
 
 def ordered(memory: dict) -> dict:
@@ -104,7 +104,7 @@ def _as_float(value, default: float) -> float:
         number = float(value)
     except (TypeError, ValueError):
         return default
-    return default if math.isnan(number) else min(max(number, 0.0), 1.0)
+    return default if math.isnan(number) else min(max(number, 0.0), 1.0) + 0.0  # -0 is 0
 
 
 def normalise_memory(raw, now: datetime, rate: float, decay_last_run: str | None) -> tuple[dict | None, str | None]:
@@ -143,7 +143,7 @@ def normalise_memory(raw, now: datetime, rate: float, decay_last_run: str | None
     memory["lastAccessed"] = format_time(last)
     if "baseImportance" not in memory:
         anchor = parse_time_or(decay_last_run, now) if decay_last_run else now
-        idle_days = max(int((anchor - last).total_seconds() // 86400), 0)
+        idle_days = days_between(last, anchor)  # as scoring.decayed counts them
         base = importance / (rate ** idle_days) if rate > 0 else importance
         memory["baseImportance"] = round(min(base, 1.0), 6)
     else:

@@ -37,9 +37,11 @@ def items(text: str) -> list[str]:
 def import_notes(tx, paths: list[str], dry_run: bool = False) -> dict:
     """Index the items of these notes that are not indexed yet."""
     from .progress import track
+    from .errors import UsageError
     from .remember import remember_one
     from .textutil import fold
     from .timeutil import parse_time
+    from .workspace import warn
 
     already = {(m.get("source"), fold(m.get("content", ""))) for m in tx.memories}
     report = {"notes": [], "added": 0, "skipped": 0, "ids": []}
@@ -50,17 +52,23 @@ def import_notes(tx, paths: list[str], dry_run: bool = False) -> dict:
         day = DAILY_NOTE.match(path.rsplit("/", 1)[-1])
         source = f"note:{path}"
         added = skipped = 0
-        for item in items(data.decode("utf-8", "replace")):
+        for number, item in enumerate(items(data.decode("utf-8", "replace")), start=1):
             if (source, fold(item)) in already:
                 skipped += 1
                 continue
             already.add((source, fold(item)))
-            added += 1
             if dry_run:
+                added += 1
                 continue
-            result = remember_one(tx, item, source=source, store="episodic" if day else "semantic",
-                                  episode=day.group(1) if day else None,
-                                  created=parse_time(day.group(1), "date") if day else None, note=True)
+            try:  # an item that cannot be a memory (too long; a note dated in the future) is left out, said once
+                result = remember_one(tx, item, source=source, store="episodic" if day else "semantic",
+                                      episode=day.group(1) if day else None,
+                                      created=parse_time(day.group(1), "date") if day else None, note=True)
+            except UsageError as exc:
+                warn(f"{path}: skipped item {number}: {exc}")
+                skipped += 1
+                continue
+            added += 1
             report["ids"].append(result["id"])
         report["notes"].append({"path": path, "added": added, "skipped": skipped})
         report["added"] += added

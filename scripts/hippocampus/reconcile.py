@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .paths import MEMORY_FOLDERS, WorkspacePaths
+from .paths import MEMORY_FOLDERS, WorkspacePaths, is_memory_file
 
 _MASK = (1 << 64) - 1
 
@@ -141,11 +141,12 @@ def file_hash(data: bytes) -> str:
 
 
 def known_files(memories) -> dict[str, list[tuple[str, str, str]]]:
-    """path -> [(memory id, hash, status)] for every memory that has a file."""
+    """path -> [(memory id, hash, status)] for every memory that has a file (one that
+    is not a memory file, paths.is_memory_file, is left alone: doctor reports it)."""
     known: dict[str, list[tuple[str, str, str]]] = {}
     for memory in memories:
         path = memory.get("file")
-        if path:
+        if path and is_memory_file(path):
             known.setdefault(path, []).append((memory["id"], memory.get("hash"), memory.get("status")))
     return known
 

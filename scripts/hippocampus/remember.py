@@ -9,9 +9,10 @@ from . import textutil
 from .classify import guess_category, guess_domain, guess_keywords
 from .errors import UsageError
 from .model import (check_category, check_domain, check_importance, check_store, new_id, new_memory)
+from .paths import memory_file
 from .redact import redact
 from .scoring import decayed, reinforced, signal_importance, status_for
-from .timeutil import format_time, parse_time
+from .timeutil import check_not_future, format_time, local_day, parse_time, parse_time_or
 from .stores import procedure_text, write_home
 from .workspace import Transaction
 
@@ -88,12 +89,11 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
     keyword_list = _keywords(keywords) or guess_keywords(content)
     source = _short_text(source, "source") or "cli"
     episode = _short_text(episode, "episode", 120)
-    created = created or now
+    created = check_not_future(created, now) if created else now
     if store == "episodic" and not episode:
         episode = format_time(created)[:10]  # the day's log is the episode
 
-    key = textutil.fold(content)
-    duplicate = tx.fold_key_owner(key, domain)
+    duplicate = duplicate_of(tx, textutil.fold(content), domain, store, created)
     if duplicate is not None and not note:
         reinforce_memory(tx, duplicate)
         return {"id": duplicate["id"], "action": "reinforced"}
@@ -121,6 +121,19 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
         write_home(tx, memory)
     tx.put(memory)
     return {"id": memory_id, "action": "added"}
+
+
+def duplicate_of(tx: Transaction, key: str, domain: str, store: str, created: datetime) -> dict | None:
+    """The memory a new one with folded text `key` repeats, if any. An episode is an
+    event: it repeats an episode only of the same calendar day (the machine's time
+    zone), so "went for a run" on three days stays three memories."""
+    if store != "episodic":
+        return tx.fold_key_owner(key, domain)
+    day = local_day(created)
+
+    def same_day(memory: dict) -> bool:  # a lasting memory with these words is reinforced, as ever
+        return memory.get("store") != "episodic" or local_day(parse_time_or(memory.get("created"), created)) == day
+    return tx.fold_key_owner(key, domain, accept=same_day)
 
 
 def _procedure(text: str | None, title: str | None, steps: list[str] | None) -> tuple[str, str]:
@@ -152,7 +165,7 @@ def reinforce_memory(tx: Transaction, memory: dict) -> dict:
         memory.pop("archivedAt", None)
         memory.pop("archivedBecause", None)
         memory.pop("mergedInto", None)
-        path = memory.get("file") or ""
+        path = memory_file(memory) or ""
         if path.startswith("memory/archive/"):  # archived by consolidation: its file comes home
             home = "memory/" + path[len("memory/archive/"):]
             if tx.move_file(path, home):

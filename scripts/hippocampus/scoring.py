@@ -10,7 +10,7 @@ import math
 from datetime import datetime
 
 from .textutil import case_blind, guarded_search
-from .timeutil import parse_time_or, whole_days_between
+from .timeutil import parse_time_or, days_between
 
 
 def decay_multiplier(memory: dict, config: dict) -> float:
@@ -30,6 +30,10 @@ def decay_multiplier(memory: dict, config: dict) -> float:
 def decayed(memory: dict, now: datetime, config: dict) -> float:
     """importance = baseImportance * rate ** (idle days * multiplier).
 
+    Idle days are calendar days in the machine's time zone (timeutil.days_between):
+    a memory made at 09:00 has lost one day's decay at 00:00 the next day, and
+    every run on one day gives the same value.
+
     Computed from stored fields, never from the previous importance, so any
     number of runs on any schedule give the same value for the same `now`.
     """
@@ -39,7 +43,7 @@ def decayed(memory: dict, now: datetime, config: dict) -> float:
     last = parse_time_or(memory.get("lastAccessed") or memory.get("created"), now)
     if memory.get("decayFrom"):  # rebased (consolidation): baseImportance is the value at that time
         last = max(last, parse_time_or(memory["decayFrom"], last))
-    days = whole_days_between(last, now) * decay_multiplier(memory, config)
+    days = days_between(last, now) * decay_multiplier(memory, config)
     return round(base * config["decay"]["rate"] ** days, 6)
 
 
@@ -67,7 +71,7 @@ def clamp(value, low: float = 0.0, high: float = 1.0) -> float:
         return 0.5
     if math.isnan(number):
         return 0.5
-    return min(max(number, low), high)
+    return min(max(number, low), high) + 0.0  # -0 is 0
 
 
 def recency(memory_time: datetime, now: datetime, half_life_days: float) -> float:

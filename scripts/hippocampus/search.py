@@ -108,7 +108,8 @@ def recall(workspace: Workspace, query: str, *, top: int = 5, filters: Filters |
     cache = workspace.reader_cache(quick=True)
     results = _rank(workspace, cache, query, **options)
     if workspace.look_deferred and results:
-        shown = {r["file"] for r in results if r.get("file")}
+        from .paths import is_memory_file
+        shown = {r["file"] for r in results if is_memory_file(r.get("file"))}
         if not cache.files_as_looked(workspace.root, shown):  # a file shown changed: look at them all now
             cache = workspace.reader_cache()
             results = _rank(workspace, cache, query, **options)

@@ -292,8 +292,10 @@ class SearchCache:
     def known_files(self) -> dict:
         """path -> [(memory id, hash, status)], as reconcile.known_files gives from the index."""
         known: dict[str, list] = {}
+        from .paths import is_memory_file
         for row in self.db.execute("SELECT file, id, hash, status FROM mem WHERE file IS NOT NULL"):
-            known.setdefault(row[0], []).append((row[1], row[2], row[3]))
+            if is_memory_file(row[0]):  # as reconcile.known_files
+                known.setdefault(row[0], []).append((row[1], row[2], row[3]))
         return known
 
     def manifest_stamp(self, path: str) -> tuple | None:

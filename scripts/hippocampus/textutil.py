@@ -80,6 +80,19 @@ def clean_text(value: str) -> str:
     return _BIDI_CONTROLS.sub("", value)
 
 
+def looks_binary(data: bytes) -> bool:
+    """Whether a file's bytes are not text: a NUL in the first 8 KB (git's test), or
+    more than a tenth of it invalid UTF-8 or control characters."""
+    head = data[:8192]
+    if b"\x00" in head:
+        return True
+    if not head:
+        return False
+    text = head.decode("utf-8", "replace")
+    bad = text.count("\ufffd") + sum(1 for c in text if c < " " and c not in "\t\n\r\f\v")
+    return bad > len(text) / 10
+
+
 def decode_bytes(data: bytes) -> str:
     """Decode bytes from stdin or a file: UTF-8 (BOM tolerated), bad bytes replaced."""
     if data.startswith(b"\xef\xbb\xbf"):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from datetime import datetime, timezone
 
 from .errors import UsageError
@@ -40,14 +39,38 @@ def parse_time_or(value, default: datetime) -> datetime:
     return parsed
 
 
+FUTURE_SKEW_SECONDS = 86400  # a day: today in any time zone, a clock a little ahead
+
+
+def check_not_future(moment: datetime, now: datetime, what: str = "created") -> datetime:
+    """Refuse a time more than FUTURE_SKEW_SECONDS after now: a memory "created" in
+    2999 would never decay and would match every "last week"."""
+    if (moment - now).total_seconds() > FUTURE_SKEW_SECONDS:
+        raise UsageError(f"{what} {format_time(moment)} is in the future (now is {format_time(now)}; "
+                         "at most a day ahead is accepted)")
+    return moment
+
+
 def format_time(moment: datetime) -> str:
     """UTC, second precision, trailing Z: 2026-11-29T18:00:00Z."""
     return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def whole_days_between(earlier: datetime, later: datetime) -> int:
-    """Whole elapsed days from earlier to later (never negative)."""
-    seconds = (later - earlier).total_seconds()
-    if seconds <= 0 or math.isnan(seconds):
-        return 0
-    return int(seconds // 86400)
+_LOCAL_DAY: dict[datetime, int] = {}  # moment -> its local calendar day (recall asks for thousands)
+
+
+def local_day(moment: datetime) -> int:
+    """The calendar day (proleptic ordinal) `moment` falls on in the machine's time zone (TZ)."""
+    day = _LOCAL_DAY.get(moment)
+    if day is None:
+        day = moment.astimezone().toordinal()
+        if len(_LOCAL_DAY) < 200_000:
+            _LOCAL_DAY[moment] = day
+    return day
+
+
+def days_between(earlier: datetime, later: datetime) -> int:
+    """Calendar days from earlier to later in the machine's time zone (never negative):
+    23:00 to 01:00 the next day is one day, 01:00 to 23:00 the same day none, whatever
+    the length of the day (summer time) or the hour of the run."""
+    return max(local_day(later) - local_day(earlier), 0)

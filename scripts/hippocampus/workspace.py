@@ -625,8 +625,9 @@ class Transaction:
     def remove_file(self, relative_path: str) -> None:
         self.files[relative_path] = None
 
-    def fold_key_owner(self, key: str, domain: str) -> dict | None:
-        """The live memory whose folded text is `key` in `domain`, if any.
+    def fold_key_owner(self, key: str, domain: str, accept=None) -> dict | None:
+        """The live memory whose folded text is `key` in `domain`, if any (and,
+        with `accept`, one that `accept(memory)` takes: an episode of the same day).
 
         Memories changed in this transaction are folded here; the rest are
         looked up in the search cache when it matches the index, else folded
@@ -634,32 +635,34 @@ class Transaction:
         """
         from .textutil import fold
 
+        def usable(memory) -> bool:
+            return memory is not None and memory.get("status") != "archived" and \
+                fold(memory["content"]) == key and (accept is None or accept(memory))
+
         for memory_id in self.ids[self._folded_upto:]:
             memory = self.by_id[memory_id]
             if memory.get("status") != "archived":
-                self._local_folds[(memory["domain"], fold(memory["content"]))] = memory_id
+                self._local_folds.setdefault((memory["domain"], fold(memory["content"])), []).append(memory_id)
         self._folded_upto = len(self.ids)
-        local = self._local_folds.get((domain, key))
-        if local and self.by_id[local].get("status") != "archived" and \
-                fold(self.by_id[local]["content"]) == key:
-            return self.by_id[local]
+        for local in reversed(self._local_folds.get((domain, key), ())):
+            if usable(self.by_id[local]):
+                return self.by_id[local]
         if self._cache_matches_index():
             from .search_cache import fold_key
             for memory_id in self.workspace._open_cache().fold_owners(fold_key(key), domain):
                 memory = self.by_id.get(memory_id)
-                if memory is not None and memory_id not in self.touched and \
-                        memory.get("status") != "archived" and fold(memory["content"]) == key:
+                if memory_id not in self.touched and usable(memory):
                     return memory
             return None
         if self._all_folds is None:
             self._all_folds = {}
             for memory in self.index["memories"]:
                 if memory.get("status") != "archived":
-                    self._all_folds.setdefault((memory["domain"], fold(memory["content"])), memory["id"])
-        owner = self._all_folds.get((domain, key))
-        memory = self.by_id.get(owner) if owner else None
-        if memory is not None and memory["id"] not in self.touched:
-            return memory
+                    self._all_folds.setdefault((memory["domain"], fold(memory["content"])), []).append(memory["id"])
+        for owner in self._all_folds.get((domain, key), ()):
+            memory = self.by_id.get(owner)
+            if owner not in self.touched and usable(memory):
+                return memory
         return None
 
     def _cache_matches_index(self) -> bool:
@@ -682,7 +685,7 @@ class Transaction:
         if not (self.index_changed or self.files or self.paths):
             return
         from . import audit, audit_archive
-        from .fsutil import InBackground, atomic_write, is_within
+        from .fsutil import InBackground, atomic_write, ours_to_write
         from .undo import Undo
 
         ws = self.workspace
@@ -692,12 +695,19 @@ class Transaction:
         if self.skipped:
             self._check_skipped()
         self._check_bases()
+        resolved_root = root.resolve()
+        for relative in self.files:  # what is written or deleted: resolved (a folder may be a link)
+            if not ours_to_write(root / relative, resolved_root):
+                raise WorkspaceError(f"refusing to write outside the workspace or inside .git: {relative}; "
+                                     "nothing was written")
+        for relative in self.paths:  # what is only committed: named, never into .git
+            if ".git" in relative.split("/") or relative.startswith("/"):
+                raise WorkspaceError(f"refusing to commit a path inside .git or outside the workspace: "
+                                     f"{relative}; nothing was written")
         if (progress := _progress()) is not None:
             progress.note("saving and committing")
         for relative, data in self.files.items():
             target = root / relative
-            if not is_within(target, root):
-                raise WorkspaceError(f"refusing to write outside the workspace: {relative}")
             if data is not None and not target.exists():
                 self.new_paths.add(relative)
             self.paths.add(relative)

@@ -182,6 +182,9 @@ def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, 
             pending.pop()()
 
     summary = redact_text(summary)  # a summary may quote a query or an argument
+    actor = redact_text(actor)  # refused at the command line (actors.resolve); a file may still name one
+    author = redact_text(author) if author else author
+    trailers = [redact_text(trailer) for trailer in trailers]
     append_line(audit_log, audit_line(now, actor, action, ids, summary, paths))
     log_path = os.path.relpath(audit_log, root)
     text = message(action, summary, actor, ids, sorted(set(paths) | {log_path}), trailers)

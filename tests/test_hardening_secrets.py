@@ -89,6 +89,12 @@ CASES = [
     ("env-prefixed-token", "export GITHUB_TOKEN=plainGithubValue", ["plainGithubValue"]),
     ("pgpassword", "PGPASSWORD=Pg5glued psql -h db", ["Pg5glued"]),
     ("session-secret", "SESSION_SECRET=sessionSecretWords", ["sessionSecretWords"]),
+    ("java-property", "spring.datasource.password=Jp4propertyPw", ["Jp4propertyPw"]),
+    ("recovery-codes", "the recovery codes are 5521-8830 7719-2264", ["5521-8830", "7719-2264"]),
+    ("spoken-wifi-key", "the wifi key is correcthorse", ["key is correcthorse"]),
+    ("url-token-user", "clone https://Tk9userTokenAbc123xyz@git.example.com/repo", ["Tk9userTokenAbc123xyz"]),
+    ("fullwidth", "ｐａｓｓｗｏｒｄ＝ｈｕｎｔｅｒ２ｑｘ", ["hunter2qx", "ｈｕｎｔｅｒ２ｑｘ"]),
+    ("mongodb-srv", "mongodb+srv://admin:M0ngoSrvPw@cluster0.example.net/db", ["M0ngoSrvPw"]),
 ]
 CASE_IDS = [case[0] for case in CASES]
 
@@ -329,12 +335,21 @@ def test_recovery_through_a_real_kill(ws, tmp_path):
     assert _leaks(_everything(ws.root), [secret]) == []
 
 
+def test_a_pretty_printed_json_file_stays_valid_json_when_scrubbed():
+    from hippocampus.scrub import scrubbed
+    data = json.dumps({"memories": [{"content": "DB_PASSWORD=Pp7prettyPw"}]}, indent=2).encode()
+    clean = scrubbed("memory/index.json", data, before=None)
+    assert b"Pp7prettyPw" not in clean
+    assert json.loads(clean)["memories"][0]["content"] == "DB_PASSWORD=[REDACTED:password]"
+    assert scrubbed("memory/index.json", data, before=data) is None  # all of it committed already
+
+
 # ------------------------------------------------------------------ guards
 PIECES = [text for _c, text, _n in CASES] + [
     "password", "PASSWORD", "_KEY", "Key", "pin is ", " is ", "://", ":@", "@", "Authorization: ", "Basic ",
     "--token ", "-u a:", "mysql ", " -p", "AccountKey=", "sig=", "<password>", "</password>", "'", '"', "=", ":",
     "4111111111111111", "4111 1111 1111 1111", "LS0tLS1CRUdJTi", "passphrase is ", "paſſword=", "\u212aey: ",
-    "my password's ", "set the pin to ", " ", "\n", "hf_", "xox", "glpat-",
+    "my password's ", "set the pin to ", " ", "\n", "hf_", "xox", "glpat-", "ｐａｓｓｗｏｒｄ＝", "２", "ﬁ",
 ]
 
 

@@ -103,7 +103,7 @@ _PATTERNS: list[tuple] = [
     *((kind, source, 0, guard) for kind, source, guard in _PROVIDERS),
     # scheme://user:password@host  -> keep user and host, drop the password (up to the
     # last @ before the host: a password may hold an @; the user may be empty)
-    ("url-password", r"(?P<head>\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^\s/:@?#]*:)(?P<secret>[^\s/?#]+)(?P<tail>@)", 0,
+    ("url-password", r"(?P<head>\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^\s/:@?#\[\]]*:)(?P<secret>[^\s/?#]+)(?P<tail>@)", 0,
      ("://",)),
     # scheme://TOKEN@host: a credential as the user, no password
     ("url-password", r"(?P<head>\b[a-zA-Z][a-zA-Z0-9+.\-]*://)(?P<secret>[A-Za-z0-9_\-.~%]{16,})(?P<tail>@)", 0,
@@ -426,7 +426,15 @@ def redact(text: str, guarded: bool = True) -> tuple[str, list[str]]:
     tests: run every pattern, guard or not; the result must be the same.)"""
     if not text:
         return text, []
-    return _redact(text, guarded, 0)
+    redacted, kinds = _redact(text, guarded, 0)
+    if not text.isascii():  # fullwidth or styled letters spell a secret as well: "ｐａｓｓｗｏｒｄ＝hunter2"
+        import unicodedata
+        plain = unicodedata.normalize("NFKC", redacted)
+        if plain != redacted:
+            again, more = _redact(plain, guarded, 0)
+            if more:
+                return again, kinds + more
+    return redacted, kinds
 
 
 def redact_text(text: str) -> str:

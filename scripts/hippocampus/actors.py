@@ -23,6 +23,10 @@ def resolve(value: str | None) -> str:
     text = (value or "").strip()
     if text in ("", MAIN, "bot:main"):
         return MAIN
+    from .redact import has_secret
+    kind = has_secret(text)
+    if kind:  # an actor is written to the audit log, commit trailers and proposals as it is
+        raise UsageError(f"an actor name cannot hold a credential (it looks like a {kind}); nothing was changed")
     if not _NAME.match(text):
         raise UsageError(f"not an actor name: {text[:60]!r} (letters, digits, . _ -, optionally type:name)")
     return text if ":" in text else f"subagent:{text}"

@@ -182,6 +182,9 @@ def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, 
     from .redact import redact_text
 
     summary = redact_text(summary)  # a summary may quote a query or an argument
+    actor = redact_text(actor)  # refused at the command line (actors.resolve); a file may still name one
+    author = redact_text(author) if author else author
+    trailers = [redact_text(trailer) for trailer in trailers]
     line = audit_line(now, actor, action, ids, summary, paths)
     log_path = os.path.relpath(audit_log, root)
     try:

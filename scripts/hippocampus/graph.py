@@ -248,6 +248,11 @@ def _clean_name(name: str) -> str:
         raise UsageError("an entity needs a name")
     if any(ch in text for ch in "[]|"):
         raise UsageError("entity names cannot contain [, ] or | (they would break the wikilinks)")
+    from .redact import has_secret
+    kind = has_secret(text)
+    if kind:  # a name becomes a file name, a registry row and a commit's path: it is never redacted text
+        raise UsageError(f"an entity name or alias cannot hold a credential (it looks like a {kind}); "
+                         "nothing was changed")
     return text
 
 

@@ -148,7 +148,7 @@ def _procedure(text: str | None, title: str | None, steps: list[str] | None) -> 
         else:
             title = first
             text = rest.strip()
-    title = textutil.one_line(textutil.clean_text(str(title)), 120)
+    title = textutil.one_line(redact(textutil.clean_text(str(title)))[0], 120)
     if not title:
         raise UsageError("a procedure needs a title (--title)")
     if not text and not steps:

@@ -239,7 +239,7 @@ class Workspace:
         """A writer killed (or failed) after writing its files but before its commit
         left the note Transaction.commit writes: commit what its paths hold now, so
         the audit trail misses nothing (its files may match the index, which no
-        hand-edit scan would notice)."""
+        hand-edit scan would notice), redacted first as a hand edit is (scrub.py)."""
         import json
 
         from . import audit
@@ -258,6 +258,9 @@ class Workspace:
             paths = [p for p in paths if p not in missing or p in tracked]
         from .undo import remove_leftovers
         remove_leftovers(self.root, paths)  # what it kept to take its writes back: it never got to
+        from .scrub import scrub_files
+        # a person may have written a secret there since; the log is committed with them
+        scrub_files(self.root, [*(p for p in paths if p not in missing), self.paths.rel(self.paths.audit_log)])
         what = one_line(f"{pending.get('action', 'change')} by {pending.get('actor', 'a writer')}", 80)
         audit.record(self.root, self.paths.audit_log, self.now, "system:recover", "recover", [],
                      f"committed an interrupted {what}", paths)

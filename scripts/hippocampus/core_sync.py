@@ -25,6 +25,9 @@ def sync_core(workspace: Workspace, budget: int | None = None) -> dict:
         current_md = tx.current_bytes(MEMORY_FILE)
         current_text = current_md.decode("utf-8", "replace") if current_md is not None else None
         md_data = memory_md.with_section(current_text, section).encode("utf-8")
+        # a person saving MEMORY.md meanwhile keeps their text: our section is set in it
+        tx.merge_with(MEMORY_FILE, lambda theirs: memory_md.with_section(
+            theirs.decode("utf-8", "replace"), section).encode("utf-8"))
         changed = []
         for path, data in ((CORE_FILE, core_data), (MEMORY_FILE, md_data)):
             if tx.current_bytes(path) != data:

@@ -38,6 +38,7 @@ class ScanResult:
         self.manifest_updates: dict = {}              # path -> (mtime, size, ino, hash, indexed)
         self.manifest_removed: list[str] = []
         self.rewrites: dict[str, str] = {}            # path -> text a writer must save (redacted, marked)
+        self.read: dict[str, bytes] = {}              # path -> the bytes a rewrite was made from
 
     @property
     def changed(self) -> bool:
@@ -192,6 +193,7 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, lis
             continue
         if outcome.redacted_text is not None:
             result.rewrites[path] = outcome.redacted_text
+            result.read[path] = outcome.raw
         (result.modified if entry is not None else result.added).append(outcome)
     for path, entries in known.items():
         if path not in on_disk:
@@ -244,3 +246,4 @@ def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: 
             result.deleted.append(memory_id)
     if writer and (kinds or rewritten != text):
         result.rewrites[path] = rewritten
+        result.read[path] = raw

@@ -355,6 +355,8 @@ def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool 
                 scan.deleted.remove(claimed)
     for path, text in scan.rewrites.items():
         tx.files[path] = text.encode("utf-8")
+        if path in scan.read:  # built on what the scan read: checked again as it is replaced
+            tx._bases.setdefault(path, scan.read[path])
     for edit in scan.modified + scan.added:
         base = by_id.get(edit.memory_id) if edit.memory_id else None
         memory = apply_edit(base, edit, tx.now, tx.config, existing_ids=set(by_id))
@@ -478,6 +480,10 @@ class Transaction:
         self.audit_ids: list[str] | None = None  # ids to record, when not every touched one (decay)
         self._bases: dict[str, bytes | None] = {}  # path -> bytes first read from disk
         self.reparse: set[str] = set()      # logs rebased on a person's concurrent edit
+        self._mergers: dict = {}            # path -> merge(their bytes) -> ours on theirs (merge_with)
+        self._appends: dict[str, bytes] = {}  # log -> the entries we append in place (_check_bases)
+        self._verified: dict[str, bytes | None] = {}  # path -> what we built on, checked as it is replaced
+        self._placed: dict[str, tuple] = {}  # path -> stamp of what _place_based put there
         self.author: str | None = None      # commit author name, when crediting an actor
         self.files_before: dict = {}        # memory file stats when the transaction began
         self.files_print: int | None = None  # their print, when it matched the cache
@@ -528,11 +534,19 @@ class Transaction:
         self._bases.setdefault(relative_path, data)  # what we build on: checked again before writing
         return data
 
+    def merge_with(self, relative_path: str, merge) -> None:
+        """How to lay this change on a person's version of the file, should they
+        save it meanwhile: `merge(their bytes) -> our bytes on theirs`."""
+        self._mergers[relative_path] = merge
+
     def _check_bases(self) -> None:
         """A person may save a file between our read and our write. A daily log we only
-        appended to is rebased on their version (and parsed again by the next writer);
-        any other file we built on is refused, with nothing written."""
-        from .episodes import is_episode_path
+        appended to gets our entries appended to their version, in place (and is
+        parsed again by the next writer); a file with a merge (MEMORY.md) gets our
+        change laid on theirs; any other file we built on is refused, with nothing
+        written. What they save after this check is handled when the files are put
+        in place (_place_based)."""
+        from . import episodes
 
         for relative, base in self._bases.items():
             if relative not in self.files:
@@ -544,16 +558,52 @@ class Transaction:
                 now_on_disk = (self.workspace.root / relative).read_bytes()
             except FileNotFoundError:
                 now_on_disk = None
+            if episodes.is_episode_path(relative) and data is not None:
+                start = base if base is not None else episodes.header(episodes.day_of(relative)).encode("utf-8")
+                if data.startswith(start) and (base is not None or now_on_disk is not None) and \
+                        now_on_disk is not None:
+                    self._appends[relative] = data[len(start):]
+                    continue
             if now_on_disk == base:
+                if data is not None:
+                    self._verified[relative] = base
                 continue
-            if is_episode_path(relative) and base is not None and now_on_disk is not None and \
-                    data is not None and data.startswith(base):
-                joined = now_on_disk if now_on_disk.endswith(b"\n") else now_on_disk + b"\n"
-                self.files[relative] = joined + data[len(base):]
+            if episodes.is_episode_path(relative) and data is not None and base is not None and \
+                    now_on_disk is not None and now_on_disk.startswith(base):
+                self.files[relative] = data + now_on_disk[len(base):]  # entries a person appended meanwhile
+                self._verified[relative] = now_on_disk
                 self.reparse.add(relative)
+                continue
+            merge = self._mergers.get(relative)
+            if merge is not None and now_on_disk is not None and data is not None:
+                self.files[relative] = merge(now_on_disk)
+                self._verified[relative] = now_on_disk
                 continue
             raise WorkspaceError(f"{relative} was changed by someone else while this change was being made; "
                                  "nothing was written: run the command again")
+
+    def _place_based(self) -> None:
+        """Put the files this change built on in place, first, so that nothing a person
+        saves in the meantime is lost: a log we appended to is appended to in place;
+        another file is replaced checking, at that moment, that what it replaces is
+        what we built on (fsutil.replace_verified), their later save laid back on."""
+        from .episodes import is_episode_path
+        from .fsutil import append_in_place, replace_verified
+
+        root = self.workspace.root
+        for relative, suffix in self._appends.items():
+            final, stamp = append_in_place(root / relative, suffix)
+            if final != self.files[relative]:
+                self.reparse.add(relative)  # holds a person's entries: the next writer parses it
+            self.files[relative] = final
+            self._placed[relative] = stamp
+        for relative, base in self._verified.items():
+            data = self.files[relative]
+            final, stamp = replace_verified(root / relative, data, base, self._mergers.get(relative))
+            if final != data and is_episode_path(relative):
+                self.reparse.add(relative)
+            self.files[relative] = final
+            self._placed[relative] = stamp
 
     def _check_skipped(self) -> None:
         """A file this change reads or writes in a folder that was not listed
@@ -694,6 +744,7 @@ class Transaction:
                 self.new_paths.add(ws.paths.rel(path))
             self.paths.add(ws.paths.rel(path))
         self._note_pending()
+        self._place_based()  # the files a person may be saving, before anything else
         for path, data in rotation.items():  # the month files first, the emptied log last
             atomic_write(path, data)
         # Megabytes and fsyncs: written on a thread while git's objects are made from the same bytes
@@ -769,7 +820,7 @@ class Transaction:
     def _write_memory_files(self) -> tuple[list, list]:
         """Write (or remove) the buffered files; the memory-file prints removed and added."""
         from . import memfile
-        from .fsutil import atomic_write, workspace_error_for
+        from .fsutil import put_in_place, workspace_error_for, write_temporary
 
         root = self.workspace.root
         removed_prints: list[tuple[str, tuple]] = []
@@ -794,15 +845,23 @@ class Transaction:
                 except OSError as exc:
                     raise workspace_error_for(exc, target) from None
             else:
-                atomic_write(target, data)
                 try:
-                    st = target.stat()
+                    if relative in self._placed:  # put in place already (_place_based)
+                        stamp = self._placed[relative]
+                    else:
+                        tmp = write_temporary(target, data)
+                        st = os.stat(tmp)  # the stat of our bytes (a rename keeps it), not of a later save
+                        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+                        put_in_place(tmp, target)
+                except OSError as exc:
+                    raise workspace_error_for(exc, target) from None
+                try:
                     digest = memfile.file_hash(data)
                     indexed = None if relative in self.reparse else digest  # a rebased log holds a person's edit
-                    self.manifest_updates[relative] = (st.st_mtime_ns, st.st_size, st.st_ino, digest, indexed)
+                    self.manifest_updates[relative] = (*stamp, digest, indexed)
                     if relative.count("/") == 2 and relative.endswith(".md") and \
                             relative.split("/")[1] in reconcile.MEMORY_FOLDERS:
-                        added_prints.append((relative, (st.st_mtime_ns, st.st_size, st.st_ino)))
+                        added_prints.append((relative, stamp))
                 except OSError:
                     pass
         return removed_prints, added_prints
@@ -819,6 +878,9 @@ class Transaction:
         for path in written:
             for key in (path, path.rsplit("/", 1)[0] + "/" if "/" in path else None):
                 if key is None:
+                    continue
+                if key in self._placed:  # what we put there, not a person's save since
+                    stats[key] = self._placed[key]
                     continue
                 try:
                     st = os.stat(self.workspace.root / key)

@@ -1,0 +1,110 @@
+"""People editing by hand (issue #22, findings 6-9): a save during a write is
+never lost, a moved file leaves no stale path, nothing outside the workspace
+is followed, odd files are reported rather than swallowed."""
+
+from __future__ import annotations
+
+import os
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from hand_race import race  # noqa: E402
+
+from hippocampus import fsutil  # noqa: E402
+from hippocampus.core_sync import sync_core  # noqa: E402
+from hippocampus.remember import remember_one  # noqa: E402
+from hippocampus.workspace import Workspace  # noqa: E402
+
+NOW = datetime(2026, 3, 11, 15, 0, tzinfo=timezone.utc)
+
+
+def _save_during(monkeypatch, when: str, path: Path, text: str) -> list:
+    """A person appends `text` to `path` the moment a temporary file whose
+    name contains `when` is written (after the writer's last look, before its
+    files are in place)."""
+    original = fsutil.write_temporary
+    done = []
+
+    def write_temporary(target, data, **kw):
+        tmp = original(target, data, **kw)
+        if when in str(target) and not done:
+            with open(path, "a", encoding="utf-8") as handle:
+                handle.write(text)
+            done.append(target)
+        return tmp
+
+    monkeypatch.setattr(fsutil, "write_temporary", write_temporary)
+    return done
+
+
+# ------------------------------------------------------------------ finding 6
+def test_an_entry_appended_to_the_log_after_the_writers_check_is_kept(ws, monkeypatch):
+    ws.remember("Morning entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
+    log = ws.root / "memory" / "episodes" / "2026-03-11.md"
+    done = _save_during(monkeypatch, "pending-commit", log, "\n## 14:59\nA person's entry saved in the window\n")
+    with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
+        ours = remember_one(tx, "The agent's entry", store="episodic")["id"]
+    assert done
+    text = log.read_text()
+    assert "A person's entry saved in the window" in text and f"· {ours}\nThe agent's entry" in text
+    ws.remember("The next write indexes the person's entry", now="2026-03-11T16:00:00Z")
+    assert "A person's entry saved in the window" in [m["content"] for m in ws.index()["memories"]]
+    assert ws.git("status", "--porcelain", "--", "memory") == ""
+
+
+@pytest.mark.parametrize("when", ["pending-commit", "MEMORY.md"])
+def test_a_line_appended_to_memory_md_during_sync_core_is_kept(ws, monkeypatch, when):
+    ws.remember("User likes green tea", "--importance", "0.9")
+    ws.run("sync_core.py")
+    ws.remember("User fact about the garden", "--importance", "0.9")
+    memory_md = ws.root / "MEMORY.md"
+    done = _save_during(monkeypatch, when, memory_md, "My own line, saved mid-sync\n")
+    result = sync_core(Workspace.open(ws.root, NOW))
+    assert done and result["changed"]
+    text = memory_md.read_text()
+    assert text.endswith("My own line, saved mid-sync\n") and "User fact about the garden" in text
+    assert "My own line, saved mid-sync" in ws.git("show", "HEAD:MEMORY.md")
+    assert ws.git("status", "--porcelain") == ""
+
+
+def test_replace_verified_lays_a_persons_save_back_on(tmp_path, monkeypatch):
+    """A save between the writer's temporary file and its rename: an append is
+    kept after ours; any other change without a merge is put back as theirs."""
+    path = tmp_path / "f.md"
+    path.write_bytes(b"base\n")
+    _save_during(monkeypatch, "f.md", path, "theirs\n")
+    final, stamp = fsutil.replace_verified(path, b"base\nours\n", b"base\n")
+    assert path.read_bytes() == final == b"base\nours\ntheirs\n"
+    assert stamp == (lambda st: (st.st_mtime_ns, st.st_size, st.st_ino))(path.stat())
+    monkeypatch.undo()
+    original = fsutil.write_temporary
+
+    def rewrite_in_window(target, data, **kw):
+        tmp = original(target, data, **kw)
+        if b"ours" in bytes(data) and b"again" not in path.read_bytes():
+            path.write_bytes(b"rewritten by a person again\n")
+        return tmp
+
+    monkeypatch.setattr(fsutil, "write_temporary", rewrite_in_window)
+    final, _stamp = fsutil.replace_verified(path, b"ours only\n", path.read_bytes())
+    assert path.read_bytes() == final == b"rewritten by a person again\n"
+    merged, _stamp = fsutil.replace_verified(path, b"ours only\n", b"something else\n",
+                                             merge=lambda theirs: theirs + b"ours merged\n")
+    assert merged == path.read_bytes() == b"rewritten by a person again\nours merged\n"
+
+
+@pytest.mark.parametrize("target", ["episodes", "memory_md"])
+def test_a_person_appending_every_50_ms_while_writers_run_loses_nothing(tmp_path, target):
+    tally = race(tmp_path / "ws", 8, target)
+    assert tally["appended"] > 5 and tally["lost"] == 0 and tally["failed"] == 0, tally
+
+
+@pytest.mark.stress
+@pytest.mark.parametrize("target", ["episodes", "memory_md"])
+def test_a_person_appending_during_40_writers_loses_nothing(tmp_path, target):
+    tally = race(tmp_path / "ws", 40, target)
+    assert tally["lost"] == 0 and tally["failed"] == 0, tally

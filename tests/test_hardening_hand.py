@@ -108,3 +108,47 @@ def test_a_person_appending_every_50_ms_while_writers_run_loses_nothing(tmp_path
 def test_a_person_appending_during_40_writers_loses_nothing(tmp_path, target):
     tally = race(tmp_path / "ws", 40, target)
     assert tally["lost"] == 0 and tally["failed"] == 0, tally
+
+
+# ------------------------------------------------------------------ finding 7
+def test_a_file_moved_by_hand_commits_the_old_paths_removal(ws):
+    memory_id = ws.remember("User prefers dark mode", "--domain", "user")
+    old = ws.root / ws.memory(memory_id)["file"]
+    os.rename(old, ws.root / "memory" / "self" / "renamed-by-hand.md")
+    ws.remember("Another memory written after the move", "--domain", "world")
+    assert ws.git("status", "--porcelain") == ""
+    assert old.name not in ws.git("ls-files", "memory")
+    assert ws.memory(memory_id)["file"] == "memory/self/renamed-by-hand.md"
+    live = [m for m in ws.index()["memories"] if m.get("status") != "archived"]
+    assert [m["file"] for m in live].count("memory/self/renamed-by-hand.md") == 1
+    assert ws.json("doctor.py")["healthy"]
+
+
+def test_a_file_without_an_id_moved_by_hand_is_the_same_memory(ws):
+    dropped = ws.root / "memory" / "user" / "tea.md"
+    dropped.write_text("User prefers tea to coffee\n")
+    ws.remember("A write that indexes the dropped file", "--domain", "world")
+    memory_id = next(m["id"] for m in ws.index()["memories"] if m["content"] == "User prefers tea to coffee")
+    os.rename(dropped, ws.root / "memory" / "world" / "tea-moved.md")
+    ws.remember("Another memory", "--domain", "world")
+    same = [m for m in ws.index()["memories"] if m["content"] == "User prefers tea to coffee"]
+    assert [(m["id"], m["file"], m["status"] != "archived") for m in same] == \
+        [(memory_id, "memory/world/tea-moved.md", True)]
+    assert ws.git("status", "--porcelain") == ""
+
+
+def test_doctor_reports_a_tracked_path_no_write_will_commit(ws):
+    ws.remember("User likes walks", "--domain", "user")
+    stale = ws.root / "memory" / "user" / "left-behind.txt"
+    stale.write_text("an old copy\n")
+    ws.git("add", "memory/user/left-behind.txt")
+    ws.git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "a copy committed by hand")
+    # an older version left a moved file's old path like this: gone, tracked, in no memory
+    stale.unlink()
+    ws.remember("Something else", "--domain", "world")
+    report = ws.json("doctor.py", expect=3)
+    assert not report["healthy"] and any("left-behind.txt" in p and "no write will commit" in p
+                                         for p in report["problems"]), report
+    ws.run("doctor.py", "--repair")
+    assert ws.git("status", "--porcelain") == ""
+    assert ws.json("doctor.py")["healthy"]

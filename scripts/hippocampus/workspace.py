@@ -346,13 +346,24 @@ def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool 
     from . import episodes, memfile
 
     by_id = tx.by_id
+    gone_by_hash = {}  # a file moved or renamed by hand may carry no id: its bytes name it
+    for memory_id in scan.deleted:
+        memory = by_id.get(memory_id)
+        if memory is not None and memory.get("hash") and not episodes.is_episode_path(memory.get("file") or ""):
+            gone_by_hash.setdefault(memory["hash"], memory_id)
     for edit in scan.added:
         claimed = edit.meta.get("id")
+        if not (claimed in by_id and claimed in scan.deleted) and edit.entry is None and \
+                gone_by_hash.get(edit.hash) in scan.deleted:
+            claimed = gone_by_hash[edit.hash]
         if claimed in by_id and (trust_file_ids or (
                 by_id[claimed].get("file") not in (None, edit.path) and claimed in scan.deleted)):
             edit.memory_id = claimed  # a file (or entry) a person renamed or moved
             if claimed in scan.deleted:
                 scan.deleted.remove(claimed)
+            old_path = by_id[claimed].get("file")
+            if old_path and old_path != edit.path and not os.path.lexists(tx.workspace.root / old_path):
+                tx.paths.add(old_path)  # the move's other half: the old path's removal is committed too
     for path, text in scan.rewrites.items():
         tx.files[path] = text.encode("utf-8")
         if path in scan.read:  # built on what the scan read: checked again as it is replaced

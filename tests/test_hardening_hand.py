@@ -152,3 +152,82 @@ def test_doctor_reports_a_tracked_path_no_write_will_commit(ws):
     ws.run("doctor.py", "--repair")
     assert ws.git("status", "--porcelain") == ""
     assert ws.json("doctor.py")["healthy"]
+
+
+# ------------------------------------------------------------------ finding 8
+def test_a_domain_folder_symlinked_out_of_the_workspace_is_never_followed(ws, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret-diary.md").write_text("Words kept outside the workspace\n")
+    world = ws.root / "memory" / "world"
+    for name in os.listdir(world):
+        os.unlink(world / name)
+    world.rmdir()
+    os.symlink(outside, world)
+    assert "Words kept outside" not in ws.run("recall.py", "Words kept outside the workspace").out
+    ws.remember("User likes maps", "--domain", "user")
+    assert all("Words kept outside" not in m["content"] for m in ws.index()["memories"])
+    assert "secret-diary" not in ws.git("log", "--all", "--name-only", "--format=")
+    report = ws.json("doctor.py", expect=3)
+    assert any(p.startswith("memory/world/:") and "symlink out of the workspace" in p for p in report["problems"])
+
+
+def test_a_symlinked_folder_inside_the_workspace_is_still_read(ws):
+    procedures = ws.root / "memory" / "procedures"
+    os.rename(procedures, ws.root / "memory" / "procedures-real")
+    os.symlink("procedures-real", procedures)
+    (ws.root / "memory" / "procedures-real" / "deploy.md").write_text("# Deploy\nRun the deploy script\n")
+    assert "Run the deploy script" in ws.run("recall.py", "deploy script").out
+
+
+# ------------------------------------------------------------------ finding 9
+def test_a_file_over_max_content_bytes_is_not_indexed_and_said_once(ws):
+    big = ws.root / "memory" / "user" / "dump.md"
+    big.write_text("the big dump " * 10000 + "\n")  # 130 KB: over the default 64 KiB
+    first = ws.run("recall.py", "big dump")
+    assert "dump.md" in first.err and "max_content_bytes" in first.err
+    assert ws.run("recall.py", "big dump").err == ""
+    second = ws.run("remember.py", "User likes maps", "--domain", "user")
+    assert "dump.md" not in second.err
+    assert all("the big dump" not in m["content"] for m in ws.index()["memories"])
+    assert "dump.md" not in ws.git("log", "--all", "--name-only", "--format=")
+    report = ws.json("doctor.py", expect=3)
+    assert any(p.startswith("memory/user/dump.md:") and "max_content_bytes" in p for p in report["problems"])
+
+
+def test_an_entry_over_max_content_bytes_in_a_log_is_not_indexed(ws):
+    ws.remember("Small entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
+    log = ws.root / "memory" / "episodes" / "2026-03-11.md"
+    with open(log, "a") as handle:
+        handle.write("\n## 10:00\n" + "huge pasted log " * 8000 + "\n")
+    ws.remember("Next", now="2026-03-11T11:00:00Z")
+    assert all("huge pasted log" not in m["content"] for m in ws.index()["memories"])
+    assert "Small entry" in [m["content"] for m in ws.index()["memories"]]
+
+
+@pytest.mark.parametrize("data", [b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4,
+                                  bytes(range(128, 256)) * 8 + b"no nul here"], ids=["png", "not-utf8"])
+def test_a_binary_file_named_md_is_not_a_memory(ws, data):
+    (ws.root / "memory" / "world" / "picture.md").write_bytes(data)
+    ws.remember("User likes maps", "--domain", "user")
+    assert [m["content"] for m in ws.index()["memories"]] == ["User likes maps"]
+    report = ws.json("doctor.py", expect=3)
+    assert any(p.startswith("memory/world/picture.md:") and "binary" in p for p in report["problems"])
+
+
+def test_files_never_read_as_memories_are_named_by_doctor_with_the_reason(ws):
+    (ws.root / "memory" / "user" / "health").mkdir()
+    (ws.root / "memory" / "user" / "health" / "x.md").write_text("User runs on Sundays\n")
+    (ws.root / "memory" / "user" / "SHOUT.MD").write_text("User shouts\n")
+    (ws.root / "memory" / "user" / "long.markdown").write_text("User writes long names\n")
+    problems = "\n".join(ws.json("doctor.py", expect=3)["problems"])
+    assert "memory/user/health/x.md: not indexed: in a subfolder" in problems
+    assert "memory/user/SHOUT.MD: not indexed: only files named *.md" in problems
+    assert "memory/user/long.markdown: not indexed: only files named *.md" in problems
+
+
+def test_latin1_text_with_some_accents_is_still_a_memory(ws):
+    (ws.root / "memory" / "user" / "cafe.md").write_bytes("User loves the café near the gare in Orléans\n"
+                                                          .encode("latin-1"))
+    ws.remember("User likes maps", "--domain", "user")
+    assert any(m["content"].startswith("User loves the caf") for m in ws.index()["memories"])

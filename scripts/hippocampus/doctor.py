@@ -40,6 +40,10 @@ def check(workspace: Workspace) -> dict:
                          f"{len(scan.added)} new files, {len(scan.deleted)} deleted")
         for path, reason in scan.broken:
             problems.append(f"{path}: {reason}")
+        for path, reason, _new in scan.skipped:
+            problems.append(f"{path}: {reason}")
+        for path, reason in reconcile.not_listed(paths):
+            problems.append(f"{path}: not indexed: {reason}")
         live = [m for m in index["memories"] if m.get("status") != "archived"]
         missing = [m["id"] for m in live if not m.get("file") and not str(m.get("source", "")).startswith("note:")]
         if missing:

@@ -126,7 +126,8 @@ class Workspace:
         return True
 
     def _hash_manifest(self) -> dict:
-        scan = reconcile.scan(self.root, self.paths, {}, {})
+        scan = reconcile.scan(self.root, self.paths, {}, {}, max_bytes=int(self.config["max_content_bytes"]))
+        warn_skipped(scan)
         return scan.manifest_updates
 
     def _overlay_hand_edits(self, cache: SearchCache) -> None:
@@ -145,9 +146,11 @@ class Workspace:
                     self._record_look(cache, current, recorded)
             return
         recorded = look.stamp(on_disk, looked_at)
-        scan = reconcile.scan(self.root, self.paths, cache.manifest(), cache.known_files(), on_disk)
+        scan = reconcile.scan(self.root, self.paths, cache.manifest(), cache.known_files(), on_disk,
+                              max_bytes=int(self.config["max_content_bytes"]))
         for path, reason in scan.broken:
             warn(f"{path}: {reason}; kept the indexed version (fix the file or run scripts/doctor.py)")
+        warn_skipped(scan)
         if not (scan.changed or scan.manifest_updates or scan.manifest_removed):
             if not scan.broken:
                 self._record_look(cache, current, recorded)
@@ -305,9 +308,11 @@ class Workspace:
             on_disk = {**on_disk, **reconcile.list_memory_files(self.paths, tuple(skipped))}
             return self._commit_hand_edits(index, on_disk, looked_at)
         known = reconcile.known_files(index["memories"])
-        scan = reconcile.scan(self.root, self.paths, cache.manifest(), known, on_disk, writer=True)
+        scan = reconcile.scan(self.root, self.paths, cache.manifest(), known, on_disk, writer=True,
+                              max_bytes=int(self.config["max_content_bytes"]))
         for path, reason in scan.broken:
             warn(f"{path}: {reason}; left as it is (fix the file or run scripts/doctor.py)")
+        warn_skipped(scan)
         if not scan.changed:
             try:
                 cache.upsert([], manifest_updates=scan.manifest_updates, manifest_removed=scan.manifest_removed,
@@ -328,6 +333,13 @@ class Workspace:
         tx.files_print = None  # a scan happened: let the next look recompute from scratch
         tx.commit()
         return {"stats": {}, "print": None, "skipped": {}}  # no print to keep current: the next look rescans
+
+
+def warn_skipped(scan: reconcile.ScanResult) -> None:
+    """A file left out of the index is said once, when it is first seen (as it is now)."""
+    for path, reason, new in scan.skipped:
+        if new:
+            warn(f"{path}: {reason}")
 
 
 def _document_print(stats: dict) -> str:

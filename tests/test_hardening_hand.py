@@ -14,7 +14,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hand_race import race  # noqa: E402
 
-from hippocampus import fsutil  # noqa: E402
+from hippocampus import fsutil, safe_replace  # noqa: E402
 from hippocampus.core_sync import sync_core  # noqa: E402
 from hippocampus.remember import remember_one  # noqa: E402
 from hippocampus.workspace import Workspace  # noqa: E402
@@ -77,7 +77,7 @@ def test_replace_verified_lays_a_persons_save_back_on(tmp_path, monkeypatch):
     path = tmp_path / "f.md"
     path.write_bytes(b"base\n")
     _save_during(monkeypatch, "f.md", path, "theirs\n")
-    final, stamp = fsutil.replace_verified(path, b"base\nours\n", b"base\n")
+    final, stamp = safe_replace.replace_verified(path, b"base\nours\n", b"base\n")
     assert path.read_bytes() == final == b"base\nours\ntheirs\n"
     assert stamp == (lambda st: (st.st_mtime_ns, st.st_size, st.st_ino))(path.stat())
     monkeypatch.undo()
@@ -90,9 +90,9 @@ def test_replace_verified_lays_a_persons_save_back_on(tmp_path, monkeypatch):
         return tmp
 
     monkeypatch.setattr(fsutil, "write_temporary", rewrite_in_window)
-    final, _stamp = fsutil.replace_verified(path, b"ours only\n", path.read_bytes())
+    final, _stamp = safe_replace.replace_verified(path, b"ours only\n", path.read_bytes())
     assert path.read_bytes() == final == b"rewritten by a person again\n"
-    merged, _stamp = fsutil.replace_verified(path, b"ours only\n", b"something else\n",
+    merged, _stamp = safe_replace.replace_verified(path, b"ours only\n", b"something else\n",
                                              merge=lambda theirs: theirs + b"ours merged\n")
     assert merged == path.read_bytes() == b"rewritten by a person again\nours merged\n"
 

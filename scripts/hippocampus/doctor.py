@@ -42,7 +42,8 @@ def check(workspace: Workspace) -> dict:
             problems.append(f"{path}: {reason}")
         for path, reason, _new in scan.skipped:
             problems.append(f"{path}: {reason}")
-        for path, reason in reconcile.not_listed(paths):
+        from .not_memory import not_listed
+        for path, reason in not_listed(paths):
             problems.append(f"{path}: not indexed: {reason}")
         live = [m for m in index["memories"] if m.get("status") != "archived"]
         missing = [m["id"] for m in live if not m.get("file") and not str(m.get("source", "")).startswith("note:")]

@@ -39,7 +39,7 @@ class ScanResult:
         self.manifest_updates: dict = {}              # path -> (mtime, size, ino, hash, indexed)
         self.manifest_removed: list[str] = []
         self.rewrites: dict[str, str] = {}            # path -> text a writer must save (redacted, marked)
-        self.skipped: list[tuple[str, str, bool]] = []  # (path, why it is no memory, first seen in this version)
+        self.skipped: list[tuple[str, str, bool]] = []  # (path, why it is no memory (not_memory), first seen as it is)
         self.read: dict[str, bytes] = {}              # path -> the bytes a rewrite was made from
 
     @property
@@ -139,77 +139,16 @@ def list_memory_files(paths: WorkspacePaths, folders=MEMORY_FOLDERS) -> dict[str
     return found
 
 
-def not_listed(paths: WorkspacePaths) -> list[tuple[str, str]]:
-    """(path, why) for what looks like a memory in a memory folder but is never
-    read as one (for doctor; the hot path lists only `*.md` directly inside)."""
-    found = []
-    for folder in MEMORY_FOLDERS:
-        directory = paths.memory / folder
-        relative = f"memory/{folder}"
-        if os.path.islink(directory):
-            if leaves_workspace(paths, directory):
-                found.append((relative + "/", f"a symlink out of the workspace (to {os.path.realpath(directory)}): "
-                                             "never followed, its files are not memories; move them in"))
-                continue
-        if not os.path.isdir(directory):
-            continue
-        for top, folders, files in os.walk(directory):  # (symlinked folders are not walked)
-            inner = os.path.relpath(top, directory)
-            for name in folders:
-                if os.path.islink(os.path.join(top, name)):
-                    found.append((f"{relative}/{name}/" if inner == "." else f"{relative}/{inner}/{name}/",
-                                  "a symlinked folder: never followed"))
-            for name in files:
-                lower = name.lower()
-                if name.startswith(".") or not lower.endswith((".md", ".markdown")):
-                    continue
-                path = f"{relative}/{name}" if inner == "." else f"{relative}/{inner}/{name}"
-                if inner != ".":
-                    found.append((path, f"in a subfolder: only files directly in {relative}/ are memories; "
-                                        "move it up"))
-                elif not name.endswith(".md"):
-                    found.append((path, "only files named *.md (lower case) are memories; rename it"))
-                elif os.path.islink(os.path.join(top, name)):
-                    found.append((path, "a symlink: never followed; put the file itself here"))
-    return found
-
-
 def derived_id(path: str) -> str:
     """A stable id for a hand-dropped file without one: from its path."""
     from hashlib import sha256
     return "mem_" + sha256(path.encode("utf-8")).hexdigest()[:12]
 
 
-class NotAMemory(str):
-    """Why a file in a memory folder is left out of the index (a reason, not damage)."""
-
-
-# a file's frontmatter may add this much to the content max_content_bytes allows
-FRONTMATTER_ALLOWANCE = 16384
-
-
-def too_large(size: int, max_bytes: int) -> NotAMemory | None:
-    if size > max_bytes + FRONTMATTER_ALLOWANCE:
-        return NotAMemory(f"not indexed: {size:,} bytes, over max_content_bytes ({max_bytes:,}) "
-                          "in memory/config.yaml; split it or raise the limit")
-    return None
-
-
-def binary(raw: bytes) -> NotAMemory | None:
-    """A file that is not text: a NUL byte, or over a tenth of its bytes not UTF-8."""
-    if b"\0" in raw:
-        return NotAMemory("not indexed: a binary file (NUL bytes), not markdown")
-    if raw.isascii():
-        return None
-    bad = len(raw) - len(raw.decode("utf-8", "ignore").encode("utf-8"))
-    if bad * 10 > len(raw):
-        return NotAMemory(f"not indexed: a binary file ({bad:,} of {len(raw):,} bytes not UTF-8), not markdown")
-    return None
-
-
 def read_edit(root: Path, path: str, memory_id: str | None,
               max_bytes: int | None = None) -> HandEdit | tuple[str, str]:
     from . import memfile, textutil
+    from .not_memory import NotAMemory, binary, too_large
     from .redact import redact
 
     try:
@@ -260,6 +199,7 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, lis
     rewrites that go with that (secrets redacted, id markers added).
     """
     from .episodes import is_episode_path
+    from .not_memory import NotAMemory, too_large
 
     result = ScanResult()
     if max_bytes is None:
@@ -321,6 +261,7 @@ def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: 
     """One daily log: which of its entries a person edited, added or deleted.
     An entry longer than max_content_bytes is left out (reported)."""
     from . import episodes, textutil
+    from .not_memory import NotAMemory, binary
     from .redact import redact
 
     seen_before = cached is not None and tuple(cached[:3]) == stamp

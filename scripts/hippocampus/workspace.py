@@ -611,7 +611,7 @@ class Transaction:
         another file is replaced checking, at that moment, that what it replaces is
         what we built on (fsutil.replace_verified), their later save laid back on."""
         from .episodes import is_episode_path
-        from .fsutil import append_in_place, replace_verified
+        from .safe_replace import append_in_place, replace_verified
 
         root = self.workspace.root
         for relative, suffix in self._appends.items():

@@ -231,3 +231,16 @@ def test_latin1_text_with_some_accents_is_still_a_memory(ws):
                                                           .encode("latin-1"))
     ws.remember("User likes maps", "--domain", "user")
     assert any(m["content"].startswith("User loves the caf") for m in ws.index()["memories"])
+
+
+def test_a_new_days_log_a_person_creates_in_the_window_keeps_both(ws, monkeypatch):
+    ws.remember("Yesterday's entry", "--store", "episodic", now="2026-03-10T09:00:00Z")
+    log = ws.root / "memory" / "episodes" / "2026-03-11.md"
+    done = _save_during(monkeypatch, "2026-03-11.md", log, "# 2026-03-11\n\n## 14:58\nThe person began the day\n")
+    with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
+        ours = remember_one(tx, "The agent's first entry of the day", store="episodic")["id"]
+    text = log.read_text()
+    assert done and "The person began the day" in text and f"· {ours}\nThe agent's first entry" in text
+    ws.remember("Next", now="2026-03-11T16:00:00Z")
+    contents = [m["content"] for m in ws.index()["memories"] if m.get("status") != "archived"]
+    assert "The person began the day" in contents and "The agent's first entry of the day" in contents

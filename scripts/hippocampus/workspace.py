@@ -583,10 +583,13 @@ class Transaction:
                 now_on_disk = None
             if episodes.is_episode_path(relative) and data is not None:
                 start = base if base is not None else episodes.header(episodes.day_of(relative)).encode("utf-8")
-                if data.startswith(start) and (base is not None or now_on_disk is not None) and \
-                        now_on_disk is not None:
+                if now_on_disk is not None and data.startswith(start):
                     self._appends[relative] = data[len(start):]
                     continue
+                if base is None and data.startswith(start):  # a new log: a person may create it first
+                    entries = data[len(start):]
+                    self._mergers.setdefault(relative, lambda theirs, entries=entries: (
+                        theirs if theirs.endswith(b"\n") else theirs + b"\n") + entries)
             if now_on_disk == base:
                 if data is not None:
                     self._verified[relative] = base

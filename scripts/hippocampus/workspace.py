@@ -612,7 +612,7 @@ class Transaction:
         """Put the files this change built on in place, first, so that nothing a person
         saves in the meantime is lost: a log we appended to is appended to in place;
         another file is replaced checking, at that moment, that what it replaces is
-        what we built on (fsutil.replace_verified), their later save laid back on."""
+        what we built on (safe_replace.replace_verified), their later save laid back on."""
         from .episodes import is_episode_path
         from .safe_replace import append_in_place, replace_verified
 

@@ -9,7 +9,10 @@ hand edits followed by a remember; two readers loop over recall and parse
 index.json the whole time. Kills: SIGKILL at a random moment of a bulk
 import, a decay or a reinforce, then a check that index.json is whole (old
 or new), that no commit was lost, and that the next writer and doctor.py
-succeed.
+succeed. Hand: a person appends a numbered line every 50 ms to the day's
+log while `--hand-writes` episodic remembers run, and to MEMORY.md while
+as many remember + sync_core pairs run; a line in neither the file, the
+index nor git is lost (tests/hand_race.py).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "reliability"), str(ROOT / "scripts")]
 
 from conftest import Workspace  # noqa: E402
+from hand_race import race  # noqa: E402
 from test_concurrency import run_storm  # noqa: E402
 from test_crash import kill_trials  # noqa: E402
 
@@ -35,7 +39,8 @@ def main() -> None:
     p.add_argument("--bulk", type=int, default=2000, help="memories in each killed bulk import")
     p.add_argument("--decay-size", type=int, default=100000, help="store size for the killed-decay scenario")
     p.add_argument("--decay-kills", type=int, default=10)
-    p.add_argument("--only", choices=("storm", "kills", "decay"), help="run one scenario")
+    p.add_argument("--hand-writes", type=int, default=100, help="writer calls in each hand-append race")
+    p.add_argument("--only", choices=("storm", "kills", "decay", "hand"), help="run one scenario")
     args = p.parse_args()
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:  # a background git repack may still run
         if args.only in (None, "storm"):
@@ -48,6 +53,11 @@ def main() -> None:
             print(f"crashes: {tally['kills']} kills, corrupt states {tally['corrupt']}, recovered "
                   f"{tally['recovered']}, lost commits {tally['lost_commits']}, "
                   f"{time.perf_counter() - started:.0f} s")
+        if args.only in (None, "hand"):
+            for target in ("episodes", "memory_md"):
+                tally = race(Path(tmp) / f"hand-{target}", args.hand_writes, target)
+                print(f"hand appends every 50 ms to {target} during {args.hand_writes} writer calls: "
+                      f"{tally['appended']} appended, lost {tally['lost']}, failed calls {tally['failed']}")
         if args.only in (None, "decay") and args.decay_kills:
             print(decay_kills(Path(tmp) / "decay", args.decay_size, args.decay_kills))
 

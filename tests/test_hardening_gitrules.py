@@ -63,6 +63,23 @@ def test_a_failing_pre_commit_hook_fails_the_write_and_leaves_nothing(ws):
     assert ws.git("status", "--porcelain") == ""
 
 
+def test_a_refused_episode_is_cut_out_of_the_days_log_and_a_persons_entry_stays(ws):
+    # the day's log is appended to in place (a person may be appending too): a refused change cuts ours out
+    ws.remember("Walked to the harbour", "--store", "episodic", now=NOW)
+    log = next((ws.root / "memory" / "episodes").glob("*.md"))
+    with log.open("a") as handle:
+        handle.write("\n## 09:30\nA person's own line about the ferry\n")
+    ws.remember("Fed the ducks", "--store", "episodic", now=NOW)  # (commits their entry first)
+    before = log.read_bytes()
+    hook = _hook(ws, "pre-commit", "echo 'not now' >&2\nexit 1\n")
+    ws.run("remember.py", "Saw the lighthouse keeper", "--store", "episodic", now=NOW, expect=3)
+    assert log.read_bytes() == before
+    hook.unlink()
+    ws.remember("Bought bread", "--store", "episodic", now=NOW)
+    _no_trace(ws, "lighthouse keeper")
+    assert "the ferry" in log.read_text()
+
+
 def test_a_refused_commit_of_a_hand_edit_keeps_the_persons_edit(ws):
     memory_id = ws.remember("User prefers tea", now=NOW)
     path = ws.root / ws.memory(memory_id)["file"]

@@ -26,6 +26,9 @@ def core_files(tx, budget: int | None = None, with_info: bool = False):
     current_md = tx.current_bytes(MEMORY_FILE)
     current_text = current_md.decode("utf-8", "replace") if current_md is not None else None
     md_data = memory_md.with_section(current_text, section).encode("utf-8")
+    # a person saving MEMORY.md meanwhile keeps their text: our section is set in it
+    tx.merge_with(MEMORY_FILE, lambda theirs: memory_md.with_section(
+        theirs.decode("utf-8", "replace"), section).encode("utf-8"))
     files = {CORE_FILE: core_data, MEMORY_FILE: md_data}
     return (files, info, section_info) if with_info else files
 

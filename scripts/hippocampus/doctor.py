@@ -30,8 +30,12 @@ def check(workspace: Workspace) -> dict:
         problems += warnings
     except WorkspaceError as exc:
         problems.append(str(exc))
+    pending: set[str] = set()  # paths the next writer commits (hand edits waiting)
     if index is not None:
         scan = reconcile.scan(workspace.root, paths, {}, reconcile.known_files(index["memories"]))
+        pending = {edit.path for edit in scan.modified + scan.added}
+        files = {m["id"]: m.get("file") for m in index["memories"] if m["id"] in set(scan.deleted)}
+        pending |= {path for path in files.values() if path}
         if scan.modified or scan.added or scan.deleted:
             notes.append(f"hand edits waiting to be committed by the next write: {len(scan.modified)} edited, "
                          f"{len(scan.added)} new files, {len(scan.deleted)} deleted")
@@ -42,6 +46,11 @@ def check(workspace: Workspace) -> dict:
                 problems.append(f"{memory['id']}: its file {str(memory['file'])[:80]!r} is not a memory file "
                                 "(inside .git or outside the memory folders); nothing reads, writes or deletes it: "
                                 "--repair drops it and writes the memory a file of its own")
+        for path, reason, _new in scan.skipped:
+            problems.append(f"{path}: {reason}")
+        from .not_memory import not_listed
+        for path, reason in not_listed(paths):
+            problems.append(f"{path}: not indexed: {reason}")
         live = [m for m in index["memories"] if m.get("status") != "archived"]
         missing = [m["id"] for m in live if not m.get("file") and not str(m.get("source", "")).startswith("note:")]
         if missing:
@@ -67,10 +76,7 @@ def check(workspace: Workspace) -> dict:
         unaudited = gitrules.not_audited(workspace.root)
         if unaudited:
             notes.append(unaudited)
-        dirty = [path for _code, path in audit.status_entries(audit.git(
-            workspace.root, "status", "--porcelain", "-z", "--", "memory", "HIPPOCAMPUS_CORE.md", check=False).stdout)]
-        if dirty:
-            notes.append("uncommitted changes under memory/: " + ", ".join(dirty[:5]))
+        problems += _dirty_problems(workspace, pending, notes)
     try:
         fd = os.open(paths.lock, os.O_RDWR | os.O_CREAT, 0o644)
         try:
@@ -85,6 +91,23 @@ def check(workspace: Workspace) -> dict:
     notes += _cache_notes(workspace)
     return {"healthy": not problems, "problems": problems, "notes": notes,
             "memories": len(index["memories"]) if index else None}
+
+
+def _dirty_problems(workspace: Workspace, pending: set[str], notes: list[str]) -> list[str]:
+    """`git status` of our paths, as a note; a tracked file that is gone and that
+    no writer will commit the removal of (a moved file's old path, left by an
+    older version) is a problem: `git status` stays dirty, and a clone brings
+    the file back as a second copy of its memory."""
+    entries = audit.status_entries(audit.git(
+        workspace.root, "status", "--porcelain", "-z", "--", "memory", "HIPPOCAMPUS_CORE.md", check=False).stdout)
+    if entries:
+        notes.append("uncommitted changes under memory/: " + ", ".join(path for _code, path in entries[:5]))
+    stale = [path for code, path in entries if "D" in code and path not in pending
+             and not os.path.lexists(workspace.root / path)]
+    if not stale:
+        return []
+    return [f"tracked files gone that no write will commit ({len(stale)}): " + ", ".join(stale[:5])
+            + "; scripts/doctor.py --repair commits their removal"]
 
 
 def _cache_notes(workspace: Workspace) -> list[str]:
@@ -152,6 +175,10 @@ def repair(workspace: Workspace) -> dict:
                 write_home(tx, memory)
                 tx.put(memory)
                 written += 1
+        for code, path in audit.status_entries(audit.git(workspace.root, "status", "--porcelain", "-z", "--",
+                                                          "memory", check=False).stdout):
+            if "D" in code and not os.path.lexists(workspace.root / path):
+                tx.paths.add(path)  # a tracked file gone (a move's old path): its removal is committed
         tx.index_changed = True
         tx.summary = (f"rebuilt the index from {source}: {len(tx.memories)} memories, {restored} taken from "
                       f"markdown, {written} markdown files written")

@@ -167,3 +167,4 @@ def is_within(path: Path, root: Path) -> bool:
     except ValueError:
         return False
     return True
+

@@ -14,6 +14,7 @@ from pathlib import Path
 from .paths import MEMORY_FOLDERS, WorkspacePaths, is_memory_file
 
 _MASK = (1 << 64) - 1
+SKIPPED = "-"  # the manifest's hash of a file left out of the index (reconcile.NotAMemory)
 
 
 class HandEdit:
@@ -38,6 +39,8 @@ class ScanResult:
         self.manifest_updates: dict = {}              # path -> (mtime, size, ino, hash, indexed)
         self.manifest_removed: list[str] = []
         self.rewrites: dict[str, str] = {}            # path -> text a writer must save (redacted, marked)
+        self.skipped: list[tuple[str, str, bool]] = []  # (path, why it is no memory (not_memory), first seen as it is)
+        self.read: dict[str, bytes] = {}              # path -> the bytes a rewrite was made from
 
     @property
     def changed(self) -> bool:
@@ -71,25 +74,52 @@ def adjust_fingerprint(value: int, removed: list[tuple[str, tuple]], added: list
 def folder_stamps(paths: WorkspacePaths) -> dict[str, tuple]:
     found = {}
     for folder in MEMORY_FOLDERS:
-        try:
-            st = os.stat(paths.memory / folder)
-        except OSError:
-            continue
-        found[f"memory/{folder}/"] = (st.st_mtime_ns, -1, st.st_ino)
+        st = _folder_stat(paths, folder)
+        if st is not None:
+            found[f"memory/{folder}/"] = (st.st_mtime_ns, -1, st.st_ino)
     return found
+
+
+def _folder_stat(paths: WorkspacePaths, folder: str):
+    """A memory folder's stat; None when it is missing or a symlink out of the workspace."""
+    import stat as stat_kind
+
+    directory = paths.memory / folder
+    try:
+        st = os.lstat(directory)
+        if stat_kind.S_ISLNK(st.st_mode):
+            if leaves_workspace(paths, directory):
+                return None
+            st = os.stat(directory)
+    except OSError:
+        return None
+    return st
+
+
+def leaves_workspace(paths: WorkspacePaths, directory: Path) -> bool:
+    """Whether `directory` (a symlink) leads out of the workspace (and out of
+    memory/, should that itself be a link the person set up)."""
+    target = os.path.realpath(directory)
+    for inside in (paths.root, paths.memory):
+        base = os.path.realpath(inside)
+        if target == base or target.startswith(base.rstrip(os.sep) + os.sep):
+            return False
+    return True
 
 
 def list_memory_files(paths: WorkspacePaths, folders=MEMORY_FOLDERS) -> dict[str, tuple]:
     """path -> (mtime_ns, size, inode) for every memory file (and "memory/<folder>/"
-    -> the folder's own (mtime_ns, -1, inode)): one stat each, no reads."""
+    -> the folder's own (mtime_ns, -1, inode)): one stat each, no reads. A folder
+    that is a symlink out of the workspace is never followed (doctor names it)."""
     found: dict[str, tuple] = {}
     for folder in folders:
         directory = paths.memory / folder
-        try:
-            st = os.stat(directory)
+        st = _folder_stat(paths, folder)
+        if st is None:
+            if os.path.islink(directory):
+                continue  # out of the workspace: never followed
+        else:
             found[f"memory/{folder}/"] = (st.st_mtime_ns, -1, st.st_ino)  # renames show here
-        except OSError:
-            pass
         try:
             entries = os.scandir(directory)
         except (FileNotFoundError, NotADirectoryError):
@@ -115,20 +145,28 @@ def derived_id(path: str) -> str:
     return "mem_" + sha256(path.encode("utf-8")).hexdigest()[:12]
 
 
-def read_edit(root: Path, path: str, memory_id: str | None) -> HandEdit | tuple[str, str]:
+def read_edit(root: Path, path: str, memory_id: str | None,
+              max_bytes: int | None = None) -> HandEdit | tuple[str, str]:
     from . import memfile, textutil
+    from .not_memory import NotAMemory, binary, too_large
     from .redact import redact
 
     try:
         raw = (root / path).read_bytes()
     except OSError as exc:
         return path, f"unreadable ({exc.strerror})"
+    why = binary(raw) or (too_large(len(raw), max_bytes) if max_bytes is not None else None)
+    if why:
+        return path, why
     text = textutil.decode_bytes(raw)
     redacted, kinds = redact(text)
     try:
         meta, body = memfile.parse(redacted)
     except memfile.BrokenFile as exc:
         return path, str(exc)
+    if max_bytes is not None and len(body.encode("utf-8")) > max_bytes:
+        return path, NotAMemory(f"not indexed: its text is {len(body.encode('utf-8')):,} bytes, over "
+                                f"max_content_bytes ({max_bytes:,}) in memory/config.yaml; split it or raise the limit")
     edit = HandEdit(path, memory_id, meta, body, raw, file_hash(raw))
     if kinds:
         edit.redacted_text = redacted
@@ -152,7 +190,7 @@ def known_files(memories) -> dict[str, list[tuple[str, str, str]]]:
 
 
 def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, list[tuple[str, str, str]]],
-         on_disk: dict | None = None, writer: bool = False) -> ScanResult:
+         on_disk: dict | None = None, writer: bool = False, max_bytes: int | None = None) -> ScanResult:
     """Compare disk with `known` (path -> [(memory id, hash, status)]) using `manifest`.
 
     `manifest` maps path -> (mtime_ns, size, ino, hash, indexed) from the last
@@ -162,8 +200,12 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, lis
     rewrites that go with that (secrets redacted, id markers added).
     """
     from .episodes import is_episode_path
+    from .not_memory import NotAMemory, too_large
 
     result = ScanResult()
+    if max_bytes is None:
+        from .config import load_config
+        max_bytes = int(load_config(paths.memory)["max_content_bytes"])
     if on_disk is None:
         on_disk = list_memory_files(paths)
     for path, stamp in on_disk.items():
@@ -172,9 +214,18 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, lis
         cached = manifest.get(path)
         entries = known.get(path) or []
         if is_episode_path(path):
-            _scan_log(root, path, stamp, cached, entries, result, writer)
+            _scan_log(root, path, stamp, cached, entries, result, writer, max_bytes)
             continue
         entry = entries[0] if entries else None
+        seen_before = cached is not None and tuple(cached[:3]) == stamp
+        if seen_before and cached[3] == SKIPPED:
+            result.skipped.append((path, NotAMemory("not indexed (see the warning it had)"), False))
+            continue
+        why = too_large(stamp[1], max_bytes)
+        if why:  # never read: a person's 20 MB file costs nothing but this stat
+            result.skipped.append((path, why, not seen_before))
+            result.manifest_updates[path] = (*stamp, SKIPPED, None)
+            continue
         if cached is not None and tuple(cached[:3]) == stamp:
             current_hash = cached[3]
             if entry is not None and entry[1] == current_hash:
@@ -187,12 +238,17 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, lis
             result.manifest_updates[path] = (*stamp, current_hash, None)
             if entry is not None and entry[1] == current_hash:
                 continue
-        outcome = read_edit(root, path, entry[0] if entry else None)
+        outcome = read_edit(root, path, entry[0] if entry else None, max_bytes)
         if isinstance(outcome, tuple):
-            result.broken.append(outcome)
+            if isinstance(outcome[1], NotAMemory):
+                result.skipped.append((*outcome, not seen_before))
+                result.manifest_updates[path] = (*stamp, SKIPPED, None)
+            else:
+                result.broken.append(outcome)
             continue
         if outcome.redacted_text is not None:
             result.rewrites[path] = outcome.redacted_text
+            result.read[path] = outcome.raw
         (result.modified if entry is not None else result.added).append(outcome)
     for path, entries in known.items():
         if path not in on_disk:
@@ -201,17 +257,29 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, lis
     return result
 
 
-def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: ScanResult, writer: bool) -> None:
-    """One daily log: which of its entries a person edited, added or deleted."""
+def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: ScanResult, writer: bool,
+              max_bytes: int) -> None:
+    """One daily log: which of its entries a person edited, added or deleted.
+    An entry longer than max_content_bytes is left out (reported)."""
     from . import episodes, textutil
+    from .not_memory import NotAMemory, binary
     from .redact import redact
 
-    if cached is not None and tuple(cached[:3]) == stamp and cached[4] is not None and cached[4] == cached[3]:
+    seen_before = cached is not None and tuple(cached[:3]) == stamp
+    if seen_before and cached[4] is not None and cached[4] == cached[3]:
         return  # unchanged since a writer last indexed it
+    if seen_before and cached[3] == SKIPPED:
+        result.skipped.append((path, NotAMemory("not indexed (see the warning it had)"), False))
+        return
     try:
         raw = (root / path).read_bytes()
     except OSError as exc:
         result.broken.append((path, f"unreadable ({exc.strerror})"))
+        return
+    why = binary(raw)
+    if why:
+        result.skipped.append((path, why, not seen_before))
+        result.manifest_updates[path] = (*stamp, SKIPPED, None)
         return
     current_hash = file_hash(raw)
     indexed = current_hash if writer else (cached[4] if cached is not None else None)
@@ -222,6 +290,14 @@ def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: 
     seen: set[str] = set()
     for entry in episodes.parse(text):
         if not entry.content:
+            continue
+        size = len(entry.content.encode("utf-8"))
+        if size > max_bytes:
+            if entry.memory_id in known_by_id:
+                seen.add(entry.memory_id)  # (an indexed entry grown too long keeps its indexed text)
+            result.skipped.append((f"{path} (the entry under line {entry.heading_line + 1})", NotAMemory(
+                f"not indexed: {size:,} bytes, over max_content_bytes ({max_bytes:,}) in memory/config.yaml"),
+                not seen_before))
             continue
         claimed = entry.memory_id if entry.memory_id not in seen else None
         if claimed is not None:
@@ -245,3 +321,4 @@ def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: 
             result.deleted.append(memory_id)
     if writer and (kinds or rewritten != text):
         result.rewrites[path] = rewritten
+        result.read[path] = raw

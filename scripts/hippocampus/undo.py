@@ -24,7 +24,8 @@ def backup_of(path: Path) -> Path:
 
 class Undo:
     def __init__(self) -> None:
-        self._kept: list[tuple[Path, Path | bytes | None]] = []  # (path, its backup, its bytes, or None: new)
+        # (path, its backup, its bytes, ("appended", our bytes), or None: it was new)
+        self._kept: list[tuple[Path, Path | bytes | tuple | None]] = []
         self._seen: set[Path] = set()
         self._lock = threading.Lock()  # files are written on a thread while the main one writes others
 
@@ -50,6 +51,12 @@ class Undo:
         with self._lock:
             self._kept.append((path, kept))
 
+    def appended(self, path: Path, suffix: bytes) -> None:
+        """`suffix` is about to be appended to `path` in place (a daily log a person may
+        be appending to as well): a rollback cuts it out again, and their bytes stay."""
+        with self._lock:
+            self._kept.append((path, ("appended", suffix)))
+
     def rollback(self) -> bool:
         """Put back every file as it was; whether all of them could be."""
         whole = True
@@ -65,6 +72,12 @@ class Undo:
                         pass
                 elif isinstance(old, Path):
                     os.replace(old, path)
+                elif isinstance(old, tuple):  # appended in place: cut our bytes out, keep the rest
+                    data = path.read_bytes()
+                    at = data.rfind(old[1])
+                    if at >= 0:
+                        from .fsutil import atomic_write
+                        atomic_write(path, data[:at] + data[at + len(old[1]):])
                 else:
                     from .fsutil import atomic_write
                     atomic_write(path, old)

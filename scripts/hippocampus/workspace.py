@@ -134,7 +134,8 @@ class Workspace:
         return True
 
     def _hash_manifest(self) -> dict:
-        scan = reconcile.scan(self.root, self.paths, {}, {})
+        scan = reconcile.scan(self.root, self.paths, {}, {}, max_bytes=int(self.config["max_content_bytes"]))
+        warn_skipped(scan)
         return scan.manifest_updates
 
     def _overlay_hand_edits(self, cache: SearchCache) -> None:
@@ -153,9 +154,11 @@ class Workspace:
                     self._record_look(cache, current, recorded)
             return
         recorded = look.stamp(on_disk, looked_at)
-        scan = reconcile.scan(self.root, self.paths, cache.manifest(), cache.known_files(), on_disk)
+        scan = reconcile.scan(self.root, self.paths, cache.manifest(), cache.known_files(), on_disk,
+                              max_bytes=int(self.config["max_content_bytes"]))
         for path, reason in scan.broken:
             warn(f"{path}: {reason}; kept the indexed version (fix the file or run scripts/doctor.py)")
+        warn_skipped(scan)
         if not (scan.changed or scan.manifest_updates or scan.manifest_removed):
             if not scan.broken:
                 self._record_look(cache, current, recorded)
@@ -322,9 +325,11 @@ class Workspace:
             on_disk = {**on_disk, **reconcile.list_memory_files(self.paths, tuple(skipped))}
             return self._commit_hand_edits(index, on_disk, looked_at)
         known = reconcile.known_files(index["memories"])
-        scan = reconcile.scan(self.root, self.paths, cache.manifest(), known, on_disk, writer=True)
+        scan = reconcile.scan(self.root, self.paths, cache.manifest(), known, on_disk, writer=True,
+                              max_bytes=int(self.config["max_content_bytes"]))
         for path, reason in scan.broken:
             warn(f"{path}: {reason}; left as it is (fix the file or run scripts/doctor.py)")
+        warn_skipped(scan)
         if not scan.changed:
             try:
                 cache.upsert([], manifest_updates=scan.manifest_updates, manifest_removed=scan.manifest_removed,
@@ -347,6 +352,13 @@ class Workspace:
         return {"stats": {}, "print": None, "skipped": {}}  # no print to keep current: the next look rescans
 
 
+def warn_skipped(scan: reconcile.ScanResult) -> None:
+    """A file left out of the index is said once, when it is first seen (as it is now)."""
+    for path, reason, new in scan.skipped:
+        if new:
+            warn(f"{path}: {reason}")
+
+
 def _document_print(stats: dict) -> str:
     return str(reconcile.fingerprint(stats))
 
@@ -363,15 +375,28 @@ def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool 
     from . import episodes, memfile
 
     by_id = tx.by_id
+    gone_by_hash = {}  # a file moved or renamed by hand may carry no id: its bytes name it
+    for memory_id in scan.deleted:
+        memory = by_id.get(memory_id)
+        if memory is not None and memory.get("hash") and not episodes.is_episode_path(memory.get("file") or ""):
+            gone_by_hash.setdefault(memory["hash"], memory_id)
     for edit in scan.added:
         claimed = edit.meta.get("id")
+        if not (claimed in by_id and claimed in scan.deleted) and edit.entry is None and \
+                gone_by_hash.get(edit.hash) in scan.deleted:
+            claimed = gone_by_hash[edit.hash]
         if claimed in by_id and (trust_file_ids or (
                 by_id[claimed].get("file") not in (None, edit.path) and claimed in scan.deleted)):
             edit.memory_id = claimed  # a file (or entry) a person renamed or moved
             if claimed in scan.deleted:
                 scan.deleted.remove(claimed)
+            old_path = by_id[claimed].get("file")
+            if old_path and old_path != edit.path and not os.path.lexists(tx.workspace.root / old_path):
+                tx.paths.add(old_path)  # the move's other half: the old path's removal is committed too
     for path, text in scan.rewrites.items():
         tx.files[path] = text.encode("utf-8")
+        if path in scan.read:  # built on what the scan read: checked again as it is replaced
+            tx._bases.setdefault(path, scan.read[path])
     for edit in scan.modified + scan.added:
         base = by_id.get(edit.memory_id) if edit.memory_id else None
         memory = apply_edit(base, edit, tx.now, tx.config, existing_ids=set(by_id))
@@ -495,6 +520,10 @@ class Transaction:
         self.audit_ids: list[str] | None = None  # ids to record, when not every touched one (decay)
         self._bases: dict[str, bytes | None] = {}  # path -> bytes first read from disk
         self.reparse: set[str] = set()      # logs rebased on a person's concurrent edit
+        self._mergers: dict = {}            # path -> merge(their bytes) -> ours on theirs (merge_with)
+        self._appends: dict[str, bytes] = {}  # log -> the entries we append in place (_check_bases)
+        self._verified: dict[str, bytes | None] = {}  # path -> what we built on, checked as it is replaced
+        self._placed: dict[str, tuple] = {}  # path -> stamp of what _place_based put there
         self.author: str | None = None      # commit author name, when crediting an actor
         self.files_before: dict = {}        # memory file stats when the transaction began
         self.files_print: int | None = None  # their print, when it matched the cache
@@ -546,11 +575,19 @@ class Transaction:
         self._bases.setdefault(relative_path, data)  # what we build on: checked again before writing
         return data
 
+    def merge_with(self, relative_path: str, merge) -> None:
+        """How to lay this change on a person's version of the file, should they
+        save it meanwhile: `merge(their bytes) -> our bytes on theirs`."""
+        self._mergers[relative_path] = merge
+
     def _check_bases(self) -> None:
         """A person may save a file between our read and our write. A daily log we only
-        appended to is rebased on their version (and parsed again by the next writer);
-        any other file we built on is refused, with nothing written."""
-        from .episodes import is_episode_path
+        appended to gets our entries appended to their version, in place (and is
+        parsed again by the next writer); a file with a merge (MEMORY.md) gets our
+        change laid on theirs; any other file we built on is refused, with nothing
+        written. What they save after this check is handled when the files are put
+        in place (_place_based)."""
+        from . import episodes
 
         for relative, base in self._bases.items():
             if relative not in self.files:
@@ -562,16 +599,57 @@ class Transaction:
                 now_on_disk = (self.workspace.root / relative).read_bytes()
             except FileNotFoundError:
                 now_on_disk = None
+            if episodes.is_episode_path(relative) and data is not None:
+                start = base if base is not None else episodes.header(episodes.day_of(relative)).encode("utf-8")
+                if now_on_disk is not None and data.startswith(start):
+                    self._appends[relative] = data[len(start):]
+                    continue
+                if base is None and data.startswith(start):  # a new log: a person may create it first
+                    entries = data[len(start):]
+                    self._mergers.setdefault(relative, lambda theirs, entries=entries: (
+                        theirs if theirs.endswith(b"\n") else theirs + b"\n") + entries)
             if now_on_disk == base:
+                if data is not None:
+                    self._verified[relative] = base
                 continue
-            if is_episode_path(relative) and base is not None and now_on_disk is not None and \
-                    data is not None and data.startswith(base):
-                joined = now_on_disk if now_on_disk.endswith(b"\n") else now_on_disk + b"\n"
-                self.files[relative] = joined + data[len(base):]
+            if episodes.is_episode_path(relative) and data is not None and base is not None and \
+                    now_on_disk is not None and now_on_disk.startswith(base):
+                self.files[relative] = data + now_on_disk[len(base):]  # entries a person appended meanwhile
+                self._verified[relative] = now_on_disk
                 self.reparse.add(relative)
+                continue
+            merge = self._mergers.get(relative)
+            if merge is not None and now_on_disk is not None and data is not None:
+                self.files[relative] = merge(now_on_disk)
+                self._verified[relative] = now_on_disk
                 continue
             raise WorkspaceError(f"{relative} was changed by someone else while this change was being made; "
                                  "nothing was written: run the command again")
+
+    def _place_based(self, undo) -> None:
+        """Put the files this change built on in place, first, so that nothing a person
+        saves in the meantime is lost: a log we appended to is appended to in place;
+        another file is replaced checking, at that moment, that what it replaces is
+        what we built on (safe_replace.replace_verified), their later save laid back on."""
+        from .episodes import is_episode_path
+        from .safe_replace import append_in_place, replace_verified
+
+        root = self.workspace.root
+        for relative, suffix in self._appends.items():
+            undo.appended(root / relative, suffix)  # a failure cuts our entries out again, theirs stay
+            final, stamp = append_in_place(root / relative, suffix)
+            if final != self.files[relative]:
+                self.reparse.add(relative)  # holds a person's entries: the next writer parses it
+            self.files[relative] = final
+            self._placed[relative] = stamp
+        for relative, base in self._verified.items():
+            data = self.files[relative]
+            undo.keep(root / relative)
+            final, stamp = replace_verified(root / relative, data, base, self._mergers.get(relative))
+            if final != data and is_episode_path(relative):
+                self.reparse.add(relative)
+            self.files[relative] = final
+            self._placed[relative] = stamp
 
     def _check_skipped(self) -> None:
         """A file this change reads or writes in a folder that was not listed
@@ -724,13 +802,14 @@ class Transaction:
         # the audit files a purge scrubbed: written first, as the rotation and the audit line build on them
         audit_files = [p for p in self.files if p == ws.paths.rel(ws.paths.audit_log) or
                        p.startswith(ws.paths.rel(audit_archive.archive_folder(ws.paths)) + "/")]
-        audit_writes = {relative: self.files.pop(relative) for relative in audit_files}
         undo = Undo()  # what the writes replace, until the commit lands: a failure takes them all back
         writing = None
         try:
-            if audit_writes:
-                self._note_pending()
-                for relative, data in audit_writes.items():
+            self._note_pending()
+            self._place_based(undo)  # the files a person may be saving, before anything else
+            for relative in audit_files:
+                data = self.files.pop(relative)
+                if relative not in self._placed:
                     undo.keep(root / relative)
                     atomic_write(root / relative, data)
             rotation = audit_archive.plan(ws.paths, self.now)  # usually {}: a new month, or a long log
@@ -738,7 +817,8 @@ class Transaction:
                 if not path.exists():
                     self.new_paths.add(ws.paths.rel(path))
                 self.paths.add(ws.paths.rel(path))
-            self._note_pending()
+            if rotation:
+                self._note_pending()
             for path, data in rotation.items():  # the month files first, the emptied log last
                 undo.keep(path)
                 atomic_write(path, data)
@@ -843,7 +923,7 @@ class Transaction:
         """Write (or remove) the buffered files, each kept first in `undo`; the
         memory-file prints removed and added."""
         from . import memfile
-        from .fsutil import atomic_write, workspace_error_for
+        from .fsutil import put_in_place, workspace_error_for, write_temporary
 
         root = self.workspace.root
         removed_prints: list[tuple[str, tuple]] = []
@@ -875,15 +955,23 @@ class Transaction:
                 except OSError as exc:
                     raise workspace_error_for(exc, target) from None
             else:
-                atomic_write(target, data)
                 try:
-                    st = target.stat()
+                    if relative in self._placed:  # put in place already (_place_based)
+                        stamp = self._placed[relative]
+                    else:
+                        tmp = write_temporary(target, data)
+                        st = os.stat(tmp)  # the stat of our bytes (a rename keeps it), not of a later save
+                        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+                        put_in_place(tmp, target)
+                except OSError as exc:
+                    raise workspace_error_for(exc, target) from None
+                try:
                     digest = memfile.file_hash(data)
                     indexed = None if relative in self.reparse else digest  # a rebased log holds a person's edit
-                    self.manifest_updates[relative] = (st.st_mtime_ns, st.st_size, st.st_ino, digest, indexed)
+                    self.manifest_updates[relative] = (*stamp, digest, indexed)
                     if relative.count("/") == 2 and relative.endswith(".md") and \
                             relative.split("/")[1] in reconcile.MEMORY_FOLDERS:
-                        added_prints.append((relative, (st.st_mtime_ns, st.st_size, st.st_ino)))
+                        added_prints.append((relative, stamp))
                 except OSError:
                     pass
         return removed_prints, added_prints
@@ -900,6 +988,9 @@ class Transaction:
         for path in written:
             for key in (path, path.rsplit("/", 1)[0] + "/" if "/" in path else None):
                 if key is None:
+                    continue
+                if key in self._placed:  # what we put there, not a person's save since
+                    stats[key] = self._placed[key]
                     continue
                 try:
                     st = os.stat(self.workspace.root / key)

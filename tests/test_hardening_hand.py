@@ -1,0 +1,246 @@
+"""People editing by hand (issue #22, findings 6-9): a save during a write is
+never lost, a moved file leaves no stale path, nothing outside the workspace
+is followed, odd files are reported rather than swallowed."""
+
+from __future__ import annotations
+
+import os
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from hand_race import race  # noqa: E402
+
+from hippocampus import fsutil, safe_replace  # noqa: E402
+from hippocampus.core_sync import sync_core  # noqa: E402
+from hippocampus.remember import remember_one  # noqa: E402
+from hippocampus.workspace import Workspace  # noqa: E402
+
+NOW = datetime(2026, 3, 11, 15, 0, tzinfo=timezone.utc)
+
+
+def _save_during(monkeypatch, when: str, path: Path, text: str) -> list:
+    """A person appends `text` to `path` the moment a temporary file whose
+    name contains `when` is written (after the writer's last look, before its
+    files are in place)."""
+    original = fsutil.write_temporary
+    done = []
+
+    def write_temporary(target, data, **kw):
+        tmp = original(target, data, **kw)
+        if when in str(target) and not done:
+            with open(path, "a", encoding="utf-8") as handle:
+                handle.write(text)
+            done.append(target)
+        return tmp
+
+    monkeypatch.setattr(fsutil, "write_temporary", write_temporary)
+    return done
+
+
+# ------------------------------------------------------------------ finding 6
+def test_an_entry_appended_to_the_log_after_the_writers_check_is_kept(ws, monkeypatch):
+    ws.remember("Morning entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
+    log = ws.root / "memory" / "episodes" / "2026-03-11.md"
+    done = _save_during(monkeypatch, "pending-commit", log, "\n## 14:59\nA person's entry saved in the window\n")
+    with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
+        ours = remember_one(tx, "The agent's entry", store="episodic")["id"]
+    assert done
+    text = log.read_text()
+    assert "A person's entry saved in the window" in text and f"· {ours}\nThe agent's entry" in text
+    ws.remember("The next write indexes the person's entry", now="2026-03-11T16:00:00Z")
+    assert "A person's entry saved in the window" in [m["content"] for m in ws.index()["memories"]]
+    assert ws.git("status", "--porcelain", "--", "memory") == ""
+
+
+@pytest.mark.parametrize("when", ["pending-commit", "MEMORY.md"])
+def test_a_line_appended_to_memory_md_during_sync_core_is_kept(ws, monkeypatch, when):
+    ws.remember("User likes green tea", "--importance", "0.9")
+    ws.run("sync_core.py")
+    ws.remember("User fact about the garden", "--importance", "0.9")
+    memory_md = ws.root / "MEMORY.md"
+    done = _save_during(monkeypatch, when, memory_md, "My own line, saved mid-sync\n")
+    result = sync_core(Workspace.open(ws.root, NOW))
+    assert done and result["changed"]
+    text = memory_md.read_text()
+    assert text.endswith("My own line, saved mid-sync\n") and "User fact about the garden" in text
+    assert "My own line, saved mid-sync" in ws.git("show", "HEAD:MEMORY.md")
+    assert ws.git("status", "--porcelain") == ""
+
+
+def test_replace_verified_lays_a_persons_save_back_on(tmp_path, monkeypatch):
+    """A save between the writer's temporary file and its rename: an append is
+    kept after ours; any other change without a merge is put back as theirs."""
+    path = tmp_path / "f.md"
+    path.write_bytes(b"base\n")
+    _save_during(monkeypatch, "f.md", path, "theirs\n")
+    final, stamp = safe_replace.replace_verified(path, b"base\nours\n", b"base\n")
+    assert path.read_bytes() == final == b"base\nours\ntheirs\n"
+    assert stamp == (lambda st: (st.st_mtime_ns, st.st_size, st.st_ino))(path.stat())
+    monkeypatch.undo()
+    original = fsutil.write_temporary
+
+    def rewrite_in_window(target, data, **kw):
+        tmp = original(target, data, **kw)
+        if b"ours" in bytes(data) and b"again" not in path.read_bytes():
+            path.write_bytes(b"rewritten by a person again\n")
+        return tmp
+
+    monkeypatch.setattr(fsutil, "write_temporary", rewrite_in_window)
+    final, _stamp = safe_replace.replace_verified(path, b"ours only\n", path.read_bytes())
+    assert path.read_bytes() == final == b"rewritten by a person again\n"
+    merged, _stamp = safe_replace.replace_verified(path, b"ours only\n", b"something else\n",
+                                             merge=lambda theirs: theirs + b"ours merged\n")
+    assert merged == path.read_bytes() == b"rewritten by a person again\nours merged\n"
+
+
+@pytest.mark.parametrize("target", ["episodes", "memory_md"])
+def test_a_person_appending_every_50_ms_while_writers_run_loses_nothing(tmp_path, target):
+    tally = race(tmp_path / "ws", 8, target)
+    assert tally["appended"] > 5 and tally["lost"] == 0 and tally["failed"] == 0, tally
+
+
+@pytest.mark.stress
+@pytest.mark.parametrize("target", ["episodes", "memory_md"])
+def test_a_person_appending_during_40_writers_loses_nothing(tmp_path, target):
+    tally = race(tmp_path / "ws", 40, target)
+    assert tally["lost"] == 0 and tally["failed"] == 0, tally
+
+
+# ------------------------------------------------------------------ finding 7
+def test_a_file_moved_by_hand_commits_the_old_paths_removal(ws):
+    memory_id = ws.remember("User prefers dark mode", "--domain", "user")
+    old = ws.root / ws.memory(memory_id)["file"]
+    os.rename(old, ws.root / "memory" / "self" / "renamed-by-hand.md")
+    ws.remember("Another memory written after the move", "--domain", "world")
+    assert ws.git("status", "--porcelain") == ""
+    assert old.name not in ws.git("ls-files", "memory")
+    assert ws.memory(memory_id)["file"] == "memory/self/renamed-by-hand.md"
+    live = [m for m in ws.index()["memories"] if m.get("status") != "archived"]
+    assert [m["file"] for m in live].count("memory/self/renamed-by-hand.md") == 1
+    assert ws.json("doctor.py")["healthy"]
+
+
+def test_a_file_without_an_id_moved_by_hand_is_the_same_memory(ws):
+    dropped = ws.root / "memory" / "user" / "tea.md"
+    dropped.write_text("User prefers tea to coffee\n")
+    ws.remember("A write that indexes the dropped file", "--domain", "world")
+    memory_id = next(m["id"] for m in ws.index()["memories"] if m["content"] == "User prefers tea to coffee")
+    os.rename(dropped, ws.root / "memory" / "world" / "tea-moved.md")
+    ws.remember("Another memory", "--domain", "world")
+    same = [m for m in ws.index()["memories"] if m["content"] == "User prefers tea to coffee"]
+    assert [(m["id"], m["file"], m["status"] != "archived") for m in same] == \
+        [(memory_id, "memory/world/tea-moved.md", True)]
+    assert ws.git("status", "--porcelain") == ""
+
+
+def test_doctor_reports_a_tracked_path_no_write_will_commit(ws):
+    ws.remember("User likes walks", "--domain", "user")
+    stale = ws.root / "memory" / "user" / "left-behind.txt"
+    stale.write_text("an old copy\n")
+    ws.git("add", "memory/user/left-behind.txt")
+    ws.git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "a copy committed by hand")
+    # an older version left a moved file's old path like this: gone, tracked, in no memory
+    stale.unlink()
+    ws.remember("Something else", "--domain", "world")
+    report = ws.json("doctor.py", expect=3)
+    assert not report["healthy"] and any("left-behind.txt" in p and "no write will commit" in p
+                                         for p in report["problems"]), report
+    ws.run("doctor.py", "--repair")
+    assert ws.git("status", "--porcelain") == ""
+    assert ws.json("doctor.py")["healthy"]
+
+
+# ------------------------------------------------------------------ finding 8
+def test_a_domain_folder_symlinked_out_of_the_workspace_is_never_followed(ws, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret-diary.md").write_text("Words kept outside the workspace\n")
+    world = ws.root / "memory" / "world"
+    for name in os.listdir(world):
+        os.unlink(world / name)
+    world.rmdir()
+    os.symlink(outside, world)
+    assert "Words kept outside" not in ws.run("recall.py", "Words kept outside the workspace").out
+    ws.remember("User likes maps", "--domain", "user")
+    assert all("Words kept outside" not in m["content"] for m in ws.index()["memories"])
+    assert "secret-diary" not in ws.git("log", "--all", "--name-only", "--format=")
+    report = ws.json("doctor.py", expect=3)
+    assert any(p.startswith("memory/world/:") and "symlink out of the workspace" in p for p in report["problems"])
+
+
+def test_a_symlinked_folder_inside_the_workspace_is_still_read(ws):
+    procedures = ws.root / "memory" / "procedures"
+    os.rename(procedures, ws.root / "memory" / "procedures-real")
+    os.symlink("procedures-real", procedures)
+    (ws.root / "memory" / "procedures-real" / "deploy.md").write_text("# Deploy\nRun the deploy script\n")
+    assert "Run the deploy script" in ws.run("recall.py", "deploy script").out
+
+
+# ------------------------------------------------------------------ finding 9
+def test_a_file_over_max_content_bytes_is_not_indexed_and_said_once(ws):
+    big = ws.root / "memory" / "user" / "dump.md"
+    big.write_text("the big dump " * 10000 + "\n")  # 130 KB: over the default 64 KiB
+    first = ws.run("recall.py", "big dump")
+    assert "dump.md" in first.err and "max_content_bytes" in first.err
+    assert ws.run("recall.py", "big dump").err == ""
+    second = ws.run("remember.py", "User likes maps", "--domain", "user")
+    assert "dump.md" not in second.err
+    assert all("the big dump" not in m["content"] for m in ws.index()["memories"])
+    assert "dump.md" not in ws.git("log", "--all", "--name-only", "--format=")
+    report = ws.json("doctor.py", expect=3)
+    assert any(p.startswith("memory/user/dump.md:") and "max_content_bytes" in p for p in report["problems"])
+
+
+def test_an_entry_over_max_content_bytes_in_a_log_is_not_indexed(ws):
+    ws.remember("Small entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
+    log = ws.root / "memory" / "episodes" / "2026-03-11.md"
+    with open(log, "a") as handle:
+        handle.write("\n## 10:00\n" + "huge pasted log " * 8000 + "\n")
+    ws.remember("Next", now="2026-03-11T11:00:00Z")
+    assert all("huge pasted log" not in m["content"] for m in ws.index()["memories"])
+    assert "Small entry" in [m["content"] for m in ws.index()["memories"]]
+
+
+@pytest.mark.parametrize("data", [b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4,
+                                  bytes(range(128, 256)) * 8 + b"no nul here"], ids=["png", "not-utf8"])
+def test_a_binary_file_named_md_is_not_a_memory(ws, data):
+    (ws.root / "memory" / "world" / "picture.md").write_bytes(data)
+    ws.remember("User likes maps", "--domain", "user")
+    assert [m["content"] for m in ws.index()["memories"]] == ["User likes maps"]
+    report = ws.json("doctor.py", expect=3)
+    assert any(p.startswith("memory/world/picture.md:") and "binary" in p for p in report["problems"])
+
+
+def test_files_never_read_as_memories_are_named_by_doctor_with_the_reason(ws):
+    (ws.root / "memory" / "user" / "health").mkdir()
+    (ws.root / "memory" / "user" / "health" / "x.md").write_text("User runs on Sundays\n")
+    (ws.root / "memory" / "user" / "SHOUT.MD").write_text("User shouts\n")
+    (ws.root / "memory" / "user" / "long.markdown").write_text("User writes long names\n")
+    problems = "\n".join(ws.json("doctor.py", expect=3)["problems"])
+    assert "memory/user/health/x.md: not indexed: in a subfolder" in problems
+    assert "memory/user/SHOUT.MD: not indexed: only files named *.md" in problems
+    assert "memory/user/long.markdown: not indexed: only files named *.md" in problems
+
+
+def test_latin1_text_with_some_accents_is_still_a_memory(ws):
+    (ws.root / "memory" / "user" / "cafe.md").write_bytes("User loves the café near the gare in Orléans\n"
+                                                          .encode("latin-1"))
+    ws.remember("User likes maps", "--domain", "user")
+    assert any(m["content"].startswith("User loves the caf") for m in ws.index()["memories"])
+
+
+def test_a_new_days_log_a_person_creates_in_the_window_keeps_both(ws, monkeypatch):
+    ws.remember("Yesterday's entry", "--store", "episodic", now="2026-03-10T09:00:00Z")
+    log = ws.root / "memory" / "episodes" / "2026-03-11.md"
+    done = _save_during(monkeypatch, "2026-03-11.md", log, "# 2026-03-11\n\n## 14:58\nThe person began the day\n")
+    with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
+        ours = remember_one(tx, "The agent's first entry of the day", store="episodic")["id"]
+    text = log.read_text()
+    assert done and "The person began the day" in text and f"· {ours}\nThe agent's first entry" in text
+    ws.remember("Next", now="2026-03-11T16:00:00Z")
+    contents = [m["content"] for m in ws.index()["memories"] if m.get("status") != "archived"]
+    assert "The person began the day" in contents and "The agent's first entry of the day" in contents

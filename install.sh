@@ -124,10 +124,12 @@ write_json() {  # write_json FILE JQ_ARGS... : apply a jq program, keeping a bac
 }
 
 # ---------------------------------------------------------------- OpenClaw
-# Two keys of openclaw.json: memory.search.extraPaths gets HIPPOCAMPUS_CORE.md and
 # skills.load.extraDirs gets this checkout (OpenClaw loads the skill from here, so a
 # `git pull` is the update; a link under WORKSPACE/skills is skipped by OpenClaw as a
-# symlink escaping its root). Plain JSON is edited with jq (key order and every other
+# symlink escaping its root). Core memories reach OpenClaw's memory search once:
+# through MEMORY.md's core section where our workspace is OpenClaw's (memory-core
+# indexes MEMORY.md there anyway), else through HIPPOCAMPUS_CORE.md in
+# memory.search.extraPaths (references/architecture.md, "OpenClaw's memory search"). Plain JSON is edited with jq (key order and every other
 # value kept, no backup file left: the original bytes live in a private temp file
 # only until OpenClaw has validated the result); where the installed `openclaw`
 # rejects the result, the original is put back. A JSON5 file is written through
@@ -160,11 +162,14 @@ ours_jq='
   def put_in: drop(["agents","defaults","memorySearch","extraPaths"]; $core)
     | prune(["agents","defaults","memorySearch","extraPaths"]) | prune(["agents","defaults","memorySearch"])
     | prune(["agents","defaults"]) | prune(["agents"])
-    | add(["memory","search","extraPaths"]; $core) | add(["skills","load","extraDirs"]; $skill);'
+    | if $with_core == "1" then add(["memory","search","extraPaths"]; $core)
+      else drop(["memory","search","extraPaths"]; $core) | prune(["memory","search","extraPaths"])
+        | prune(["memory","search"]) | prune(["memory"]) end
+    | add(["skills","load","extraDirs"]; $skill);'
 openclaw_json_edit() {  # edit plain JSON with jq; 0 changed, 1 nothing to do
   local what="$1" tmp keep out
   tmp="$(mktemp "${openclaw_config}.XXXXXX")"; scratch+=("$tmp")
-  if ! jq --indent 2 --arg core "$core_path" --arg skill "$here" "$ours_jq $what" "$openclaw_config" > "$tmp"; then
+  if ! jq --indent 2 --arg core "$core_path" --arg skill "$here" --arg with_core "$with_core" "$ours_jq $what" "$openclaw_config" > "$tmp"; then
     rm -f "$tmp"; echo "install.sh: jq could not update $openclaw_config" >&2; exit 3
   fi
   if cmp -s "$tmp" "$openclaw_config" || [ "$(jq -S . "$tmp")" = "$(jq -S . "$openclaw_config")" ]; then rm -f "$tmp"; return 1; fi
@@ -181,9 +186,9 @@ openclaw_json_edit() {  # edit plain JSON with jq; 0 changed, 1 nothing to do
   rm -f "$keep"
 }
 openclaw_cli_edit() {  # a file jq cannot read (JSON5): through `openclaw config set/unset`
-  local key="$1" value="$2" current next
+  local key="$1" value="$2" mode="$3" current next
   current="$(oc config get "$key" --json 2>/dev/null)" || current="[]"
-  if [ "$uninstall" = 1 ]; then
+  if [ "$mode" = remove ]; then
     next="$(printf '%s' "$current" | jq -c --arg v "$value" 'map(select(. != $v))')"
   else
     next="$(printf '%s' "$current" | jq -c --arg v "$value" 'if index([$v]) then . else . + [$v] end')"
@@ -194,9 +199,25 @@ openclaw_cli_edit() {  # a file jq cannot read (JSON5): through `openclaw config
   else oc config set "$key" "$next" --strict-json >/dev/null; fi \
     || { echo "install.sh: openclaw config set $key failed; see openclaw config validate" >&2; exit 3; }
 }
+openclaw_workspace() {  # the workspace OpenClaw's default agent uses (agents.defaults.workspace)
+  local w=""
+  if jq -e 'type == "object"' "$openclaw_config" >/dev/null 2>&1; then
+    w="$(jq -r '.agents.defaults.workspace? // empty | strings' "$openclaw_config")"
+  elif [ -n "$openclaw_cli" ]; then
+    w="$(oc config get agents.defaults.workspace 2>/dev/null)" || w=""
+  fi
+  if [ -z "$w" ]; then
+    if [ -n "${OPENCLAW_PROFILE:-}" ] && [ "$OPENCLAW_PROFILE" != default ]; then w="$HOME/.openclaw-$OPENCLAW_PROFILE/workspace"
+    else w="$HOME/.openclaw/workspace"; fi
+  fi
+  case "$w" in "~") w="$HOME" ;; "~/"*) w="$HOME/${w#"~/"}" ;; esac
+  python3 -c 'import os, sys; print(os.path.realpath(sys.argv[1]))' "$w"
+}
 if [ -n "$openclaw_config" ]; then
   need_jq "--openclaw-config"
   [ -f "$openclaw_config" ] || { echo "install.sh: no such file: $openclaw_config" >&2; exit 1; }
+  with_core=1   # HIPPOCAMPUS_CORE.md in extraPaths only where MEMORY.md is not already indexed
+  [ "$(openclaw_workspace)" = "$(python3 -c 'import os, sys; print(os.path.realpath(sys.argv[1]))' "$workspace")" ] && with_core=0
   if jq -e 'type == "object"' "$openclaw_config" >/dev/null 2>&1; then
     if [ "$uninstall" = 1 ]; then
       if openclaw_json_edit 'take_out'; then
@@ -204,13 +225,15 @@ if [ -n "$openclaw_config" ]; then
       else say "$openclaw_config: nothing of ours to remove"; fi
     else
       if openclaw_json_edit 'put_in'; then
-        say "$(verb "would add" added) $core_path to memory.search.extraPaths and $here to skills.load.extraDirs in $openclaw_config"
-      else say "$openclaw_config already lists $core_path and the skill"; fi
+        say "$(verb "would add" added) $here to skills.load.extraDirs$( [ "$with_core" = 1 ] && echo " and $core_path to memory.search.extraPaths") in $openclaw_config"
+      else say "$openclaw_config already lists the skill$( [ "$with_core" = 1 ] && echo " and $core_path")"; fi
     fi
   elif [ -n "$openclaw_cli" ]; then
-    changed=0
-    openclaw_cli_edit memory.search.extraPaths "$core_path" && changed=1
-    openclaw_cli_edit skills.load.extraDirs "$here" && changed=1
+    changed=0 mode=add core_mode=add
+    [ "$uninstall" = 1 ] && mode=remove
+    [ "$uninstall" = 1 ] || [ "$with_core" = 0 ] && core_mode=remove
+    openclaw_cli_edit memory.search.extraPaths "$core_path" "$core_mode" && changed=1
+    openclaw_cli_edit skills.load.extraDirs "$here" "$mode" && changed=1
     if [ "$changed" = 1 ]; then
       say "$(verb "would $( [ "$uninstall" = 1 ] && echo remove || echo add )" "$( [ "$uninstall" = 1 ] && echo removed || echo added )") our entries in $openclaw_config with openclaw config (OpenClaw writes it back as plain JSON)"
     else say "$openclaw_config: nothing to change"; fi
@@ -223,6 +246,9 @@ if [ -n "$openclaw_config" ]; then
   if [ -L "$skill_link" ] && [ "$(readlink "$skill_link")" = "$here" ]; then
     run rm "$skill_link"; say "$(verb "would remove" removed) the old skill link $skill_link (the skill loads through skills.load.extraDirs)"
     run rmdir "$workspace/skills" 2>/dev/null || true
+  fi
+  if [ "$uninstall" = 0 ] && [ "$with_core" = 0 ]; then
+    say "core memories reach OpenClaw's memory search through MEMORY.md (this is OpenClaw's workspace, which it indexes)"
   fi
   if [ "$uninstall" = 0 ] && [ "$dry_run" = 0 ] && [ -n "$openclaw_cli" ]; then
     if oc skills info hippocampus 2>/dev/null | grep -q "Ready"; then say "OpenClaw: skill hippocampus is ready"

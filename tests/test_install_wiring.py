@@ -57,6 +57,22 @@ def test_openclaw_config_gets_our_path_once_keeps_everything_and_uninstalls_exac
     assert config.read_text() == original
 
 
+def test_openclaws_own_workspace_gets_no_core_file_and_an_earlier_entry_is_taken_out(tmp_path):
+    # memory-core indexes that workspace's MEMORY.md (our core section) already: the core file would be a copy
+    config = tmp_path / "home" / ".openclaw" / "openclaw.json"
+    config.parent.mkdir(parents=True)
+    ws = tmp_path / "oc-ws"
+    core = str(ws / "HIPPOCAMPUS_CORE.md")
+    config.write_text(json.dumps({"agents": {"defaults": {"workspace": str(ws)}},
+                                  "memory": {"search": {"extraPaths": [core]}}}, indent=2) + "\n")
+    env = {**os.environ, "HOME": str(tmp_path / "home")}
+    result = subprocess.run([str(ROOT / "install.sh"), "--workspace", str(ws)], env=env, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0 and "through MEMORY.md" in result.stdout, result.stderr
+    assert json.loads(config.read_text()) == {"agents": {"defaults": {"workspace": str(ws)}},
+                                              "skills": {"load": {"extraDirs": [str(ROOT)]}}}
+
+
 def test_openclaw_config_path_and_state_dir_are_where_the_config_is(tmp_path):
     state = tmp_path / "state"
     state.mkdir()

@@ -25,9 +25,9 @@ def test_the_host_is_the_pinned_openclaw_and_the_test_config_is_valid(openclaw):
 def test_install_keeps_openclaw_running_loads_the_skill_and_uninstall_gives_the_config_back(openclaw):
     first = openclaw.install()
     assert "skill hippocampus is ready" in first.stdout, first.stdout
+    assert "through MEMORY.md" in first.stdout  # OpenClaw's own workspace: MEMORY.md is indexed already
     data = openclaw.data()
-    core = str(openclaw.workspace / "HIPPOCAMPUS_CORE.md")
-    assert data["memory"]["search"]["extraPaths"] == [core]
+    assert "memory" not in data  # so HIPPOCAMPUS_CORE.md is not added: core memories are served once
     assert data["skills"]["load"]["extraDirs"] == [str(ROOT)]
     assert "memorySearch" not in json.dumps(data)
     assert {k: data[k] for k in openclaw.original} == openclaw.original  # everything else as it was
@@ -40,6 +40,7 @@ def test_install_keeps_openclaw_running_loads_the_skill_and_uninstall_gives_the_
     before = openclaw.config.read_bytes()
     again = openclaw.install()
     assert "already lists" in again.stdout and openclaw.config.read_bytes() == before
+    assert openclaw.config.read_bytes() == before
     assert (openclaw.config.stat().st_mode & 0o777) == 0o600
 
     openclaw.install("--uninstall")
@@ -85,12 +86,13 @@ def test_a_json5_config_goes_through_openclaws_own_writer(openclaw):
         "// my OpenClaw config\n{\n  update: {checkOnStart: false},\n"
         "  gateway: {mode: 'local', bind: 'loopback', port: 18789, auth: {mode: 'token', token: '%s'}},\n"
         "  agents: {defaults: {workspace: '%s'}},\n}\n" % (TOKEN, openclaw.workspace))
-    openclaw.install()
+    elsewhere = openclaw.home / "hippocampus"  # not OpenClaw's workspace: the core file is the way in
+    openclaw.install("--workspace", str(elsewhere))
     data = openclaw.data()  # OpenClaw wrote it back as JSON
-    assert data["memory"]["search"]["extraPaths"] == [str(openclaw.workspace / "HIPPOCAMPUS_CORE.md")]
+    assert data["memory"]["search"]["extraPaths"] == [str(elsewhere / "HIPPOCAMPUS_CORE.md")]
     assert data["skills"]["load"]["extraDirs"] == [str(ROOT)]
     assert "Ready" in openclaw.run("skills", "info", "hippocampus").stdout
-    openclaw.install("--uninstall")
+    openclaw.install("--workspace", str(elsewhere), "--uninstall")
     data = openclaw.data()
     assert "memory" not in data and "skills" not in data
     assert data["gateway"]["auth"]["token"] == TOKEN
@@ -115,3 +117,12 @@ def test_the_skill_asks_only_for_what_the_scripts_run(openclaw, tmp_path):
     finally:
         os.environ["PATH"] = env_path
     assert "Ready" in info.stdout and "jq" not in info.stdout, info.stdout
+
+
+def test_a_workspace_other_than_openclaws_gets_the_core_file_in_extra_paths(openclaw):
+    elsewhere = openclaw.home / "hippocampus"
+    openclaw.install("--workspace", str(elsewhere))
+    assert openclaw.data()["memory"]["search"]["extraPaths"] == [str(elsewhere / "HIPPOCAMPUS_CORE.md")]
+    assert "Config valid" in openclaw.run("config", "validate").stdout
+    openclaw.install("--workspace", str(elsewhere), "--uninstall")
+    assert openclaw.data() == openclaw.original

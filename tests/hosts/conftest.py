@@ -77,7 +77,8 @@ class OpenClaw:
     def env(self) -> dict:
         env = {k: v for k, v in os.environ.items()
                if not k.startswith(("HIPPOCAMPUS_", "OPENCLAW_", "XDG_")) and k != "WORKSPACE"}
-        env.update({"HOME": str(self.home), "OPENCLAW_NO_AUTO_UPDATE": "1", "TZ": "UTC",
+        env.update({"HOME": str(self.home), "OPENCLAW_NO_AUTO_UPDATE": "1", "OPENCLAW_DISABLE_BONJOUR": "1",
+                    "TZ": "UTC",
                     "PATH": os.pathsep.join([*self.install_info["path"], env.get("PATH", "/usr/bin:/bin")])})
         return env
 
@@ -101,6 +102,10 @@ class OpenClaw:
                                 text=True, env=env, timeout=120)
         assert result.returncode == expect, (name, args, result.stdout, result.stderr)
         return result
+
+    def set_port(self, port: int) -> None:
+        self.original["gateway"]["port"] = port
+        self.config.write_text(json.dumps(self.original, indent=2) + "\n", encoding="utf-8")
 
     def data(self) -> dict:
         return json.loads(self.config.read_text(encoding="utf-8"))

@@ -64,9 +64,9 @@ def test_a_config_broken_by_the_old_install_is_repaired(openclaw):
 
     result = openclaw.install()
     assert "removed the old skill link" in result.stdout
+    assert "skill hippocampus is ready" in result.stdout  # install.sh asked `openclaw skills info`
     assert not (openclaw.workspace / "skills" / "hippocampus").is_symlink()
     assert openclaw.run("config", "validate").returncode == 0
-    assert "Ready" in openclaw.run("skills", "info", "hippocampus").stdout
     openclaw.install("--uninstall")
     assert openclaw.data() == openclaw.original
 
@@ -87,11 +87,11 @@ def test_a_json5_config_goes_through_openclaws_own_writer(openclaw):
         "  gateway: {mode: 'local', bind: 'loopback', port: 18789, auth: {mode: 'token', token: '%s'}},\n"
         "  agents: {defaults: {workspace: '%s'}},\n}\n" % (TOKEN, openclaw.workspace))
     elsewhere = openclaw.home / "hippocampus"  # not OpenClaw's workspace: the core file is the way in
-    openclaw.install("--workspace", str(elsewhere))
+    result = openclaw.install("--workspace", str(elsewhere))
     data = openclaw.data()  # OpenClaw wrote it back as JSON
     assert data["memory"]["search"]["extraPaths"] == [str(elsewhere / "HIPPOCAMPUS_CORE.md")]
     assert data["skills"]["load"]["extraDirs"] == [str(ROOT)]
-    assert "Ready" in openclaw.run("skills", "info", "hippocampus").stdout
+    assert "skill hippocampus is ready" in result.stdout  # install.sh asked `openclaw skills info`
     openclaw.install("--workspace", str(elsewhere), "--uninstall")
     data = openclaw.data()
     assert "memory" not in data and "skills" not in data

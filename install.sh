@@ -26,9 +26,10 @@ usage: ./install.sh [--workspace DIR] [--dev] [--dry-run] [--with-cron [--cron-e
                    with openclaw cron, else crontab, else print the lines (idempotent)
   --cron-encode    with --with-cron: also encode new transcripts every 3 hours
   --without-cron   remove our scheduled jobs (only ours)
-  --openclaw-config PATH  add HIPPOCAMPUS_CORE.md to agents.defaults.memorySearch.extraPaths
-                   (default: ~/.openclaw/openclaw.json when it exists; --no-openclaw-config to skip)
-                   and link the skill as WORKSPACE/skills/hippocampus
+  --openclaw-config PATH  add HIPPOCAMPUS_CORE.md to memory.search.extraPaths and this
+                   checkout to skills.load.extraDirs (default: \$OPENCLAW_CONFIG_PATH, else
+                   \${OPENCLAW_STATE_DIR:-~/.openclaw}/openclaw.json, when it exists;
+                   --no-openclaw-config to skip)
   --agents-md FILE add our block to FILE (e.g. AGENTS.md) between markers
   --claude-code [PROJECT_DIR]  Claude Code hooks in PROJECT_DIR/.claude/settings.json (default: here)
                    and our block in PROJECT_DIR/CLAUDE.md
@@ -122,48 +123,136 @@ write_json() {  # write_json FILE JQ_ARGS... : apply a jq program, keeping a bac
   mv "$tmp" "$file"
 }
 
+# ---------------------------------------------------------------- OpenClaw
+# skills.load.extraDirs gets this checkout (OpenClaw loads the skill from here, so a
+# `git pull` is the update; a link under WORKSPACE/skills is skipped by OpenClaw as a
+# symlink escaping its root). Core memories reach OpenClaw's memory search once:
+# through MEMORY.md's core section where our workspace is OpenClaw's (memory-core
+# indexes MEMORY.md there anyway), else through HIPPOCAMPUS_CORE.md in
+# memory.search.extraPaths (references/architecture.md, "OpenClaw's memory search"). Plain JSON is edited with jq (key order and every other
+# value kept, no backup file left: the original bytes live in a private temp file
+# only until OpenClaw has validated the result); where the installed `openclaw`
+# rejects the result, the original is put back. A JSON5 file is written through
+# `openclaw config set` (OpenClaw rewrites it as JSON). --uninstall takes out exactly
+# our entries (and the objects only they filled).
 core_path="$workspace/HIPPOCAMPUS_CORE.md"
-if [ "$openclaw_config_given" = 0 ] && [ -f "$HOME/.openclaw/openclaw.json" ]; then
-  openclaw_config="$HOME/.openclaw/openclaw.json"
+scratch=()   # temp files holding a config's text: removed however the script ends
+trap 'rm -f "${scratch[@]}"' EXIT
+openclaw_cli="$(command -v openclaw 2>/dev/null || true)"
+if [ "$openclaw_config_given" = 0 ]; then
+  default_config="${OPENCLAW_CONFIG_PATH:-${OPENCLAW_STATE_DIR:-$HOME/.openclaw}/openclaw.json}"
+  [ -f "$default_config" ] && openclaw_config="$default_config"
 fi
+oc() {  # the installed openclaw, on the config we edit, never updating itself
+  OPENCLAW_CONFIG_PATH="$openclaw_config" OPENCLAW_NO_AUTO_UPDATE=1 "$openclaw_cli" "$@"
+}
+# ours: the jq functions that add or take out our entries (legacy key: install.sh
+# before 2026-12 wrote agents.defaults.memorySearch, which OpenClaw now rejects)
+ours_jq='
+  def prune(f): if (getpath(f) == {} or getpath(f) == []) then delpaths([f]) else . end;
+  def drop(f; $v): if (getpath(f) | type) == "array" then setpath(f; getpath(f) | map(select(. != $v))) else . end;
+  def take_out: drop(["memory","search","extraPaths"]; $core) | prune(["memory","search","extraPaths"])
+    | prune(["memory","search"]) | prune(["memory"])
+    | drop(["skills","load","extraDirs"]; $skill) | prune(["skills","load","extraDirs"])
+    | prune(["skills","load"]) | prune(["skills"])
+    | drop(["agents","defaults","memorySearch","extraPaths"]; $core)
+    | prune(["agents","defaults","memorySearch","extraPaths"]) | prune(["agents","defaults","memorySearch"])
+    | prune(["agents","defaults"]) | prune(["agents"]);
+  def add(f; $v): if any((getpath(f) // [])[]; . == $v) then . else setpath(f; (getpath(f) // []) + [$v]) end;
+  def put_in: drop(["agents","defaults","memorySearch","extraPaths"]; $core)
+    | prune(["agents","defaults","memorySearch","extraPaths"]) | prune(["agents","defaults","memorySearch"])
+    | prune(["agents","defaults"]) | prune(["agents"])
+    | if $with_core == "1" then add(["memory","search","extraPaths"]; $core)
+      else drop(["memory","search","extraPaths"]; $core) | prune(["memory","search","extraPaths"])
+        | prune(["memory","search"]) | prune(["memory"]) end
+    | add(["skills","load","extraDirs"]; $skill);'
+openclaw_json_edit() {  # edit plain JSON with jq; 0 changed, 1 nothing to do
+  local what="$1" tmp keep out
+  tmp="$(mktemp "${openclaw_config}.XXXXXX")"; scratch+=("$tmp")
+  if ! jq --indent 2 --arg core "$core_path" --arg skill "$here" --arg with_core "$with_core" "$ours_jq $what" "$openclaw_config" > "$tmp"; then
+    rm -f "$tmp"; echo "install.sh: jq could not update $openclaw_config" >&2; exit 3
+  fi
+  if cmp -s "$tmp" "$openclaw_config" || [ "$(jq -S . "$tmp")" = "$(jq -S . "$openclaw_config")" ]; then rm -f "$tmp"; return 1; fi
+  if [ "$dry_run" = 1 ]; then rm -f "$tmp"; return 0; fi
+  keep="$(mktemp "${openclaw_config}.XXXXXX")"; scratch+=("$keep")   # the original, until validated (mode 600)
+  cp -p "$openclaw_config" "$keep"
+  chmod --reference="$openclaw_config" "$tmp" 2>/dev/null || true
+  mv "$tmp" "$openclaw_config"
+  if [ -n "$openclaw_cli" ] && ! out="$(oc config validate 2>&1)"; then
+    mv "$keep" "$openclaw_config"
+    echo "install.sh: the installed OpenClaw rejects the change, $openclaw_config is as it was: $(printf '%s' "$out" | tr '\n' ' ' | cut -c1-300)" >&2
+    exit 3
+  fi
+  rm -f "$keep"
+}
+openclaw_cli_edit() {  # a file jq cannot read (JSON5): through `openclaw config set/unset`
+  local key="$1" value="$2" mode="$3" current next
+  current="$(oc config get "$key" --json 2>/dev/null)" || current="[]"
+  if [ "$mode" = remove ]; then
+    next="$(printf '%s' "$current" | jq -c --arg v "$value" 'map(select(. != $v))')"
+  else
+    next="$(printf '%s' "$current" | jq -c --arg v "$value" 'if index([$v]) then . else . + [$v] end')"
+  fi
+  [ "$next" = "$(printf '%s' "$current" | jq -c .)" ] && return 1
+  [ "$dry_run" = 1 ] && return 0
+  if [ "$next" = "[]" ]; then oc config unset "$key" >/dev/null
+  else oc config set "$key" "$next" --strict-json >/dev/null; fi \
+    || { echo "install.sh: openclaw config set $key failed; see openclaw config validate" >&2; exit 3; }
+}
+openclaw_workspace() {  # the workspace OpenClaw's default agent uses (agents.defaults.workspace)
+  local w=""
+  if jq -e 'type == "object"' "$openclaw_config" >/dev/null 2>&1; then
+    w="$(jq -r '.agents.defaults.workspace? // empty | strings' "$openclaw_config")"
+  elif [ -n "$openclaw_cli" ]; then
+    w="$(oc config get agents.defaults.workspace 2>/dev/null)" || w=""
+  fi
+  if [ -z "$w" ]; then
+    if [ -n "${OPENCLAW_PROFILE:-}" ] && [ "$OPENCLAW_PROFILE" != default ]; then w="$HOME/.openclaw-$OPENCLAW_PROFILE/workspace"
+    else w="$HOME/.openclaw/workspace"; fi
+  fi
+  case "$w" in "~") w="$HOME" ;; "~/"*) w="$HOME/${w#"~/"}" ;; esac
+  python3 -c 'import os, sys; print(os.path.realpath(sys.argv[1]))' "$w"
+}
 if [ -n "$openclaw_config" ]; then
   need_jq "--openclaw-config"
   [ -f "$openclaw_config" ] || { echo "install.sh: no such file: $openclaw_config" >&2; exit 1; }
-  if ! jq -e 'type == "object"' "$openclaw_config" >/dev/null 2>&1; then
-    echo "install.sh: $openclaw_config is not plain JSON that jq can read (JSON5 comments or trailing commas?);" \
-         "left it untouched: add \"$core_path\" to agents.defaults.memorySearch.extraPaths by hand" >&2
+  with_core=1   # HIPPOCAMPUS_CORE.md in extraPaths only where MEMORY.md is not already indexed
+  [ "$(openclaw_workspace)" = "$(python3 -c 'import os, sys; print(os.path.realpath(sys.argv[1]))' "$workspace")" ] && with_core=0
+  if jq -e 'type == "object"' "$openclaw_config" >/dev/null 2>&1; then
+    if [ "$uninstall" = 1 ]; then
+      if openclaw_json_edit 'take_out'; then
+        say "$(verb "would remove" removed) our entries (memory.search.extraPaths, skills.load.extraDirs) from $openclaw_config"
+      else say "$openclaw_config: nothing of ours to remove"; fi
+    else
+      if openclaw_json_edit 'put_in'; then
+        say "$(verb "would add" added) $here to skills.load.extraDirs$( [ "$with_core" = 1 ] && echo " and $core_path to memory.search.extraPaths") in $openclaw_config"
+      else say "$openclaw_config already lists the skill$( [ "$with_core" = 1 ] && echo " and $core_path")"; fi
+    fi
+  elif [ -n "$openclaw_cli" ]; then
+    changed=0 mode=add core_mode=add
+    [ "$uninstall" = 1 ] && mode=remove
+    [ "$uninstall" = 1 ] || [ "$with_core" = 0 ] && core_mode=remove
+    openclaw_cli_edit memory.search.extraPaths "$core_path" "$core_mode" && changed=1
+    openclaw_cli_edit skills.load.extraDirs "$here" "$mode" && changed=1
+    if [ "$changed" = 1 ]; then
+      say "$(verb "would $( [ "$uninstall" = 1 ] && echo remove || echo add )" "$( [ "$uninstall" = 1 ] && echo removed || echo added )") our entries in $openclaw_config with openclaw config (OpenClaw writes it back as plain JSON)"
+    else say "$openclaw_config: nothing to change"; fi
+  else
+    echo "install.sh: $openclaw_config is not plain JSON that jq can read (JSON5 comments or trailing commas?) and openclaw is not installed;" \
+         "left it untouched: add \"$core_path\" to memory.search.extraPaths and \"$here\" to skills.load.extraDirs by hand" >&2
     exit 1
   fi
-  if [ "$uninstall" = 1 ]; then
-    if write_json "$openclaw_config" --indent 2 --arg p "$core_path" '
-        if ((.agents.defaults.memorySearch.extraPaths? // null) | type) != "array" then . else
-          .agents.defaults.memorySearch.extraPaths |= map(select(. != $p))
-          | if .agents.defaults.memorySearch.extraPaths == [] then del(.agents.defaults.memorySearch.extraPaths) else . end
-          | if .agents.defaults.memorySearch == {} then del(.agents.defaults.memorySearch) else . end
-          | if .agents.defaults == {} then del(.agents.defaults) else . end
-          | if .agents == {} then del(.agents) else . end
-        end'; then say "$(verb "would remove" removed) $core_path from memorySearch.extraPaths in $openclaw_config"
-    else say "$openclaw_config: nothing of ours to remove"; fi
-  else
-    if write_json "$openclaw_config" --indent 2 --arg p "$core_path" '
-        if any((.agents.defaults.memorySearch.extraPaths? // [])[]; . == $p) then . else
-          .agents.defaults.memorySearch.extraPaths = ((.agents.defaults.memorySearch.extraPaths? // []) + [$p])
-        end'; then say "$(verb "would add" added) $core_path to agents.defaults.memorySearch.extraPaths in $openclaw_config (backup: $openclaw_config.hippocampus.bak)"
-    else say "$openclaw_config already lists $core_path"; fi
+  skill_link="$workspace/skills/hippocampus"   # what install.sh made before: OpenClaw never loaded it
+  if [ -L "$skill_link" ] && [ "$(readlink "$skill_link")" = "$here" ]; then
+    run rm "$skill_link"; say "$(verb "would remove" removed) the old skill link $skill_link (the skill loads through skills.load.extraDirs)"
+    run rmdir "$workspace/skills" 2>/dev/null || true
   fi
-  skill_link="$workspace/skills/hippocampus"
-  if [ "$uninstall" = 1 ]; then
-    if [ -L "$skill_link" ] && [ "$(readlink "$skill_link")" = "$here" ]; then
-      run rm "$skill_link"; say "$(verb "would remove" removed) the skill link $skill_link"
-    fi
-  elif [ "$(cd "$here" && pwd -P)" != "$(mkdir -p "$workspace/skills" 2>/dev/null; cd "$workspace/skills" 2>/dev/null && pwd -P)/hippocampus" ]; then
-    if [ -L "$skill_link" ] && [ "$(readlink "$skill_link")" = "$here" ]; then
-      say "skill already linked at $skill_link"
-    elif [ -e "$skill_link" ]; then
-      say "note: $skill_link exists and is not ours; left it alone"
-    else
-      run ln -s "$here" "$skill_link"; say "$(verb "would link" linked) the skill as $skill_link (OpenClaw loads skills/ from the workspace)"
-    fi
+  if [ "$uninstall" = 0 ] && [ "$with_core" = 0 ]; then
+    say "core memories reach OpenClaw's memory search through MEMORY.md (this is OpenClaw's workspace, which it indexes)"
+  fi
+  if [ "$uninstall" = 0 ] && [ "$dry_run" = 0 ] && [ -n "$openclaw_cli" ]; then
+    if oc skills info hippocampus 2>/dev/null | grep -q "Ready"; then say "OpenClaw: skill hippocampus is ready"
+    else say "note: openclaw skills info hippocampus does not say Ready; run it to see what is missing"; fi
   fi
 fi
 

@@ -49,6 +49,8 @@ def main(argv):
     elif args.command == "register":
         print(f"cron via {result['via']}: {verb} {', '.join(result['added']) or 'nothing'}; "
               f"already present: {', '.join(result['present']) or 'none'}")
+    elif result.get("unreached"):
+        print(f"cron via openclaw: nothing removed: {result['unreached']}")
     else:
         print(f"cron via {result['via']}: {'would remove' if args.dry_run else 'removed'} "
               f"{', '.join(result['removed']) or 'nothing (none of ours found)'}")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write HIPPOCAMPUS_CORE.md (for OpenClaw memorySearch.extraPaths) from core memories."""
+"""Write HIPPOCAMPUS_CORE.md (for OpenClaw memory.search.extraPaths) from core memories."""
 from hippocampus import cli
 from hippocampus.config import CORE_MIN_TOKENS
 

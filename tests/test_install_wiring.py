@@ -14,9 +14,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.skipif(shutil.which("jq") is None, reason="jq is not installed (apt-get install jq)")
 
-OPENCLAW = {"agents": {"defaults": {"model": "anthropic/claude-sonnet-4-5",
-                                    "memorySearch": {"extraPaths": ["notes/extra.md"]}}},
-            "gateway": {"port": 18789}, "channels": {"telegram": {"enabled": True}}}
+OPENCLAW = {"agents": {"defaults": {"model": "anthropic/claude-sonnet-4-5"}},
+            "memory": {"search": {"extraPaths": ["notes/extra.md"]}},
+            "gateway": {"port": 18789, "auth": {"mode": "token", "token": "gateway-token-in-the-config"}},
+            "channels": {"telegram": {"enabled": True}}}
 SETTINGS = {"permissions": {"allow": ["Bash(npm test)"]},
             "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}]}}
 
@@ -30,6 +31,7 @@ def install(tmp_path: Path, *args: str, expect: int = 0) -> subprocess.Completed
 
 
 def test_openclaw_config_gets_our_path_once_keeps_everything_and_uninstalls_exactly(tmp_path):
+    # without the openclaw CLI (tests/hosts/ runs the same against the real one): jq on plain JSON
     config = tmp_path / "home" / ".openclaw" / "openclaw.json"
     config.parent.mkdir(parents=True)
     original = json.dumps(OPENCLAW, indent=2) + "\n"
@@ -40,16 +42,50 @@ def test_openclaw_config_gets_our_path_once_keeps_everything_and_uninstalls_exac
     assert "added" in first.stdout
     data = json.loads(config.read_text())
     core = str(tmp_path / "ws" / "HIPPOCAMPUS_CORE.md")
-    assert data["agents"]["defaults"]["memorySearch"]["extraPaths"] == ["notes/extra.md", core]
+    assert data["memory"]["search"]["extraPaths"] == ["notes/extra.md", core]
+    assert data["skills"]["load"]["extraDirs"] == [str(ROOT)]
+    assert "memorySearch" not in config.read_text()  # the key OpenClaw rejects since it moved
     assert data["gateway"] == OPENCLAW["gateway"] and data["channels"] == OPENCLAW["channels"]
-    assert (config.parent / "openclaw.json.hippocampus.bak").read_text() == original
-    assert os.readlink(tmp_path / "ws" / "skills" / "hippocampus") == str(ROOT)
+    assert data["agents"] == OPENCLAW["agents"]
+    leftovers = [p.name for p in config.parent.iterdir() if p != config]
+    assert leftovers == []  # no backup holding the gateway token, no temp file
+    assert not (tmp_path / "ws" / "skills" / "hippocampus").exists()  # no link OpenClaw would skip
     second = install(tmp_path)
     assert "already lists" in second.stdout
-    assert json.loads(config.read_text())["agents"]["defaults"]["memorySearch"]["extraPaths"].count(core) == 1
+    assert json.loads(config.read_text())["memory"]["search"]["extraPaths"].count(core) == 1
     install(tmp_path, "--uninstall")
     assert config.read_text() == original
-    assert not (tmp_path / "ws" / "skills" / "hippocampus").exists()
+
+
+def test_openclaws_own_workspace_gets_no_core_file_and_an_earlier_entry_is_taken_out(tmp_path):
+    # memory-core indexes that workspace's MEMORY.md (our core section) already: the core file would be a copy
+    config = tmp_path / "home" / ".openclaw" / "openclaw.json"
+    config.parent.mkdir(parents=True)
+    ws = tmp_path / "oc-ws"
+    core = str(ws / "HIPPOCAMPUS_CORE.md")
+    config.write_text(json.dumps({"agents": {"defaults": {"workspace": str(ws)}},
+                                  "memory": {"search": {"extraPaths": [core]}}}, indent=2) + "\n")
+    env = {**os.environ, "HOME": str(tmp_path / "home")}
+    result = subprocess.run([str(ROOT / "install.sh"), "--workspace", str(ws)], env=env, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0 and "through MEMORY.md" in result.stdout, result.stderr
+    assert json.loads(config.read_text()) == {"agents": {"defaults": {"workspace": str(ws)}},
+                                              "skills": {"load": {"extraDirs": [str(ROOT)]}}}
+
+
+def test_openclaw_config_path_and_state_dir_are_where_the_config_is(tmp_path):
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "openclaw.json").write_text("{}\n")
+    env = {**os.environ, "HOME": str(tmp_path / "home"), "OPENCLAW_STATE_DIR": str(state)}
+    subprocess.run([str(ROOT / "install.sh"), "--workspace", str(tmp_path / "ws")], env=env, check=True,
+                   capture_output=True, timeout=300)
+    assert json.loads((state / "openclaw.json").read_text())["skills"]["load"]["extraDirs"] == [str(ROOT)]
+    other = tmp_path / "elsewhere.json"
+    other.write_text("{}\n")
+    subprocess.run([str(ROOT / "install.sh"), "--workspace", str(tmp_path / "ws")], check=True, timeout=300,
+                   env={**env, "OPENCLAW_CONFIG_PATH": str(other)}, capture_output=True)
+    assert "memory" in json.loads(other.read_text())
 
 
 def test_a_config_jq_cannot_read_is_refused_untouched(tmp_path):

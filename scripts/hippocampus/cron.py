@@ -4,11 +4,14 @@
     hippocampus-consolidate  21:00 Saturdays    consolidation (the sleep)
     hippocampus-encode       every 3 hours      preprocess + encode --auto (optional)
 
-Registration goes through `openclaw cron` when `openclaw` is on PATH (a
-command job with an exact argv where OpenClaw supports `--command-argv`, a
-system event asking the agent to run it otherwise), else the user's crontab,
-else it prints the lines to add. It looks for our job names first, so running
-it twice registers nothing twice; `unregister` removes ours only.
+Registration goes through `openclaw cron` when `openclaw` is on PATH (it
+needs the gateway running): a command job with an exact argv and no delivery
+where OpenClaw supports `--command-argv`, else a main-session system event
+naming the exact command, whose answer is the silent NO_REPLY; each with
+`--declaration-key hippocampus:<job>` where OpenClaw has it. Else the user's
+crontab, else it prints the lines to add. It looks for our jobs first,
+disabled ones included (`cron list --all`), so running it twice registers
+nothing twice; `unregister` removes ours only, disabled ones too.
 """
 
 from __future__ import annotations
@@ -64,27 +67,43 @@ def _run(*args: str, check: bool = True) -> subprocess.CompletedProcess:
     return result
 
 
-def _openclaw_jobs() -> dict[str, str]:
-    """name -> id of the cron jobs OpenClaw has."""
-    result = _run("openclaw", "cron", "list", "--json", check=False)
-    jobs: dict[str, str] = {}
+def declaration_key(job: str) -> str:
+    return f"hippocampus:{job}"
+
+
+def _openclaw_jobs() -> dict[str, str] | None:
+    """our job name -> id among OpenClaw's cron jobs, disabled ones too; None when the gateway is not reached."""
+    result = _run("openclaw", "cron", "list", "--all", "--json", check=False)
     try:
         data = json.loads(result.stdout)
-        items = data.get("jobs", data) if isinstance(data, dict) else data
-        for item in items if isinstance(items, list) else []:
-            if isinstance(item, dict) and item.get("name"):
-                jobs[str(item["name"])] = str(item.get("id") or item.get("jobId") or item["name"])
     except ValueError:
-        text = _run("openclaw", "cron", "list", check=False).stdout
-        for name, _schedule in JOBS.values():
-            if name in text:
-                jobs[name] = name
+        return None
+    items = data.get("jobs", data) if isinstance(data, dict) else data
+    if not isinstance(items, list):
+        return None
+    keys = {declaration_key(job): name for job, (name, _schedule) in JOBS.items()}
+    jobs: dict[str, str] = {}
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        name = keys.get(str(item.get("declarationKey"))) or str(item.get("name") or "")
+        if name in keys.values():
+            jobs[name] = str(item.get("id") or item.get("jobId") or name)
     return jobs
+
+
+def _unreached() -> str:
+    return ("openclaw cron could not reach the gateway (it keeps the jobs): start it with `openclaw gateway`, "
+            "then run this again")
 
 
 def _openclaw_register(workspace: Path, jobs: list[str], dry_run: bool) -> dict:
     existing = _openclaw_jobs()
-    supports_command = "--command-argv" in _run("openclaw", "cron", "add", "--help", check=False).stdout
+    if existing is None:
+        raise WorkspaceError(_unreached())
+    usage = _run("openclaw", "cron", "add", "--help", check=False).stdout
+    supports_command = "--command-argv" in usage
+    keyed = "--declaration-key" in usage
     added, present, commands = [], [], []
     for job in jobs:
         name, schedule = JOBS[job]
@@ -93,11 +112,14 @@ def _openclaw_register(workspace: Path, jobs: list[str], dry_run: bool) -> dict:
             continue
         if supports_command:
             command = ["openclaw", "cron", "add", "--name", name, "--cron", schedule,
-                       "--command-argv", json.dumps(argv(job, workspace)), "--no-deliver"]
+                       "--command-argv", json.dumps(argv(job, workspace))]
         else:
-            event = f"hippocampus {job}: run {shlex.join(argv(job, workspace))} and reply with its one line"
             command = ["openclaw", "cron", "add", "--name", name, "--cron", schedule, "--session", "main",
-                       "--system-event", event]
+                       "--system-event", system_event(job, workspace)]
+        if keyed:
+            command += ["--declaration-key", declaration_key(job)]
+        if supports_command:
+            command.append("--no-deliver")
         commands.append(command)
         if not dry_run:
             _run(*command)
@@ -106,8 +128,16 @@ def _openclaw_register(workspace: Path, jobs: list[str], dry_run: bool) -> dict:
             "present": present, "commands": [shlex.join(c) for c in commands]}
 
 
+def system_event(job: str, workspace: Path) -> str:
+    """The event text for an OpenClaw without command jobs: the one exact command, and silence for the chat."""
+    return (f"hippocampus {job} (scheduled maintenance): run exactly this command with the exec tool: "
+            f"{shlex.join(argv(job, workspace))} -- then answer NO_REPLY and nothing else; send the user nothing.")
+
+
 def _openclaw_unregister(dry_run: bool) -> dict:
     existing = _openclaw_jobs()
+    if existing is None:
+        return {"via": "openclaw", "removed": [], "unreached": _unreached()}
     removed = []
     for name, _schedule in JOBS.values():
         if name in existing:

@@ -21,6 +21,9 @@ PATH = "memory/signals.jsonl"
 
 # Noise: what an agent's transcript holds that is not a memory.
 _SYSTEM = re.compile(r"^\s*(system:|\[cron\]|cron:|\[system\]|<system-reminder>|\[heartbeat\]|heartbeat_ok\b)", re.I)
+# OpenClaw's heartbeat prompt, sent verbatim as a user message on every heartbeat: the default one and
+# the legacy one (the two openings OpenClaw 2026.9.6 itself recognises as its heartbeat prompt)
+_HEARTBEAT = re.compile(r"^\s*(Follow the heartbeat monitor scratch context when provided\.|Read HEARTBEAT\.md if it exists)")
 _SCAFFOLD = re.compile(r"<(thinking|relevant-memories|system-reminder|memory|memories)\b[^>]*>.*?</\1>", re.I | re.S)
 _OUR_BLOCK = re.compile(r"<!-- hippocampus:core:start -->.*?<!-- hippocampus:core:end -->", re.S)
 _RECALLED_LINE = re.compile(r"^\s*-?\s*Previously observed \(\d{4}-\d{2}-\d{2}\) \[mem_[^\]]*\]:.*$", re.M)
@@ -36,6 +39,8 @@ def clean_signal(text: str) -> tuple[str | None, str | None]:
     text = clean_text(text or "")
     if _SYSTEM.match(text):
         return None, "system"
+    if _HEARTBEAT.match(text):
+        return None, "heartbeat"
     if _MEDIA_ONLY.match(text):
         return None, "media"
     text = _OUR_BLOCK.sub("", text)

@@ -21,7 +21,7 @@ except ImportError:
     pytest.skip("mcp 2.x is not installed (pip install 'mcp>=2,<3'): the MCP server tests skip",
                 allow_module_level=True)
 
-from conftest import SCRIPTS
+from conftest import SCRIPTS, Workspace
 
 NOW = "2026-03-11T15:00:00Z"
 SECRET = "sk-ant-api03-" + "x7Kd9Qw2Lm4Zp8Rt" * 5
@@ -250,3 +250,15 @@ def test_the_hot_path_scripts_never_import_the_sdk(ws):
                                 capture_output=True, text=True, env={**env, "PYTHONPATH": str(SCRIPTS)}, timeout=60)
         assert result.returncode == 0, result.stderr
         assert result.stderr.strip().endswith("NONE"), (script, result.stderr)
+
+
+def test_init_creates_a_missing_workspace_before_serving(tmp_path):
+    fresh = Workspace(tmp_path / "fresh")
+
+    async def body(call, _client):
+        ok(await call("remember", content="First memory of a new plugin user", importance=0.8))
+        return ok(await call("status"))
+
+    status = serve(fresh, body, "--init")
+    assert status["live"] == 1 and (fresh.root / ".git").is_dir()
+    assert fresh.commits()[-1].startswith("init") or len(fresh.commits()) >= 2

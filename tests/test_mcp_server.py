@@ -262,3 +262,51 @@ def test_init_creates_a_missing_workspace_before_serving(tmp_path):
     status = serve(fresh, body, "--init")
     assert status["live"] == 1 and (fresh.root / ".git").is_dir()
     assert fresh.commits()[-1].startswith("init") or len(fresh.commits()) >= 2
+
+
+def raw_exchange(ws, lines: list[str], answers: int, timeout: float = 60.0) -> list[dict]:
+    """JSON-RPC lines written as they are (what the SDK's client cannot send, e.g. a lone surrogate's
+    escape), and the first `answers` answers read back; fewer when the server stays silent."""
+    import selectors
+    import time
+
+    process = subprocess.Popen([sys.executable, "-S", str(SCRIPTS / "mcp_server.py"), "--workspace", str(ws.root)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                               env=server_env(ws))
+    try:
+        process.stdin.write(("\n".join(lines) + "\n").encode("ascii"))
+        process.stdin.flush()
+        found, buffer, deadline = [], b"", time.monotonic() + timeout
+        with selectors.DefaultSelector() as selector:
+            selector.register(process.stdout, selectors.EVENT_READ)
+            while len(found) < answers and time.monotonic() < deadline:
+                if not selector.select(timeout=0.5):
+                    continue
+                chunk = os.read(process.stdout.fileno(), 65536)
+                if not chunk:
+                    break
+                buffer += chunk
+                while b"\n" in buffer and len(found) < answers:
+                    line, buffer = buffer.split(b"\n", 1)
+                    found.append(json.loads(line))
+        return found
+    finally:
+        process.stdin.close()
+        process.wait(timeout=30)
+
+
+def test_a_lone_surrogate_in_a_request_is_answered_not_dropped(ws):
+    hello = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+             "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}}
+    lines = [json.dumps(hello), json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+             '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"remember","arguments":'
+             '{"content":"half \\ud800 a pair \\ud83d\\ude00 and \\\\ud800 as text"}}}',
+             "not JSON at all",
+             '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"recall","arguments":'
+             '{"query":"\\udfff half pair"}}}']
+    answers = {a.get("id"): a for a in raw_exchange(ws, lines, 3, timeout=20)}
+    assert set(answers) == {1, 2, 3}, answers
+    stored = answers[2]["result"]["structuredContent"]
+    content = ws.memory(stored["id"])["content"]
+    assert content == "half \ufffd a pair \U0001F600 and \\ud800 as text"
+    assert answers[3]["result"]["structuredContent"]["results"][0]["id"] == stored["id"]

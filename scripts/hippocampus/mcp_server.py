@@ -11,6 +11,10 @@ an internal error; the server goes on serving either way.
 
 # (no `from __future__ import annotations`: the SDK reads the tools' annotations as objects)
 import asyncio
+import json
+import os
+import re
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Annotated
@@ -19,6 +23,8 @@ from . import third_party
 from .errors import HippocampusError, WorkspaceError
 from .textutil import clean_text, one_line
 
+_SURROGATE = re.compile("[\ud800-\udfff]")  # (json.loads pairs the halves of a pair: one left is alone)
+_ESCAPED_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
 INSTALL = "pip install 'mcp>=2,<3'"
 
 INSTRUCTIONS = (
@@ -193,7 +199,49 @@ def build(root: Path, actor: str | None = None):
     return server, tools
 
 
+def without_lone_surrogates(line: bytes) -> bytes:
+    """A JSON-RPC line whose strings escape a lone surrogate ("\\ud800", which JSON allows and the SDK's
+    parser refuses, leaving the request unanswered) with U+FFFD in its place; any other line as it is."""
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return line  # (not JSON: the SDK says so)
+
+    def clean(value):
+        if isinstance(value, str):
+            return _SURROGATE.sub("\ufffd", value)
+        if isinstance(value, list):
+            return [clean(v) for v in value]
+        if isinstance(value, dict):
+            return {clean(k): clean(v) for k, v in value.items()}
+        return value
+    return json.dumps(clean(message)).encode("ascii") + b"\n"
+
+
+def guard_stdin() -> None:
+    """Put a pipe in place of fd 0, fed line by line from the real stdin by a thread that mends lone
+    surrogates (without_lone_surrogates; only lines with a \\u escape of one are parsed). The SDK then
+    claims fd 0 as usual; the client closing stdin closes the pipe."""
+    source = os.dup(0)
+    read_end, write_end = os.pipe()
+    os.dup2(read_end, 0)
+    os.close(read_end)
+
+    def pump() -> None:
+        with os.fdopen(source, "rb") as incoming, os.fdopen(write_end, "wb", buffering=0) as outgoing:
+            try:
+                for line in incoming:
+                    if _ESCAPED_SURROGATE.search(line):
+                        line = without_lone_surrogates(line)
+                    outgoing.write(line)
+            except OSError:
+                pass  # the server is closing
+
+    threading.Thread(target=pump, name="hippocampus-stdin", daemon=True).start()
+
+
 def serve(root: Path, actor: str | None = None) -> None:
     """Serve until the client closes stdin."""
     server, _tools = build(root, actor)
+    guard_stdin()
     server.run("stdio")

@@ -42,7 +42,7 @@ def text_or_none(value, what: str) -> str | None:
 def bounded(value, what: str, low, high, kind=int):
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and value != int(value)):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and not float(value).is_integer()):
         raise UsageError(f"{what} must be {'a whole number' if kind is int else 'a number'} from {low:,} to {high:,}")
     if value != value or not low <= value <= high:
         raise UsageError(f"{what} must be from {low:,} to {high:,}, got {value!r}"[:120])

@@ -36,6 +36,15 @@ def _progress():
     return sys.modules.get(f"{__package__}.progress")
 
 
+def _stat_key(path: Path, inode: bool = False) -> tuple | None:
+    """What says a file is the same one: its device and inode (`inode`), else also its size and mtime."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino) if inode else (st.st_size, st.st_mtime_ns, st.st_ino)
+
+
 def warn(message: str) -> None:
     if (progress := _progress()) is not None:
         progress.clear()
@@ -49,6 +58,8 @@ class Workspace:
         self.now = now
         self._config: dict | None = None
         self._cache: SearchCache | None = None
+        self._cache_key: tuple | None = None  # the cache file's (device, inode) when opened
+        self._config_stamp: tuple | None = None
         self.agent = "main"  # who runs this script (actors.resolve); only main writes memory
         self.look_deferred = False  # reader_cache(quick=True) trusted its last look at the memory files
 
@@ -62,6 +73,25 @@ class Workspace:
             raise WorkspaceError(
                 f"no hippocampus workspace at {root}; run scripts/init.py --workspace {root}")
         return workspace
+
+    def refresh(self, now: datetime) -> None:
+        """Ready a long-lived workspace (the MCP server's) for its next call: the
+        clock moves on, a changed config.yaml is read again, and a search cache
+        file another process replaced (a rebuild after damage, a new schema) is
+        opened again. What the cache holds needs no check here: every read
+        compares it with index.json's state first (reader_cache), so writes by
+        other processes are seen by the next call. Three `stat` calls."""
+        if not self.paths.index.is_file():
+            Workspace.open(self.root, now)  # raises the error that names the fix
+        self.now = now
+        self.look_deferred = False
+        stamp = _stat_key(self.paths.memory / "config.yaml")
+        if stamp != self._config_stamp:
+            self._config = None
+        self._config_stamp = stamp
+        if self._cache is not None and _stat_key(self._cache.path, inode=True) != self._cache_key:
+            self._cache.close()
+            self._cache = None
 
     @property
     def config(self) -> dict:
@@ -87,10 +117,12 @@ class Workspace:
         if self._cache is None:
             try:
                 self._cache = SearchCache.open(self.paths.search_db)
+                self._cache_key = _stat_key(self.paths.search_db, inode=True)
             except (sqlite3.DatabaseError, OSError) as exc:
                 warn(f"search cache unusable ({exc}); using a temporary one")
                 self._cache = SearchCache(Path(":memory:"))
                 self._cache.reset()
+                self._cache_key = ("temporary",)  # never a file's: refresh tries the file again
         return self._cache
 
     def reader_cache(self, quick: bool = False) -> SearchCache:

@@ -48,7 +48,14 @@ for host in "$@"; do
               echo "openclaw $dir ($("$dir/node_modules/.bin/openclaw" --version))" ;;
     claude-code) dir="$cache/claude-code-$CLAUDE_CODE_VERSION"
                  npm_into "$dir" "@anthropic-ai/claude-code@$CLAUDE_CODE_VERSION"
-                 echo "claude-code $dir" ;;
+                 cli="$dir/node_modules/@anthropic-ai/claude-code/bin/claude.exe"
+                 # its postinstall (skipped with the other packages' scripts) links the native binary that
+                 # the platform's optional dependency brought: run it alone, offline, once
+                 if ! DISABLE_AUTOUPDATER=1 "$cli" --version >/dev/null 2>&1; then
+                   (cd "$dir" && node node_modules/@anthropic-ai/claude-code/install.cjs >/dev/null) \
+                     || { echo "install-hosts: claude-code's install.cjs failed" >&2; exit 3; }
+                 fi
+                 echo "claude-code $dir ($(DISABLE_AUTOUPDATER=1 "$cli" --version))" ;;
     *) echo "install-hosts: unknown host $host (openclaw, claude-code)" >&2; exit 1 ;;
   esac
 done

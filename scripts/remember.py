@@ -26,7 +26,7 @@ def main(argv):
     args = p.parse_args(argv)
     if args.text is not None and args.jsonl is not None or args.text is None and args.jsonl is None and not args.step:
         raise cli.UsageError("give the memory text (or -) or --jsonl FILE, not both and not neither")
-    from hippocampus.remember import check_options, parse_jsonl, remember_many, remember_one
+    from hippocampus.remember import check_options, parse_jsonl, remember_committed, remember_many, stored_data
     check_options(domain=args.domain, category=args.category, store=args.store)
     records = parse_jsonl(cli.read_file_or_stdin(args.jsonl)) if args.jsonl is not None else None
     if records == []:
@@ -49,17 +49,9 @@ def main(argv):
         else:
             print(f"stored {added} memories, reinforced {len(results) - added} duplicates")
         return 0
-    with workspace.transaction("bot:remember", "remember") as tx:
-        result = remember_one(tx, text, **options)
-        memory = tx.by_id[result["id"]]
-        tx.summary = memory["content"]
-        if result["action"] == "reinforced":
-            tx.action = "reinforce"
-            tx.summary = f"repeated, so reinforced: {memory['content']}"
+    result, memory = remember_committed(workspace, text, **options)
     if args.json:
-        cli.print_json({"id": result["id"], "action": result["action"], "importance": memory["importance"],
-                        "domain": memory["domain"], "category": memory["category"], "store": memory["store"],
-                        "file": memory.get("file")})
+        cli.print_json(stored_data(result, memory))
     else:
         verb = "reinforced existing" if result["action"] == "reinforced" else "remembered"
         print(f"{verb} {result['id']} ({memory['domain']}/{memory['category']}, importance {memory['importance']:.2f})")

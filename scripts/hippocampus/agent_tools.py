@@ -88,7 +88,7 @@ class Tools:
     def remember(self, content: str, *, domain=None, category=None, importance=None, keywords=None,
                  source=None, episode=None, store=None, pin: bool = False, title=None, steps=None,
                  confidence=None, actor=None) -> tuple[str, dict]:
-        from .remember import check_options, remember_one
+        from .remember import check_options, remember_committed, stored_data
 
         if not isinstance(content, str):
             raise UsageError("content must be text")
@@ -115,16 +115,8 @@ class Tools:
                     "file": "memory/meta/pending-memories.md"}
             return (f"proposed #{filed['id']} for review (only the main agent writes memory; "
                     f"it decides with scripts/review.py)"), data
-        with workspace.transaction("bot:remember", "remember") as tx:
-            result = remember_one(tx, text, **options)
-            memory = tx.by_id[result["id"]]
-            tx.summary = memory["content"]
-            if result["action"] == "reinforced":
-                tx.action = "reinforce"
-                tx.summary = f"repeated, so reinforced: {memory['content']}"
-        data = {"id": result["id"], "action": result["action"], "importance": memory["importance"],
-                "domain": memory["domain"], "category": memory["category"], "store": memory["store"],
-                "file": memory.get("file")}
+        result, memory = remember_committed(workspace, text, **options)
+        data = stored_data(result, memory)
         verb = "reinforced existing" if result["action"] == "reinforced" else "remembered"
         return (f"{verb} {result['id']} ({memory['domain']}/{memory['category']}, "
                 f"importance {memory['importance']:.2f})"), data

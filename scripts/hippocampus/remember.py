@@ -123,6 +123,27 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
     return {"id": memory_id, "action": "added"}
 
 
+def remember_committed(workspace, text: str, **options) -> tuple[dict, dict]:
+    """remember_one in its own transaction (one commit), as remember.py and the MCP
+    server store one memory: (the result, the memory as stored). A repeat is
+    committed as the reinforcement it is."""
+    with workspace.transaction("bot:remember", "remember") as tx:
+        result = remember_one(tx, text, **options)
+        memory = tx.by_id[result["id"]]
+        tx.summary = memory["content"]
+        if result["action"] == "reinforced":
+            tx.action = "reinforce"
+            tx.summary = f"repeated, so reinforced: {memory['content']}"
+    return result, memory
+
+
+def stored_data(result: dict, memory: dict) -> dict:
+    """What remember.py --json (and the MCP server) say of a memory stored."""
+    return {"id": result["id"], "action": result["action"], "importance": memory["importance"],
+            "domain": memory["domain"], "category": memory["category"], "store": memory["store"],
+            "file": memory.get("file")}
+
+
 def duplicate_of(tx: Transaction, key: str, domain: str, store: str, created: datetime) -> dict | None:
     """The memory a new one with folded text `key` repeats, if any. An episode is an
     event: it repeats an episode only of the same calendar day (the machine's time

@@ -82,6 +82,11 @@ def storm_report(root: Path, args) -> None:
     print(f"  memories attempted {expected}, landed {landed}, lost {expected - landed}; "
           f"failed calls {sum(storm['failures'])}; reads {storm['reads']}, failed reads {storm['bad']}; "
           f"commits {len(ws.commits())}; doctor healthy: {ws.json('doctor.py', expect=None)['healthy']}")
+    said: dict[str, int] = {}
+    for line in storm["errors"]:  # what a failed call said (one line each), by kind of message
+        said[line.split(": ", 1)[-1][:120]] = said.get(line.split(": ", 1)[-1][:120], 0) + 1
+    for text, count in sorted(said.items(), key=lambda item: -item[1])[:10]:
+        print(f"  failed {count}x: {text}")
 
 
 def decay_kills(root: Path, size: int, kills: int) -> str:

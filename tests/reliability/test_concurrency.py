@@ -85,10 +85,11 @@ def run_storm(ws, per_writer: int, reader_seconds: float) -> dict:
     kinds = ["remember", "episodic", "bulk", "decay", "reinforce", "forget", "hand", "episodic"]
     writers = [_writer(ws, kind, per_writer, seed) for seed, kind in enumerate(kinds)]
     readers = [_reader(ws, reader_seconds) for _ in range(2)]
-    failures = []
+    failures, errors = [], []
     for proc in writers:
         out, err = proc.communicate(timeout=600)
         failures.append(int(out.strip() or 0))
+        errors += [line for line in err.splitlines() if line.strip()]
         assert "Traceback" not in err, err
     reads = bad = 0
     for proc in readers:
@@ -96,7 +97,8 @@ def run_storm(ws, per_writer: int, reader_seconds: float) -> dict:
         r, b = map(int, out.split())
         reads, bad = reads + r, bad + b
         assert b == 0, err
-    return {"failures": failures, "reads": reads, "bad": bad, "kinds": kinds, "commits_before": commits_before}
+    return {"failures": failures, "errors": errors, "reads": reads, "bad": bad, "kinds": kinds,
+            "commits_before": commits_before}
 
 
 def check_storm(ws, result: dict, per_writer: int) -> None:

@@ -32,6 +32,12 @@ for _name in ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_AUTHOR_DATE", "GIT_COM
 os.environ["TZ"] = os.environ.get("HIPPOCAMPUS_TEST_TZ") or "UTC"
 time.tzset()
 
+def host_env(env: dict) -> dict:
+    """`env` for another vendor's program (OpenClaw, Claude Code) without .ci/odd-clock's libfaketime:
+    Claude Code's binary cannot start under it, and the odd clock is there to test our code's clock."""
+    return {k: v for k, v in env.items() if k != "LD_PRELOAD" and not k.startswith("FAKETIME")}
+
+
 # A person's identity, for the commits a test makes by hand as the user would (never our scripts').
 PERSON = {"GIT_AUTHOR_NAME": "A Person", "GIT_AUTHOR_EMAIL": "person@example.test",
           "GIT_COMMITTER_NAME": "A Person", "GIT_COMMITTER_EMAIL": "person@example.test"}

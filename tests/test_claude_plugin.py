@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, host_env
 
 PLUGIN = json.loads((ROOT / ".claude-plugin" / "plugin.json").read_text(encoding="utf-8"))
 MARKETPLACE = json.loads((ROOT / ".claude-plugin" / "marketplace.json").read_text(encoding="utf-8"))
@@ -29,7 +29,7 @@ def claude_cli() -> str:
 def run_claude(*args: str, home, cwd, env: dict | None = None) -> subprocess.CompletedProcess:
     full = {k: v for k, v in os.environ.items() if not k.startswith(("HIPPOCAMPUS_", "ANTHROPIC_", "CLAUDE"))}
     full.update(HOME=str(home), **(env or {}))
-    return subprocess.run([claude_cli(), *args], cwd=cwd, env=full, capture_output=True, text=True, timeout=180,
+    return subprocess.run([claude_cli(), *args], cwd=cwd, env=host_env(full), capture_output=True, text=True, timeout=180,
                           stdin=subprocess.DEVNULL)
 
 

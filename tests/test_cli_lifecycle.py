@@ -37,9 +37,10 @@ def test_decay_is_idempotent_per_day_and_dry_run_writes_nothing(ws):
     ws.remember("User is allergic to peanuts", "--importance", "0.8", now="2026-01-01")
     preview = ws.json("decay.py", "--dry-run", now="2026-03-01")
     assert preview["changed"] == 1 and ws.memory(ws.index()["memories"][0]["id"])["importance"] == 0.8
-    ws.run("decay.py", now="2026-03-01")
+    utc = {"TZ": "UTC"}  # (days are the machine's local days: pinned, as both runs must fall on one)
+    ws.run("decay.py", now="2026-03-01", env=utc)
     commits = ws.commits()
-    ws.run("decay.py", now="2026-03-01T20:00:00")
+    ws.run("decay.py", now="2026-03-01T20:00:00", env=utc)
     assert ws.commits() == commits
 
 

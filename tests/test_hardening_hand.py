@@ -97,6 +97,23 @@ def test_replace_verified_lays_a_persons_save_back_on(tmp_path, monkeypatch):
     assert merged == path.read_bytes() == b"rewritten by a person again\nours merged\n"
 
 
+def test_an_append_through_a_descriptor_opened_before_the_swap_is_laid_back_on(tmp_path):
+    """A `>>` that opened the file a moment before the swap writes into the replaced copy
+    after every check: once the change is settled, its bytes are appended to the file."""
+    path = tmp_path / "f.md"
+    path.write_bytes(b"base\n")
+    late = safe_replace.LateAppends()
+    person = open(path, "ab")  # opened before our swap ...
+    final, _stamp = safe_replace.replace_verified(path, b"base\nours\n", b"base\n", late=late)
+    person.write(b"theirs, a moment late\n")  # ... written after it
+    person.close()
+    assert path.read_bytes() == final == b"base\nours\n"
+    late.settle()
+    assert path.read_bytes() == b"base\nours\ntheirs, a moment late\n"
+    late.settle()  # (once)
+    assert path.read_bytes() == b"base\nours\ntheirs, a moment late\n"
+
+
 @pytest.mark.parametrize("target", ["episodes", "memory_md"])
 def test_a_person_appending_every_50_ms_while_writers_run_loses_nothing(tmp_path, target):
     tally = race(tmp_path / "ws", 8, target)

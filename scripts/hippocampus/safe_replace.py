@@ -87,8 +87,20 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(code, os.strerror(code), str(b))
 
 
-def _swap_in(tmp: Path, path: Path) -> bytes | None:
-    """Put `tmp` at `path`; return what was there at that instant (None: nothing)."""
+def _read_open(path: Path) -> tuple[bytes, int]:
+    """The file's bytes, and a descriptor that keeps reading that same file once it is unlinked."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            return handle.read(), fd
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _swap_in(tmp: Path, path: Path) -> tuple[bytes | None, int | None]:
+    """Put `tmp` at `path`; return what was there at that instant (None: nothing),
+    with a descriptor of that replaced file (see LateAppends)."""
     if not os.path.lexists(path):
         try:
             os.link(tmp, path)  # never replaces: fails if a person created it meanwhile
@@ -96,11 +108,11 @@ def _swap_in(tmp: Path, path: Path) -> bytes | None:
             pass
         else:
             discard(tmp)
-            return None
+            return None, None
     try:
         if _exchange(tmp, path):
             try:
-                return Path(tmp).read_bytes()  # the replaced file, exactly
+                return _read_open(tmp)  # the replaced file, exactly
             finally:
                 discard(tmp)
     except FileNotFoundError:
@@ -113,12 +125,49 @@ def _swap_in(tmp: Path, path: Path) -> bytes | None:
         return _swap_in(tmp, path)
     try:
         os.replace(tmp, path)
-        return keep.read_bytes()
+        return _read_open(keep)
     finally:
         discard(keep)
 
 
-def replace_verified(path: Path, data: bytes, expected: bytes | None, merge=None) -> tuple[bytes, tuple]:
+class LateAppends:
+    """A person's `>>` that opened the file a moment before we replaced it writes
+    into the replaced copy, after our check. The replaced copies are kept open;
+    `settle()` (once the change is committed) appends to the file in place
+    whatever they gained since, so the next writer takes it in as a hand edit."""
+
+    def __init__(self) -> None:
+        self._open: list[tuple[Path, int, int]] = []  # (path, descriptor of the replaced copy, its size then)
+
+    def watch(self, path: Path, fd: int | None, size: int) -> None:
+        if fd is not None:
+            self._open.append((path, fd, size))
+
+    def settle(self) -> list[Path]:
+        """Lay late appends back on; the paths that gained them."""
+        gained = []
+        for path, fd, size in self._open:
+            try:
+                if os.fstat(fd).st_size > size:
+                    extra = os.pread(fd, os.fstat(fd).st_size - size, size)
+                    append_in_place(path, extra)
+                    gained.append(path)
+            except (OSError, WorkspaceError):
+                pass  # (the file is gone: nothing to lay them on)
+            finally:
+                os.close(fd)
+        self._open = []
+        return gained
+
+    def close(self) -> None:
+        """The change was taken back (the replaced copies are in place again, with what they gained)."""
+        for _path, fd, _size in self._open:
+            os.close(fd)
+        self._open = []
+
+
+def replace_verified(path: Path, data: bytes, expected: bytes | None, merge=None,
+                     late: LateAppends | None = None) -> tuple[bytes, tuple]:
     """Replace `path` (which held `expected` when the writer read it) by `data`
     so that what a person saves meanwhile is never lost.
 
@@ -135,10 +184,16 @@ def replace_verified(path: Path, data: bytes, expected: bytes | None, merge=None
             tmp = fsutil.write_temporary(path, data)
             st = os.stat(tmp)
             stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
-            replaced = _swap_in(tmp, path)
+            replaced, fd = _swap_in(tmp, path)
             if replaced == expected or replaced is None:
                 _fsync_dir(path.parent)
+                if late is not None:
+                    late.watch(path, fd, len(replaced or b""))
+                elif fd is not None:
+                    os.close(fd)
                 return data, stamp
+            if fd is not None:
+                os.close(fd)
             theirs = replaced
             if expected is not None and theirs.startswith(expected):
                 merged = data + theirs[len(expected):]

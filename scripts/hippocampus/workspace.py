@@ -555,6 +555,7 @@ class Transaction:
         self._mergers: dict = {}            # path -> merge(their bytes) -> ours on theirs (merge_with)
         self._appends: dict[str, bytes] = {}  # log -> the entries we append in place (_check_bases)
         self._verified: dict[str, bytes | None] = {}  # path -> what we built on, checked as it is replaced
+        self._late = None  # safe_replace.LateAppends: the copies we replaced, watched until committed
         self._placed: dict[str, tuple] = {}  # path -> stamp of what _place_based put there
         self.author: str | None = None      # commit author name, when crediting an actor
         self.files_before: dict = {}        # memory file stats when the transaction began
@@ -664,7 +665,7 @@ class Transaction:
         another file is replaced checking, at that moment, that what it replaces is
         what we built on (safe_replace.replace_verified), their later save laid back on."""
         from .episodes import is_episode_path
-        from .safe_replace import append_in_place, replace_verified
+        from .safe_replace import LateAppends, append_in_place, replace_verified
 
         root = self.workspace.root
         for relative, suffix in self._appends.items():
@@ -677,7 +678,9 @@ class Transaction:
         for relative, base in self._verified.items():
             data = self.files[relative]
             undo.keep(root / relative)
-            final, stamp = replace_verified(root / relative, data, base, self._mergers.get(relative))
+            if self._late is None:
+                self._late = LateAppends()
+            final, stamp = replace_verified(root / relative, data, base, self._mergers.get(relative), self._late)
             if final != data and is_episode_path(relative):
                 self.reparse.add(relative)
             self.files[relative] = final
@@ -877,6 +880,8 @@ class Transaction:
                     writing.wait()
                 except BaseException:
                     pass
+            if self._late is not None:
+                self._late.close()
             if not undo.rollback():
                 raise WorkspaceError(f"{one_line(str(exc), 300)}; and not every file written could be put back: "
                                      "the next writer commits what they hold") from None
@@ -885,6 +890,8 @@ class Transaction:
                 raise WorkspaceError(f"{exc}; nothing was changed") from None
             raise
         undo.discard()
+        if self._late is not None:  # a `>>` into a copy we replaced, a moment late: laid back on the file
+            self._late.settle()      # (its stat is no longer ours: the next writer takes it in)
         self._publish(old_state, index_data, prints)  # everything is on disk: the search cache follows
         ws.paths.pending_commit.unlink(missing_ok=True)  # committed: nothing for the next writer to finish
         self._keep_document_print()

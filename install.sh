@@ -270,6 +270,7 @@ if [ "$claude_code" = 1 ]; then
   dry=(); [ "$dry_run" = 1 ] && dry=(--dry-run)
   ws_args=(--workspace "$workspace")
   if [ -z "$claude_project" ]; then
+    [ "$shared" = 0 ] || { echo "install.sh: --shared needs --claude-code PROJECT_DIR (the project's team-shared files)" >&2; exit 1; }
     settings_files=("$HOME/.claude/settings.json"); block_files=("$HOME/.claude/CLAUDE.md"); project_args=()
   else
     [ -d "$claude_project" ] || { echo "install.sh: no such project folder: $claude_project" >&2; exit 1; }
@@ -279,6 +280,12 @@ if [ "$claude_code" = 1 ]; then
     if [ "$uninstall" = 1 ]; then
       settings_files=("$claude_project/.claude/settings.local.json" "$claude_project/.claude/settings.json")
       block_files=("$claude_project/CLAUDE.local.md" "$claude_project/CLAUDE.md")
+    elif [ "$shared" = 0 ]; then  # what an install.sh before local scope put in the team's files comes out
+      [ -f "$claude_project/.claude/settings.json" ] && python3 "$here/scripts/wire_claude.py" remove \
+        "$claude_project/.claude/settings.json" "${dry[@]}" | { grep -v ': no hooks of ours$' || true; } | sed 's/^/install.sh: /'
+      if [ -f "$claude_project/CLAUDE.md" ] && grep -q '<!-- hippocampus:start' "$claude_project/CLAUDE.md"; then
+        python3 "$here/scripts/wire.py" remove "$claude_project/CLAUDE.md" "${dry[@]}" | sed 's/^/install.sh: /'
+      fi
     fi
   fi
   for settings in "${settings_files[@]}"; do
@@ -301,7 +308,7 @@ if [ "$claude_code" = 1 ]; then
   claude_cli="${HIPPOCAMPUS_CLAUDE_CLI:-$(command -v claude 2>/dev/null || true)}"
   mcp_script="$here/scripts/mcp_server.py"
   mcp_state() {  # ours | theirs | none: the user-scope entry named hippocampus (exact command and script)
-    python3 - "$HOME/.claude.json" "$mcp_script" "$workspace" <<'PY'
+    python3 - "${CLAUDE_CONFIG_DIR:-$HOME}/.claude.json" "$mcp_script" "$workspace" <<'PY'
 import json, sys
 try:
     entry = json.load(open(sys.argv[1], encoding="utf-8")).get("mcpServers", {}).get("hippocampus")

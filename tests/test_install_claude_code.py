@@ -158,3 +158,18 @@ def test_dry_run_and_bad_settings_change_nothing_and_the_mode_is_kept(tmp_path):
     failed = install(tmp_path, "--workspace", str(tmp_path / "ws"), "--claude-code", str(project), expect=1)
     assert "is not JSON; left it untouched" in failed.stderr and "Traceback" not in failed.stderr
     assert snapshot(project) == broken
+
+
+def test_an_older_install_in_the_team_files_moves_to_local_scope(tmp_path):
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    team = project / ".claude" / "settings.json"
+    old = f"python3 {HOOK} session-end --workspace {tmp_path / 'ws'} --project {project}"  # the pre-marker shape
+    original = json.dumps({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": USER_HOOK}]}]}}, indent=2) + "\n"
+    team.write_text(json.dumps({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": USER_HOOK}]},
+                                                   {"hooks": [{"type": "command", "command": old}]}]}}, indent=2) + "\n")
+    install(tmp_path, "--workspace", str(tmp_path / "ws"), "--claude-code", str(project))
+    assert team.read_text() == original
+    assert len(commands(json.loads((project / ".claude" / "settings.local.json").read_text()), "Stop")) == 1
+    install(tmp_path, "--workspace", str(tmp_path / "ws"), "--claude-code", str(project), "--uninstall")
+    assert team.read_text() == original and sorted(p.name for p in (project / ".claude").iterdir()) == ["settings.json"]

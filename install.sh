@@ -13,6 +13,8 @@ openclaw_config=""
 openclaw_config_given=0
 agents_md=""
 claude_project=""
+claude_code=0
+shared=0
 uninstall=0
 
 usage() {
@@ -31,8 +33,11 @@ usage: ./install.sh [--workspace DIR] [--dev] [--dry-run] [--with-cron [--cron-e
                    \${OPENCLAW_STATE_DIR:-~/.openclaw}/openclaw.json, when it exists;
                    --no-openclaw-config to skip)
   --agents-md FILE add our block to FILE (e.g. AGENTS.md) between markers
-  --claude-code [PROJECT_DIR]  Claude Code hooks in PROJECT_DIR/.claude/settings.json (default: here)
-                   and our block in PROJECT_DIR/CLAUDE.md
+  --claude-code [PROJECT_DIR]  Claude Code: hooks (core memories at session start, learning at
+                   its end), our block, and the MCP server (claude mcp add --scope user, when the
+                   claude CLI is there). Alone: user scope (~/.claude/settings.json, ~/.claude/CLAUDE.md);
+                   with PROJECT_DIR: local scope (PROJECT_DIR/.claude/settings.local.json, CLAUDE.local.md)
+  --shared         with --claude-code PROJECT_DIR: the team-shared .claude/settings.json and CLAUDE.md
   --uninstall      remove exactly what the options above added (the workspace stays)
 USAGE
 }
@@ -53,7 +58,8 @@ while [ $# -gt 0 ]; do
     --agents-md) [ $# -ge 2 ] || { echo "install.sh: --agents-md needs a file" >&2; exit 1; }
                  agents_md="$2"; shift 2 ;;
     --claude-code) if [ $# -ge 2 ] && [ "${2#--}" = "$2" ]; then claude_project="$2"; shift 2
-                   else claude_project="$PWD"; shift; fi ;;
+                   else claude_project=""; shift; fi; claude_code=1 ;;
+    --shared) shared=1; shift ;;
     --uninstall) uninstall=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 1 ;;
@@ -112,17 +118,6 @@ verb() {  # verb "would add" "added"
 need_jq() {
   command -v jq >/dev/null 2>&1 || { echo "install.sh: jq is needed for $1 (apt-get install jq)" >&2; exit 3; }
 }
-write_json() {  # write_json FILE JQ_ARGS... : apply a jq program, keeping a backup and the file's mode
-  local file="$1" tmp; shift
-  tmp="$(mktemp "${file}.XXXXXX")"
-  if ! jq "$@" "$file" > "$tmp"; then rm -f "$tmp"; echo "install.sh: jq could not update $file" >&2; exit 3; fi
-  if cmp -s "$tmp" "$file"; then rm -f "$tmp"; return 1; fi
-  if [ "$dry_run" = 1 ]; then rm -f "$tmp"; return 0; fi
-  cp -p "$file" "$file.hippocampus.bak"
-  chmod --reference="$file" "$tmp" 2>/dev/null || true
-  mv "$tmp" "$file"
-}
-
 # ---------------------------------------------------------------- OpenClaw
 # skills.load.extraDirs gets this checkout (OpenClaw loads the skill from here, so a
 # `git pull` is the update; a link under WORKSPACE/skills is skipped by OpenClaw as a
@@ -260,58 +255,91 @@ if [ -n "$agents_md" ]; then
   if [ "$uninstall" = 1 ]; then
     python3 "$here/scripts/wire.py" remove "$agents_md" $( [ "$dry_run" = 1 ] && echo --dry-run ) | sed 's/^/install.sh: /'
   else
-    python3 "$here/scripts/wire.py" add "$agents_md" --body "$here/assets/templates/agents-block.md" \
+    python3 "$here/scripts/wire.py" add "$agents_md" --body "$here/assets/templates/agents-block.md" --for-workspace "$workspace" \
       --base-dir "$here" $( [ "$dry_run" = 1 ] && echo --dry-run ) | sed 's/^/install.sh: /'
   fi
 fi
 
-if [ -n "$claude_project" ]; then
-  need_jq "--claude-code"
-  [ -d "$claude_project" ] || { echo "install.sh: no such project folder: $claude_project" >&2; exit 1; }
-  settings="$claude_project/.claude/settings.json"
-  created=0
-  if [ ! -f "$settings" ]; then
-    [ "$uninstall" = 1 ] && { say "$settings: not there, nothing to remove"; settings=""; }
-    if [ -n "$settings" ]; then
-      if [ "$dry_run" = 1 ]; then say "would create $settings"; settings=""; else
-        mkdir -p "$claude_project/.claude"; printf '{}\n' > "$settings"; created=1; fi
-    fi
-  fi
-  if [ -n "$settings" ]; then
-    if ! jq -e 'type == "object"' "$settings" >/dev/null 2>&1; then
-      echo "install.sh: $settings is not JSON jq can read; left it untouched" >&2; exit 1
-    fi
-    ours='def ours: (.hooks? // []) | any(.[]; (.command? // "") | contains("agent_hook.py"));'
-    if [ "$uninstall" = 1 ]; then
-      if write_json "$settings" --indent 2 "$ours"'
-          if (.hooks | type) != "object" then . else
-            .hooks |= (with_entries(if (.value | type) == "array" then .value |= map(select(ours | not)) else . end)
-                       | with_entries(select(.value != [])))
-            | if .hooks == {} then del(.hooks) else . end
-          end'; then say "$(verb "would remove" removed) our hooks from $settings"
-      else say "$settings: no hooks of ours"; fi
-      if [ "$dry_run" = 0 ] && [ "$(cat "$settings")" = "{}" ]; then
-        rm -f "$settings" "$settings.hippocampus.bak"; rmdir "$claude_project/.claude" 2>/dev/null || true
-        say "removed $settings (only our hooks were in it)"
-      fi
-    else
-      if write_json "$settings" --indent 2 --arg hook "$here/scripts/agent_hook.py" --arg ws "$workspace" \
-          --arg proj "$(cd "$claude_project" && pwd -P)" "$ours"'
-          def command(event): "python3 \($hook | @sh) \(event) --workspace \($ws | @sh) --project \($proj | @sh)";
-          def add(event; what): .hooks[event] = ((.hooks[event] // [])
-              | if any(.[]; ours) then . else . + [{"hooks": [{"type": "command", "command": command(what)}]}] end);
-          .hooks = (.hooks // {}) | add("SessionStart"; "session-start") | add("Stop"; "session-end")
-          | add("SessionEnd"; "session-end")'; then
-        say "$(verb "would add" added) SessionStart (core memories) and Stop/SessionEnd (learn from the transcript, in the background) hooks to $settings"
-        [ "$created" = 1 ] && rm -f "$settings.hippocampus.bak"
-      else say "$settings already has our hooks"; fi
-    fi
-  fi
-  if [ "$uninstall" = 1 ]; then
-    python3 "$here/scripts/wire.py" remove "$claude_project/CLAUDE.md" $( [ "$dry_run" = 1 ] && echo --dry-run ) | sed 's/^/install.sh: /'
+if [ "$claude_code" = 1 ]; then
+  # Claude Code (README, "Claude Code"): hooks, the CLAUDE.md block and the MCP server hold this
+  # checkout's and this workspace's absolute paths, so they go where only this person reads them:
+  # user scope (~/.claude/settings.json, ~/.claude/CLAUDE.md) for --claude-code alone, local scope
+  # (DIR/.claude/settings.local.json, DIR/CLAUDE.local.md) for --claude-code DIR, and the team-shared
+  # DIR/.claude/settings.json and DIR/CLAUDE.md only with --shared. Our hooks are found by an exact
+  # marker (scripts/wire_claude.py); --uninstall takes ours out of every one of these files.
+  dry=(); [ "$dry_run" = 1 ] && dry=(--dry-run)
+  ws_args=(--workspace "$workspace")
+  if [ -z "$claude_project" ]; then
+    [ "$shared" = 0 ] || { echo "install.sh: --shared needs --claude-code PROJECT_DIR (the project's team-shared files)" >&2; exit 1; }
+    settings_files=("$HOME/.claude/settings.json"); block_files=("$HOME/.claude/CLAUDE.md"); project_args=()
   else
-    python3 "$here/scripts/wire.py" add "$claude_project/CLAUDE.md" --body "$here/assets/templates/agents-block.md" \
-      --base-dir "$here" $( [ "$dry_run" = 1 ] && echo --dry-run ) | sed 's/^/install.sh: /'
+    [ -d "$claude_project" ] || { echo "install.sh: no such project folder: $claude_project" >&2; exit 1; }
+    claude_project="$(cd "$claude_project" && pwd -P)"; project_args=(--project "$claude_project")
+    if [ "$shared" = 1 ]; then settings_files=("$claude_project/.claude/settings.json"); block_files=("$claude_project/CLAUDE.md")
+    else settings_files=("$claude_project/.claude/settings.local.json"); block_files=("$claude_project/CLAUDE.local.md"); fi
+    if [ "$uninstall" = 1 ]; then
+      settings_files=("$claude_project/.claude/settings.local.json" "$claude_project/.claude/settings.json")
+      block_files=("$claude_project/CLAUDE.local.md" "$claude_project/CLAUDE.md")
+    elif [ "$shared" = 0 ]; then  # what an install.sh before local scope put in the team's files comes out
+      [ -f "$claude_project/.claude/settings.json" ] && python3 "$here/scripts/wire_claude.py" remove \
+        "$claude_project/.claude/settings.json" "${dry[@]}" | { grep -v ': no hooks of ours$' || true; } | sed 's/^/install.sh: /'
+      if [ -f "$claude_project/CLAUDE.md" ] && grep -q '<!-- hippocampus:start' "$claude_project/CLAUDE.md"; then
+        python3 "$here/scripts/wire.py" remove "$claude_project/CLAUDE.md" "${dry[@]}" | sed 's/^/install.sh: /'
+      fi
+    fi
+  fi
+  for settings in "${settings_files[@]}"; do
+    if [ "$uninstall" = 1 ]; then
+      python3 "$here/scripts/wire_claude.py" remove "$settings" "${dry[@]}" | sed 's/^/install.sh: /'
+    else
+      python3 "$here/scripts/wire_claude.py" add "$settings" "${ws_args[@]}" "${project_args[@]}" "${dry[@]}" \
+        | sed 's/^/install.sh: /'
+    fi
+  done
+  for block in "${block_files[@]}"; do
+    if [ "$uninstall" = 1 ]; then
+      python3 "$here/scripts/wire.py" remove "$block" "${dry[@]}" | sed 's/^/install.sh: /'
+    else
+      python3 "$here/scripts/wire.py" add "$block" --body "$here/assets/templates/claude-block.md" \
+        --base-dir "$here" --for-workspace "$workspace" "${dry[@]}" | sed 's/^/install.sh: /'
+    fi
+  done
+  # the MCP server, in user scope, through the claude CLI where it is installed
+  claude_cli="${HIPPOCAMPUS_CLAUDE_CLI:-$(command -v claude 2>/dev/null || true)}"
+  mcp_script="$here/scripts/mcp_server.py"
+  mcp_state() {  # ours | theirs | none: the user-scope entry named hippocampus (exact command and script)
+    python3 - "${CLAUDE_CONFIG_DIR:-$HOME}/.claude.json" "$mcp_script" "$workspace" <<'PY'
+import json, sys
+try:
+    entry = json.load(open(sys.argv[1], encoding="utf-8")).get("mcpServers", {}).get("hippocampus")
+except (OSError, ValueError, AttributeError):
+    entry = None
+if not isinstance(entry, dict):
+    print("none")
+elif entry.get("command") == "python3" and (entry.get("args") or [None])[:1] == [sys.argv[2]]:
+    print("same" if entry.get("args") == [sys.argv[2], "--workspace", sys.argv[3]] else "ours")
+else:
+    print("theirs")
+PY
+  }
+  if [ -z "$claude_cli" ]; then
+    [ "$uninstall" = 1 ] || say "note: the claude CLI is not installed; to give Claude Code the MCP server later: claude mcp add --scope user hippocampus -- python3 $mcp_script --workspace $workspace"
+  else
+    state="$(mcp_state)"
+    if [ "$uninstall" = 1 ]; then
+      if [ "$state" = same ] || [ "$state" = ours ]; then
+        run "$claude_cli" mcp remove --scope user hippocampus >/dev/null
+        say "$(verb "would remove" removed) the MCP server hippocampus (claude mcp remove --scope user hippocampus)"
+      elif [ "$state" = theirs ]; then say "the MCP server named hippocampus is not ours; left it"; fi
+    elif [ "$state" = same ]; then say "Claude Code already has the MCP server hippocampus"
+    elif [ "$state" = theirs ]; then say "note: an MCP server named hippocampus that is not ours is registered; left it"
+    else
+      [ "$state" = ours ] && run "$claude_cli" mcp remove --scope user hippocampus >/dev/null
+      if [ "$dry_run" = 0 ] && ! out="$("$claude_cli" mcp add --scope user hippocampus -- python3 "$mcp_script" --workspace "$workspace" 2>&1)"; then
+        echo "install.sh: claude mcp add failed: $(printf '%s' "$out" | tr '\n' ' ' | cut -c1-300)" >&2; exit 3
+      fi
+      say "$(verb "would register" registered) the MCP server hippocampus with Claude Code (user scope)"
+    fi
   fi
 fi
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Hooks for agent harnesses (Claude Code): session start prints core memory; session end
 learns from the transcript in the background. Never blocks and never fails the session."""
+import argparse
 import json
 import os
 import subprocess
@@ -10,12 +11,14 @@ from hippocampus import cli
 
 
 def main(argv):
-    p = cli.parser("agent_hook.py", "session-start: print core memories (for the agent's context). "
+    p = cli.parser("agent_hook.py", "session-start: core memories for the agent's context, as Claude Code's "
+                   "SessionStart JSON (hookSpecificOutput.additionalContext). "
                    "session-end: preprocess + encode --auto the session's transcript in the background. "
                    "Always exits 0: a memory problem must never stop the agent.")
     p.add_argument("event", choices=("session-start", "session-end"))
     p.add_argument("--project", metavar="DIR", help="the project whose transcripts session-end reads when the "
                    "hook input names none (~/.claude/projects/<DIR with / as ->)")
+    p.add_argument("--hippocampus-hook", action="store_true", help=argparse.SUPPRESS)  # install.sh's marker
     args = p.parse_args(argv)
     try:
         payload = json.loads(sys.stdin.read() or "{}") if not sys.stdin.isatty() else {}
@@ -27,9 +30,10 @@ def main(argv):
             workspace = cli.open_workspace(args)
             text, _info = render_core(workspace.memories(), workspace.now, workspace.config,
                                       workspace.config["core"]["budget_tokens"], "Core memories (hippocampus)")
-            print(text, end="")
         except Exception as exc:  # never fail the session
-            print(f"(hippocampus: core memory unavailable: {cli.one_line(str(exc), 200)})")
+            text = f"(hippocampus: core memory unavailable: {cli.one_line(str(exc), 200)})"
+        print(json.dumps({"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}},
+                         ensure_ascii=False))
         return 0
     transcript = payload.get("transcript_path") if isinstance(payload, dict) else None
     if not transcript and args.project:

@@ -10,6 +10,8 @@ def main(argv):
     p.add_argument("file")
     p.add_argument("--body", metavar="FILE", help="the block's text (add)")
     p.add_argument("--base-dir", metavar="DIR", help="put in for {baseDir} in the block's text")
+    p.add_argument("--for-workspace", metavar="DIR", help="the workspace the block's commands use: put in "
+                   "for {workspaceArg} as --workspace DIR unless it is the default (~/.openclaw/workspace)")
     p.add_argument("--dry-run", action="store_true")
     args = p.parse_args(argv)
     from pathlib import Path
@@ -23,6 +25,7 @@ def main(argv):
         body = cli.read_file_or_stdin(args.body)
         if args.base_dir:
             body = body.replace("{baseDir}", cli.clean_text(args.base_dir))
+        body = body.replace("{workspaceArg}", workspace_arg(args.for_workspace))
         new = with_block(current, body)
     else:
         if current is None:
@@ -40,6 +43,19 @@ def main(argv):
         else:
             atomic_write(target, new.encode("utf-8", "surrogateescape"))
     report(args, target, "would-change" if args.dry_run else "changed", f"{target}: {verb} the hippocampus block")
+
+
+def workspace_arg(given) -> str:
+    """` --workspace DIR` (shell-quoted) unless DIR is the default the scripts use without $WORKSPACE."""
+    import os
+    import shlex
+    from pathlib import Path
+    if not given:
+        return ""
+    path = os.path.realpath(Path(cli.clean_text(given)).expanduser())
+    if path == os.path.realpath(Path.home() / ".openclaw" / "workspace"):
+        return ""
+    return " --workspace " + shlex.quote(path)
 
 
 def report(args, target, state: str, text: str) -> None:

@@ -118,10 +118,10 @@ def test_claude_code_hooks_merge_run_and_uninstall_exactly(tmp_path):
     original = json.dumps(SETTINGS, indent=2) + "\n"
     settings.write_text(original)
     (project / "CLAUDE.md").write_text("# Project\n\nUse pytest.\n")
-    install(tmp_path, "--no-openclaw-config", "--claude-code", str(project), "--dry-run")
+    install(tmp_path, "--no-openclaw-config", "--shared", "--claude-code", str(project), "--dry-run")
     assert settings.read_text() == original and "hippocampus" not in (project / "CLAUDE.md").read_text()
-    install(tmp_path, "--no-openclaw-config", "--claude-code", str(project))
-    install(tmp_path, "--no-openclaw-config", "--claude-code", str(project))
+    install(tmp_path, "--no-openclaw-config", "--shared", "--claude-code", str(project))
+    install(tmp_path, "--no-openclaw-config", "--shared", "--claude-code", str(project))
     data = json.loads(settings.read_text())
     assert data["permissions"] == SETTINGS["permissions"]
     assert data["hooks"]["Stop"][0] == SETTINGS["hooks"]["Stop"][0] and len(data["hooks"]["Stop"]) == 2
@@ -133,7 +133,9 @@ def test_claude_code_hooks_merge_run_and_uninstall_exactly(tmp_path):
                     "User's name is Dana", "--importance", "0.95"], check=True, capture_output=True, env=env)
     start = data["hooks"]["SessionStart"][0]["hooks"][0]["command"]
     shown = subprocess.run(start, shell=True, capture_output=True, text=True, env=env, input="{}", timeout=60)
-    assert shown.returncode == 0 and "User's name is Dana" in shown.stdout
+    assert shown.returncode == 0
+    answer = json.loads(shown.stdout)["hookSpecificOutput"]  # Claude Code's SessionStart JSON
+    assert answer["hookEventName"] == "SessionStart" and "User's name is Dana" in answer["additionalContext"]
     transcript = tmp_path / "session.jsonl"
     transcript.write_text(json.dumps({"type": "user", "sessionId": "s1", "uuid": "u1", "timestamp": "2026-03-01T10:00:00Z",
                                       "message": {"role": "user", "content": "Remember that I deploy on Thursdays."}}) + "\n")
@@ -151,7 +153,7 @@ def test_claude_code_hooks_merge_run_and_uninstall_exactly(tmp_path):
     broken = subprocess.run(end.replace(str(tmp_path / "ws"), str(tmp_path / "nowhere")), shell=True,
                             capture_output=True, text=True, env=env, input="not json", timeout=60)
     assert broken.returncode == 0  # never fails the session
-    install(tmp_path, "--no-openclaw-config", "--claude-code", str(project), "--uninstall")
+    install(tmp_path, "--no-openclaw-config", "--shared", "--claude-code", str(project), "--uninstall")
     assert settings.read_text() == original
     assert (project / "CLAUDE.md").read_text() == "# Project\n\nUse pytest.\n"
 
@@ -159,7 +161,7 @@ def test_claude_code_hooks_merge_run_and_uninstall_exactly(tmp_path):
 def test_claude_code_in_a_project_without_settings_leaves_nothing_behind(tmp_path):
     project = tmp_path / "bare"
     project.mkdir()
-    install(tmp_path, "--no-openclaw-config", "--claude-code", str(project))
+    install(tmp_path, "--no-openclaw-config", "--shared", "--claude-code", str(project))
     assert (project / ".claude" / "settings.json").exists() and (project / "CLAUDE.md").exists()
-    install(tmp_path, "--no-openclaw-config", "--claude-code", str(project), "--uninstall")
+    install(tmp_path, "--no-openclaw-config", "--shared", "--claude-code", str(project), "--uninstall")
     assert list(project.iterdir()) == []

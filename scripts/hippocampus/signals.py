@@ -24,6 +24,13 @@ _SYSTEM = re.compile(r"^\s*(system:|\[cron\]|cron:|\[system\]|<system-reminder>|
 # OpenClaw's heartbeat prompt, sent verbatim as a user message on every heartbeat: the default one and
 # the legacy one (the two openings OpenClaw 2026.9.6 itself recognises as its heartbeat prompt)
 _HEARTBEAT = re.compile(r"^\s*(Follow the heartbeat monitor scratch context when provided\.|Read HEARTBEAT\.md if it exists)")
+# Claude Code's harness text, stored as user messages: slash-command wrappers, local command output,
+# background task notifications, interrupt markers, and a compaction summary without its flag
+_HARNESS = re.compile(r"<(command-name|command-message|command-args|command-contents|local-command-stdout|"
+                      r"local-command-stderr|local-command-caveat|bash-input|bash-stdout|bash-stderr|"
+                      r"task-notification|user-prompt-submit-hook)\b[^>]*>.*?(</\1>|\Z)|"
+                      r"\[Request interrupted by user[^\]\n]*\]|"
+                      r"\A\s*This session is being continued from a previous conversation\b.*", re.I | re.S)
 _SCAFFOLD = re.compile(r"<(thinking|relevant-memories|system-reminder|memory|memories)\b[^>]*>.*?</\1>", re.I | re.S)
 _OUR_BLOCK = re.compile(r"<!-- hippocampus:core:start -->.*?<!-- hippocampus:core:end -->", re.S)
 _RECALLED_LINE = re.compile(r"^\s*-?\s*Previously observed \(\d{4}-\d{2}-\d{2}\) \[mem_[^\]]*\]:.*$", re.M)
@@ -43,7 +50,10 @@ def clean_signal(text: str) -> tuple[str | None, str | None]:
         return None, "heartbeat"
     if _MEDIA_ONLY.match(text):
         return None, "media"
-    text = _OUR_BLOCK.sub("", text)
+    unwrapped = _HARNESS.sub("", text).strip()
+    if not unwrapped and text.strip():
+        return None, "harness"
+    text = _OUR_BLOCK.sub("", unwrapped)
     text = _SCAFFOLD.sub("", text)
     text = _RECALLED_LINE.sub("", text)
     text = _CORE_HEADER.sub("", text)

@@ -6,7 +6,10 @@ Formats:
   of parts (`text`, `toolCall`, ...); roles user, assistant, toolResult.
 - `claude-code`: ~/.claude/projects/<project>/*.jsonl: `user` / `assistant`
   records whose `message.content` is a string or a list of `text`,
-  `tool_use`, `tool_result` parts; `summary` records.
+  `tool_use`, `tool_result` parts; `summary` records. Not the user's words, so
+  skipped and counted: `isMeta` records, `isCompactSummary` records (the summary
+  a compaction writes, "This session is being continued ..."), `isSidechain`
+  records (a sub-agent's conversation).
 - `plain`: a text or markdown chat log: `**Name:** text` lines (sessions under
   `## Session N — YYYY-MM-DD HH:MM` headings), or one message a paragraph.
 
@@ -188,6 +191,12 @@ def _claude_code(record: dict, session: str, source: str, result: ReadResult) ->
         return None
     if record.get("isMeta"):
         result.skip("system")
+        return None
+    if record.get("isCompactSummary"):
+        result.skip("compact summary")
+        return None
+    if record.get("isSidechain"):
+        result.skip("sidechain")
         return None
     text = _text_parts(record["message"].get("content"), result)
     session = str(record.get("sessionId") or session)

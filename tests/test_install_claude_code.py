@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import host_env
+
 ROOT = Path(__file__).resolve().parents[1]
 HOOK = str(ROOT / "scripts" / "agent_hook.py")
 USER_HOOK = "python3 ~/.claude/hooks/agent_hook.py notify"
@@ -18,6 +20,8 @@ USER_HOOK = "python3 ~/.claude/hooks/agent_hook.py notify"
 def install(tmp_path: Path, *args: str, env: dict | None = None, expect: int = 0, cwd=None):
     full = {k: v for k, v in os.environ.items() if k not in ("HIPPOCAMPUS_CLAUDE_CLI", "WORKSPACE")}
     full.update({"HOME": str(tmp_path / "home"), **(env or {})})
+    if "HIPPOCAMPUS_CLAUDE_CLI" in full:  # install.sh runs the real Claude Code, which cannot run under faketime
+        full = host_env(full)
     result = subprocess.run([str(ROOT / "install.sh"), "--no-openclaw-config", *args], capture_output=True,
                             text=True, env=full, timeout=300, cwd=cwd or tmp_path)
     assert result.returncode == expect, (result.stdout, result.stderr)
@@ -124,7 +128,7 @@ def test_real_claude_code_sees_the_mcp_server_connected_and_uninstall_removes_it
     project.mkdir()
     env = {"HIPPOCAMPUS_CLAUDE_CLI": cli, "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "DISABLE_AUTOUPDATER": "1"}
     full = {k: v for k, v in os.environ.items() if not k.startswith(("HIPPOCAMPUS_", "ANTHROPIC_", "CLAUDE"))}
-    full.update({"HOME": str(tmp_path / "home"), **env})
+    full = host_env({**full, "HOME": str(tmp_path / "home"), **env})
     (tmp_path / "home").mkdir()
     out = install(tmp_path, "--workspace", str(tmp_path / "ws"), "--claude-code", str(project), env=env).stdout
     assert "registered the MCP server" in out, out

@@ -23,7 +23,8 @@ SETTINGS = {"permissions": {"allow": ["Bash(npm test)"]},
 
 
 def install(tmp_path: Path, *args: str, expect: int = 0) -> subprocess.CompletedProcess:
-    env = {**os.environ, "HOME": str(tmp_path / "home")}
+    # (without the Claude Code CLI: tests/test_install_claude_code.py runs install.sh with the real one)
+    env = {**{k: v for k, v in os.environ.items() if k != "HIPPOCAMPUS_CLAUDE_CLI"}, "HOME": str(tmp_path / "home")}
     result = subprocess.run([str(ROOT / "install.sh"), "--workspace", str(tmp_path / "ws"), *args],
                             capture_output=True, text=True, env=env, timeout=300, cwd=tmp_path)
     assert result.returncode == expect, (result.stdout, result.stderr)

@@ -1,6 +1,5 @@
 #!/usr/bin/env python3
 """Read agent session transcripts into clean signals (memory/signals.jsonl), incrementally."""
-import os
 
 from hippocampus import cli
 
@@ -11,8 +10,8 @@ def main(argv):
     p.add_argument("--source", default="auto", choices=("auto", "openclaw", "claude-code", "plain"),
                    help="transcript format (default: detected per file)")
     p.add_argument("--path", metavar="FILE_OR_DIR",
-                   help="a transcript or a folder of them (default: ~/.openclaw/agents/AGENT/sessions)")
-    p.add_argument("--agent", default=None, help="OpenClaw agent id for the default path (default: $AGENT_ID or main)")
+                   help="a transcript or a folder of them (default: the --agent's sessions under OpenClaw's state dir, "
+                        "~/.openclaw/agents/AGENT/sessions)")
     p.add_argument("--include-groups", action="store_true",
                    help="also read group and room sessions (default: only the direct conversations that "
                         "OpenClaw's sessions.json names, where the folder has one)")
@@ -25,10 +24,7 @@ def main(argv):
     if args.path:
         root = Path(cli.clean_text(args.path)).expanduser()
     else:
-        agent = cli.clean_text(args.agent or os.environ.get("AGENT_ID") or "main")
-        if "/" in agent or agent.startswith("."):
-            raise cli.UsageError(f"not an agent id: {agent[:40]!r}")
-        root = Path.home() / ".openclaw" / "agents" / agent / "sessions"
+        root = cli.openclaw_sessions(args)
     if not root.exists():
         raise cli.NotFound(f"no transcripts at {root} (give --path FILE_OR_DIR)")
     files = files_under(root)

@@ -77,3 +77,12 @@ def test_a_broken_store_means_the_folder_is_read_whole(ws, tmp_path):
     (folder / "sessions.json").write_text("{not json")
     result = ws.json("preprocess.py", "--path", str(folder), now="2026-03-11T15:00:00Z")
     assert result["new"] == 7 and result["skipped"].get("unreadable sessions.json") == 1, result
+
+
+def test_the_scheduled_encode_job_reads_only_direct_conversations(ws, tmp_path):
+    _agent_sessions(tmp_path / "state")
+    result = ws.run("cron_job.py", "run", "encode", now="2026-03-11T15:00:00Z",
+                    env={"OPENCLAW_STATE_DIR": str(tmp_path / "state"), "AGENT_ID": "main"})
+    assert "encode: 2 new signals" in result.out, result.out
+    assert _texts(ws) == ["I started learning the cello this winter with a teacher.",
+                          "My daughter Lena turns seven in April this year."]

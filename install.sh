@@ -4,7 +4,7 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-workspace="${WORKSPACE:-$HOME/.openclaw/workspace}"
+workspace="${WORKSPACE:-}"   # unset: resolved below as the scripts resolve it
 dev=0
 dry_run=0
 cron=""
@@ -21,7 +21,8 @@ usage() {
   cat <<USAGE
 usage: ./install.sh [--workspace DIR] [--dev] [--dry-run] [--with-cron [--cron-encode] | --without-cron]
 
-  --workspace DIR  where memories live (default: \$WORKSPACE or ~/.openclaw/workspace)
+  --workspace DIR  where memories live (default: \$WORKSPACE, else OpenClaw's workspace from its config:
+                   agents.defaults.workspace, or agents.entries.\$HIPPOCAMPUS_OPENCLAW_AGENT.workspace)
   --dev            also install what the tests need (pytest, hypothesis)
   --dry-run        print what would be done; change nothing
   --with-cron      register daily decay (03:00) and weekly consolidation (Saturday 21:00)
@@ -70,6 +71,11 @@ say() { printf 'install.sh: %s\n' "$*"; }
 
 command -v python3 >/dev/null 2>&1 || { echo "install.sh: python3 is required" >&2; exit 3; }
 command -v git >/dev/null 2>&1 || { echo "install.sh: git is required (apt-get install git)" >&2; exit 3; }
+if [ -z "$workspace" ]; then  # the one the scripts will use: OpenClaw's (scripts/hippocampus/openclaw_config.py)
+  workspace="$(cd "$here/scripts" && python3 -S -c 'from hippocampus.config import default_workspace as w; print(w())' \
+    2>/dev/null)" || workspace=""
+  [ -n "$workspace" ] || workspace="$HOME/.openclaw/workspace"
+fi
 command -v jq >/dev/null 2>&1 || say "note: jq is not installed; the scripts do not need it, but SKILL.md's shell examples use it"
 
 requirements="$here/requirements.txt"

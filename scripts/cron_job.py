@@ -1,6 +1,5 @@
 #!/usr/bin/env python3
 """Scheduled jobs: run one (as cron does) or register / unregister them (install.sh --with-cron)."""
-import os
 
 from hippocampus import cli
 
@@ -11,19 +10,16 @@ def main(argv):
     commands = cli.Commands(p)
     running = commands.add("run", help="run one job now")
     running.add_argument("job", choices=("decay", "consolidate", "encode"))
-    running.add_argument("--agent", default=None, help="OpenClaw agent whose sessions encode reads (default $AGENT_ID or main)")
     registering = commands.add("register", help="register decay and consolidation (and --encode)")
     registering.add_argument("--encode", action="store_true", help="also encode transcripts every 3 hours")
     registering.add_argument("--dry-run", action="store_true")
     unregistering = commands.add("unregister", help="remove our jobs only")
     unregistering.add_argument("--dry-run", action="store_true")
     args = commands.parse(argv)
-    from pathlib import Path
     from hippocampus import cron
     if args.command == "run":
         workspace = cli.open_workspace(args)
-        agent = args.agent or os.environ.get("AGENT_ID") or "main"
-        sessions = Path.home() / ".openclaw" / "agents" / agent / "sessions"
+        sessions = cli.openclaw_sessions(args)
         line = f"{workspace.now.strftime('%Y-%m-%dT%H:%M:%SZ')} {cron.run_job(workspace, args.job, sessions)}"
         log = workspace.paths.cache / "cron.log"
         log.parent.mkdir(parents=True, exist_ok=True)

@@ -1,6 +1,5 @@
 #!/usr/bin/env python3
 """Read agent session transcripts into clean signals (memory/signals.jsonl), incrementally."""
-import os
 
 from hippocampus import cli
 
@@ -11,8 +10,11 @@ def main(argv):
     p.add_argument("--source", default="auto", choices=("auto", "openclaw", "claude-code", "plain"),
                    help="transcript format (default: detected per file)")
     p.add_argument("--path", metavar="FILE_OR_DIR",
-                   help="a transcript or a folder of them (default: ~/.openclaw/agents/AGENT/sessions)")
-    p.add_argument("--agent", default=None, help="OpenClaw agent id for the default path (default: $AGENT_ID or main)")
+                   help="a transcript or a folder of them (default: the --agent's sessions under OpenClaw's state dir, "
+                        "~/.openclaw/agents/AGENT/sessions)")
+    p.add_argument("--include-groups", action="store_true",
+                   help="also read group and room sessions (default: only the direct conversations that "
+                        "OpenClaw's sessions.json names, where the folder has one)")
     p.add_argument("--full", action="store_true", help="ignore the watermarks: read every file from the start")
     p.add_argument("--limit", type=cli.bounded_int(1, 10**9), help="keep only the last N new signals")
     args = p.parse_args(argv)
@@ -22,17 +24,20 @@ def main(argv):
     if args.path:
         root = Path(cli.clean_text(args.path)).expanduser()
     else:
-        agent = cli.clean_text(args.agent or os.environ.get("AGENT_ID") or "main")
-        if "/" in agent or agent.startswith("."):
-            raise cli.UsageError(f"not an agent id: {agent[:40]!r}")
-        root = Path.home() / ".openclaw" / "agents" / agent / "sessions"
+        root = cli.openclaw_sessions(args)
     if not root.exists():
         raise cli.NotFound(f"no transcripts at {root} (give --path FILE_OR_DIR)")
     files = files_under(root)
+    left_out: dict = {}
+    if root.is_dir():
+        from hippocampus.openclaw_sessions import select
+        files, left_out = select(root, files, include_groups=args.include_groups)
     targets = [(f, detect(f) if args.source == "auto" else args.source) for f in files]
     workspace = cli.open_workspace(args)
     with workspace.transaction("bot:preprocess", "preprocess") as tx:
         report = preprocess(tx, targets, full=args.full, limit=args.limit, label=lambda f: str(f.resolve()))
+    for reason, count in left_out.items():
+        report["skipped"][reason] = report["skipped"].get(reason, 0) + count
     if args.json:
         cli.print_json(report)
     else:

@@ -67,9 +67,13 @@ class Parser(argparse.ArgumentParser):
 def parser(prog: str, description: str, *, json_flag: bool = True) -> Parser:
     p = Parser(prog=prog, description=description,
                epilog="Exit codes: 0 ok, 1 bad input, 2 not found, 3 workspace problem. "
-                      "Environment: WORKSPACE (default ~/.openclaw/workspace), HIPPOCAMPUS_NOW (ISO time), "
-                      "HIPPOCAMPUS_AGENT (the acting agent, default main).")
-    p.add_argument("--workspace", metavar="DIR", help="workspace folder (default: $WORKSPACE or ~/.openclaw/workspace)")
+                      "Environment: WORKSPACE (default: OpenClaw's workspace, from its config), HIPPOCAMPUS_NOW "
+                      "(ISO time), HIPPOCAMPUS_AGENT (the acting agent, default main), HIPPOCAMPUS_OPENCLAW_AGENT.")
+    p.add_argument("--workspace", metavar="DIR", help="workspace folder (default: $WORKSPACE, else the workspace "
+                   "OpenClaw's config gives the agent: agents.defaults.workspace, ~/.openclaw/workspace)")
+    p.add_argument("--agent", metavar="ID", dest="openclaw_agent", default=None,
+                   help="OpenClaw agent whose workspace (agents.entries.ID.workspace) and sessions are used "
+                        "(default: $HIPPOCAMPUS_OPENCLAW_AGENT, else OpenClaw's default agent)")
     p.add_argument("--actor", metavar="NAME", help="who is acting (default: $HIPPOCAMPUS_AGENT or main); "
                    "any actor reads, only main writes: another actor's remember becomes a proposal")
     if json_flag:
@@ -82,6 +86,8 @@ def common_options(child: argparse.ArgumentParser) -> None:
     without a subcommand's defaults overwriting what was given before it."""
     child.add_argument("--workspace", metavar="DIR", default=argparse.SUPPRESS, help="workspace folder")
     child.add_argument("--actor", metavar="NAME", default=argparse.SUPPRESS, help="who is acting")
+    child.add_argument("--agent", metavar="ID", dest="openclaw_agent", default=argparse.SUPPRESS,
+                       help="OpenClaw agent whose workspace and sessions are used")
     child.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print machine-readable JSON")
 
 
@@ -147,7 +153,18 @@ def workspace_root(args) -> Path:
 
     if getattr(args, "workspace", None):
         return Path(clean_text(args.workspace)).expanduser()
-    return default_workspace()
+    agent = getattr(args, "openclaw_agent", None)
+    return default_workspace(clean_text(agent) if agent else None)
+
+
+def openclaw_sessions(args) -> Path:
+    """The OpenClaw agent's transcript folder: <state dir>/agents/<--agent, $HIPPOCAMPUS_OPENCLAW_AGENT,
+    $AGENT_ID or main>/sessions."""
+    from .openclaw_config import agent_id, state_dir
+
+    agent = getattr(args, "openclaw_agent", None)
+    agent = agent_id(clean_text(agent) if agent else None) or agent_id(os.environ.get("AGENT_ID")) or "main"
+    return state_dir() / "agents" / agent / "sessions"
 
 
 def agent(args) -> str:

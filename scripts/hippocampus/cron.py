@@ -204,7 +204,9 @@ def run_job(workspace, job: str, agent_sessions: Path | None = None) -> str:
         from .transcripts import detect, files_under
         new = 0
         if agent_sessions is not None and agent_sessions.exists():
-            targets = [(f, detect(f)) for f in files_under(agent_sessions)]
+            from .openclaw_sessions import select
+            files, _left_out = select(agent_sessions, files_under(agent_sessions))  # direct conversations only
+            targets = [(f, detect(f)) for f in files]
             with workspace.transaction("system:encode", "preprocess") as tx:
                 new = preprocess(tx, targets, label=lambda f: str(f.resolve()))["new"]
         with workspace.transaction("system:encode", "encode") as tx:

@@ -3,7 +3,10 @@
 Formats:
 - `openclaw`: ~/.openclaw/agents/<agent>/sessions/*.jsonl: a `session` header,
   `model_change` records, `message` records whose `message.content` is a list
-  of parts (`text`, `toolCall`, ...); roles user, assistant, toolResult.
+  of parts (`text`, `toolCall`, `thinking`, ...); roles user, assistant,
+  toolResult. `compaction`, `branch_summary`, `custom`, `custom_message`
+  records are counted noise; a user message loses OpenClaw's channel
+  envelope and metadata lines (`openclaw_text.strip`).
 - `claude-code`: ~/.claude/projects/<project>/*.jsonl: `user` / `assistant`
   records whose `message.content` is a string or a list of `text`,
   `tool_use`, `tool_result` parts; `summary` records. Not the user's words, so
@@ -27,6 +30,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 FORMATS = ("openclaw", "claude-code", "plain")
+# OpenClaw records that are not a message: compaction and branch summaries, extension state and
+# extension-injected context (docs/reference/session-management-compaction/schema.md)
+_OPENCLAW_NOISE = ("compaction", "branch_summary", "custom", "custom_message")
 _PLAIN_LINE = re.compile(r"^\*\*(?P<name>[^*]{1,60}):\*\*\s*(?P<text>.*)$")
 _PLAIN_SESSION = re.compile(r"^#{1,3}\s.*?(?P<date>\d{4}-\d{2}-\d{2})(?:[ T](?P<time>\d{1,2}:\d{2}))?")
 
@@ -166,7 +172,10 @@ def stream(path: Path, fmt: str, offset: int, source: str, result: ReadResult):
 
 def _openclaw(record: dict, session: str, source: str, result: ReadResult) -> Message | None:
     kind = record.get("type")
-    if kind in ("session", "model_change", "thinking_level_change", "custom"):
+    if kind in ("session", "model_change", "thinking_level_change", "reset", "label", "session_info"):
+        return None
+    if kind in _OPENCLAW_NOISE:  # summaries of earlier turns and extension state: not what was said
+        result.skip(kind)
         return None
     if kind != "message" or not isinstance(record.get("message"), dict):
         result.skip("unknown record")
@@ -177,6 +186,11 @@ def _openclaw(record: dict, session: str, source: str, result: ReadResult) -> Me
         result.skip("tool" if role in ("toolResult", "tool") else "unknown role")
         return None
     text = _text_parts(message.get("content"), result)
+    if role == "user" and text:
+        from .openclaw_text import strip
+        text, removed = strip(text)
+        for reason, count in removed.items():
+            result.skip(reason, count)
     return Message(str(record.get("id") or ""), session, _timestamp(record.get("timestamp")), role, text,
                    f"{source}#{record.get('id', '')}")
 

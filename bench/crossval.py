@@ -69,9 +69,9 @@ def build(conversation: dict, workdir: Path) -> dict:
 
 def score(store: dict, weights: tuple) -> list[tuple[int, float, float]]:
     """(category, recall@5, recall@10) per question of one store under `weights`."""
-    from hippocampus.search import recall
-    from hippocampus.timeutil import parse_time
-    from hippocampus.workspace import Workspace
+    from hippocampus.recall.search import recall
+    from hippocampus.text.timeutil import parse_time
+    from hippocampus.store.workspace import Workspace
     workspace = Workspace.open(store["root"], parse_time(store["env"]["HIPPOCAMPUS_NOW"]))
     config = dict(workspace.config)
     config["recall"] = {**config["recall"], **dict(weights)}
@@ -149,7 +149,7 @@ def main() -> None:
     if len(chosen) < 2:
         raise SystemExit("crossval.py: name at least two conversations")
     started = time.perf_counter()
-    from hippocampus.config import DEFAULTS
+    from hippocampus.base.config import DEFAULTS
     shipped = {name: DEFAULTS["recall"][name] for name in GRID}
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
         stores = [build(conversation, Path(tmp)) if i in chosen else None

@@ -68,9 +68,9 @@ def recaller(mode: str, root: Path, env: dict):
     if mode == "cli":
         return lambda question: run_script("recall.py", ["--top", "10", "--", question], env)["results"]
     sys.path.insert(0, str(SCRIPTS))
-    from hippocampus.search import recall
-    from hippocampus.timeutil import parse_time
-    from hippocampus.workspace import Workspace
+    from hippocampus.recall.search import recall
+    from hippocampus.text.timeutil import parse_time
+    from hippocampus.store.workspace import Workspace
     workspace = Workspace.open(root, parse_time(env["HIPPOCAMPUS_NOW"]))
     return lambda question: recall(workspace, question, top=10)
 

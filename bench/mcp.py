@@ -92,7 +92,7 @@ async def through_server(root: Path, env: dict, runs: int) -> dict:
 
 def in_process(root: Path, env: dict, runs: int) -> list[float]:
     os.environ.update(env)
-    from hippocampus.agent_tools import Tools
+    from hippocampus.hosts.agent_tools import Tools
 
     tools = Tools(root)
     tools.recall("warm up")

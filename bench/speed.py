@@ -123,8 +123,8 @@ def main() -> None:
     print(f"python start-up alone: {startup:.0f} ms (python -c pass), {bare:.0f} ms (python -S -c pass); "
           f"scripts run as {' '.join(['python', *python[1:]])} script; {os.cpu_count()} cores; store {args.store}")
     sys.path.insert(0, str(SCRIPTS))
-    from hippocampus import reconcile
-    from hippocampus.paths import WorkspacePaths
+    from hippocampus.store import reconcile
+    from hippocampus.base.paths import WorkspacePaths
     print("| memories | bulk import | then packing | recall median | original scorer | ratio | remember median "
           "| decay median | consolidate | hand-edit check |")
     print("|---|---|---|---|---|---|---|---|---|---|")

@@ -26,7 +26,7 @@ def main(argv):
         payload = {}
     if args.event == "session-start":
         try:
-            from hippocampus.context import render_core
+            from hippocampus.recall.context import render_core
             workspace = cli.open_workspace(args)
             text, _info = render_core(workspace.memories(), workspace.now, workspace.config,
                                       workspace.config["core"]["budget_tokens"], "Core memories (hippocampus)")

@@ -12,7 +12,7 @@ def main(argv):
     p.add_argument("--dry-run", action="store_true", help="show what would be stored; change nothing")
     args = p.parse_args(argv)
     import sys
-    from hippocampus.encode import capture, preview_lines
+    from hippocampus.ingest.encode import capture, preview_lines
     text = cli.decode_bytes(sys.stdin.buffer.read())
     if not text.strip():
         raise cli.UsageError("nothing on stdin: paste the conversation, e.g. pbpaste | capture.py")

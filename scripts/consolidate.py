@@ -8,7 +8,7 @@ def main(argv):
                    "(promotions go to the review queue), --dry-run lists every change it would make.")
     p.add_argument("--dry-run", action="store_true", help="list the changes; write nothing")
     args = p.parse_args(argv)
-    from hippocampus.consolidate import run_sleep
+    from hippocampus.lifecycle.consolidate import run_sleep
     report = run_sleep(cli.open_workspace(args), dry_run=args.dry_run)
     if args.json:
         cli.print_json(report)

@@ -16,7 +16,7 @@ def main(argv):
     unregistering = commands.add("unregister", help="remove our jobs only")
     unregistering.add_argument("--dry-run", action="store_true")
     args = commands.parse(argv)
-    from hippocampus import cron
+    from hippocampus.hosts import cron
     if args.command == "run":
         workspace = cli.open_workspace(args)
         sessions = cli.openclaw_sessions(args)

@@ -10,8 +10,8 @@ def main(argv):
     p.add_argument("--output", metavar="FILE", help="where to write it (default: WORKSPACE/brain-dashboard.html)")
     args = p.parse_args(argv)
     from pathlib import Path
-    from hippocampus.dashboard import OUTPUT, build
-    from hippocampus.fsutil import atomic_write
+    from hippocampus.hosts.dashboard import OUTPUT, build
+    from hippocampus.base.fsutil import atomic_write
     workspace = cli.open_workspace(args)
     html, info = build(workspace)
     target = Path(cli.clean_text(args.output)).expanduser() if args.output else workspace.root / OUTPUT

@@ -9,8 +9,8 @@ def main(argv):
                    "index from the last good version in git and the markdown files, and commits the repair.")
     p.add_argument("--repair", action="store_true", help="rebuild index.json, losing nothing git or the files hold")
     args = p.parse_args(argv)
-    from hippocampus.doctor import check, repair
-    from hippocampus.workspace import Workspace
+    from hippocampus.store.doctor import check, repair
+    from hippocampus.store.workspace import Workspace
     root = cli.workspace_root(args)
     if not (root / "memory").is_dir():
         raise WorkspaceError(f"no hippocampus workspace at {root}; run scripts/init.py --workspace {root}")

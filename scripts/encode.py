@@ -14,7 +14,7 @@ def main(argv):
     p.add_argument("--dry-run", action="store_true", help="show what would be stored; change nothing")
     p.add_argument("--apply", metavar="FILE", help="approve/reject proposals from the agent's edited JSON (- for stdin)")
     args = p.parse_args(argv)
-    from hippocampus import encode
+    from hippocampus.ingest import encode
     if args.apply is not None:
         try:
             decisions = json.loads(cli.read_file_or_stdin(args.apply))

@@ -24,7 +24,7 @@ def main(argv):
     near.add_argument("--depth", type=cli.bounded_int(1, 10), default=1)
     commands.add("list", help="every entity")
     args = commands.parse(argv)
-    from hippocampus import graph
+    from hippocampus.store import graph
     workspace = cli.open_workspace(args)
     if args.command == "add":
         with workspace.transaction("bot:graph", "graph-add") as tx:
@@ -59,7 +59,7 @@ def main(argv):
 
 
 def render_entity(entity: dict) -> str:
-    from hippocampus.context import defuse
+    from hippocampus.recall.context import defuse
     lines = [f"{entity['name']} ({entity['type']})" + (f", also {', '.join(entity['aliases'])}" if entity["aliases"] else "")]
     lines += [f"  fact: {defuse(f)}" for f in entity["facts"]]
     lines += [f"  {r['relation']} -> {r['name']}" for r in entity["outgoing"]]

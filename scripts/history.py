@@ -7,7 +7,7 @@ def main(argv):
     p = cli.parser("history.py", "Show one memory's history from the audit log and git.")
     p.add_argument("id", help="the memory id (mem_...)")
     args = p.parse_args(argv)
-    from hippocampus.history import history
+    from hippocampus.recall.history import history
     result = history(cli.open_workspace(args), cli.clean_text(args.id))
     if args.json:
         cli.print_json(result)

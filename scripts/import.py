@@ -13,7 +13,7 @@ def main(argv):
     p.add_argument("--dry-run", action="store_true", help="show what would be imported; change nothing")
     args = p.parse_args(argv)
     from pathlib import Path
-    from hippocampus.importer import import_files
+    from hippocampus.ingest.importer import import_files
     files = []
     for name in args.files:
         path = Path(cli.clean_text(name)).expanduser()

@@ -10,8 +10,8 @@ def main(argv):
                    help="notes relative to the workspace (default: MEMORY.md and memory/YYYY-MM-DD.md)")
     p.add_argument("--dry-run", action="store_true", help="count what would be indexed, change nothing")
     args = p.parse_args(argv)
-    from hippocampus.fsutil import is_within
-    from hippocampus.notes import import_notes, note_paths
+    from hippocampus.base.fsutil import is_within
+    from hippocampus.ingest.notes import import_notes, note_paths
     workspace = cli.open_workspace(args)
     paths = [cli.clean_text(path) for path in args.paths] or note_paths(workspace.root)
     for path in paths:

@@ -6,7 +6,7 @@ from hippocampus import cli
 def main(argv):
     p = cli.parser("init.py", "Create the workspace: memory folders, index.json, config, git repository.")
     args = p.parse_args(argv)
-    from hippocampus.initialise import initialise
+    from hippocampus.store.initialise import initialise
     root = cli.workspace_root(args)
     done = initialise(root, cli.now())
     if args.json:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Print core memories for session start, grouped by domain, within a token budget."""
 from hippocampus import cli
-from hippocampus.config import CORE_MIN_TOKENS
+from hippocampus.base.config import CORE_MIN_TOKENS
 
 
 def main(argv):
@@ -10,7 +10,7 @@ def main(argv):
                    help="tokens (~4 chars each, heading and notes included); default 1500, capped at 3000")
     p.add_argument("--all", action="store_true", help="every core memory, no budget (to see what a capped list left out)")
     args = p.parse_args(argv)
-    from hippocampus.context import render_core
+    from hippocampus.recall.context import render_core
     workspace = cli.open_workspace(args)
     budget = args.budget if args.budget is not None else workspace.config["core"]["budget_tokens"]
     if args.all:

@@ -14,10 +14,10 @@ def main(argv):
                    "incomplete, as init.py does (a plugin's first start)")
     args = p.parse_args(argv)
     root = cli.workspace_root(args)
-    from hippocampus.mcp_server import load_sdk, serve
+    from hippocampus.hosts.mcp_server import load_sdk, serve
     load_sdk()  # (without the SDK: one line, and no workspace created)
     if args.init:
-        from hippocampus.initialise import initialise
+        from hippocampus.store.initialise import initialise
         initialise(root, cli.now())  # (prints nothing: stdout is the client's)
     serve(root, cli.clean_text(args.actor) if args.actor else None)
 

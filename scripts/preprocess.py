@@ -19,8 +19,8 @@ def main(argv):
     p.add_argument("--limit", type=cli.bounded_int(1, 10**9), help="keep only the last N new signals")
     args = p.parse_args(argv)
     from pathlib import Path
-    from hippocampus.signals import preprocess
-    from hippocampus.transcripts import detect, files_under
+    from hippocampus.ingest.signals import preprocess
+    from hippocampus.ingest.transcripts import detect, files_under
     if args.path:
         root = Path(cli.clean_text(args.path)).expanduser()
     else:
@@ -30,7 +30,7 @@ def main(argv):
     files = files_under(root)
     left_out: dict = {}
     if root.is_dir():
-        from hippocampus.openclaw_sessions import select
+        from hippocampus.ingest.openclaw_sessions import select
         files, left_out = select(root, files, include_groups=args.include_groups)
     targets = [(f, detect(f) if args.source == "auto" else args.source) for f in files]
     workspace = cli.open_workspace(args)

@@ -25,21 +25,21 @@ def main(argv):
     p.add_argument("--include-archived", action="store_true", help="also search archived memories")
     p.add_argument("--reinforce", action="store_true", help="strengthen what is returned (one commit)")
     args = p.parse_args(argv)
-    from hippocampus.search import Filters, recall
+    from hippocampus.recall.search import Filters, recall
     filters = cli.recall_filters(args, Filters)
     if args.query is None and not args.entity:
         raise cli.UsageError("the following arguments are required: query (or --entity NAME)")
     query = cli.read_text(args.query) if args.query is not None else ""
     workspace = cli.open_workspace(args)
     if args.entity:
-        from hippocampus.graph import Graph
+        from hippocampus.store.graph import Graph
         query = " ".join([query, *Graph.load(workspace).find(cli.clean_text(args.entity)).names()]).strip()
     top = args.top or (50 if args.budget else int(workspace.config["recall"]["default_top"]))
     stats: dict = {}
     results = recall(workspace, query, top=top, filters=filters, min_score=args.min_score,
                      budget_tokens=args.budget, explain=args.why, stats=stats)
     if args.reinforce and results:
-        from hippocampus.lifecycle import reinforce_ids
+        from hippocampus.lifecycle.lifecycle import reinforce_ids
         with workspace.transaction("bot:recall", "reinforce") as tx:
             reinforce_ids(tx, [r["id"] for r in results])
             tx.summary = f"recalled and reinforced {len(results)} memories for: {query}"
@@ -49,7 +49,7 @@ def main(argv):
             out["overBudget"] = stats.get("overBudget")
         cli.print_json(out)
         return 0
-    from hippocampus.context import render_recall
+    from hippocampus.recall.context import render_recall
     print(render_recall(results, explain=args.why, budget_tokens=args.budget, over_budget=stats.get("overBudget")),
           end="")
 

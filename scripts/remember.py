@@ -26,7 +26,7 @@ def main(argv):
     args = p.parse_args(argv)
     if args.text is not None and args.jsonl is not None or args.text is None and args.jsonl is None and not args.step:
         raise cli.UsageError("give the memory text (or -) or --jsonl FILE, not both and not neither")
-    from hippocampus.remember import check_options, parse_jsonl, remember_committed, remember_many, stored_data
+    from hippocampus.lifecycle.remember import check_options, parse_jsonl, remember_committed, remember_many, stored_data
     check_options(domain=args.domain, category=args.category, store=args.store)
     records = parse_jsonl(cli.read_file_or_stdin(args.jsonl)) if args.jsonl is not None else None
     if records == []:
@@ -58,8 +58,8 @@ def main(argv):
 
 
 def propose(workspace, args, text, records, options):
-    from hippocampus.proposals import propose as file_proposal
-    from hippocampus.remember import record_options
+    from hippocampus.lifecycle.proposals import propose as file_proposal
+    from hippocampus.lifecycle.remember import record_options
     with workspace.transaction(workspace.agent, "propose", proposal=True) as tx:
         if records is None:
             filed = [file_proposal(tx, text, confidence=args.confidence, **options)]

@@ -6,7 +6,7 @@ from hippocampus import cli
 def main(argv):
     p = cli.parser("status.py", "Show the state of the memory store.")
     args = p.parse_args(argv)
-    from hippocampus.report import sparkline, status
+    from hippocampus.recall.report import sparkline, status
     report = status(cli.open_workspace(args))
     if args.json:
         cli.print_json(report)

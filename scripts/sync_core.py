@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write HIPPOCAMPUS_CORE.md (for OpenClaw memory.search.extraPaths) from core memories."""
 from hippocampus import cli
-from hippocampus.config import CORE_MIN_TOKENS
+from hippocampus.base.config import CORE_MIN_TOKENS
 
 
 def main(argv):
@@ -9,7 +9,7 @@ def main(argv):
     p.add_argument("--budget", type=cli.bounded_int(CORE_MIN_TOKENS, 1_000_000),
                    help="tokens (~4 chars each, heading and notes included); default 1500, capped at 3000")
     args = p.parse_args(argv)
-    from hippocampus.core_sync import sync_core
+    from hippocampus.lifecycle.core_sync import sync_core
     workspace = cli.open_workspace(args)
     info = sync_core(workspace, args.budget)
     if args.json:

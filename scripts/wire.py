@@ -15,8 +15,8 @@ def main(argv):
     p.add_argument("--dry-run", action="store_true")
     args = p.parse_args(argv)
     from pathlib import Path
-    from hippocampus.blocks import with_block, without_block
-    from hippocampus.fsutil import atomic_write
+    from hippocampus.text.blocks import with_block, without_block
+    from hippocampus.base.fsutil import atomic_write
     target = Path(cli.clean_text(args.file)).expanduser()
     current = target.read_bytes().decode("utf-8", "surrogateescape") if target.exists() else None
     if args.action == "add":

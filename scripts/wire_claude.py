@@ -16,7 +16,7 @@ def main(argv):
     p.add_argument("--dry-run", action="store_true")
     args = p.parse_args(argv)
     from pathlib import Path
-    from hippocampus import claude_settings as cs
+    from hippocampus.hosts import claude_settings as cs
     target = Path(cli.clean_text(args.settings)).expanduser()
     hook = os.path.join(os.path.dirname(os.path.abspath(__file__)), "agent_hook.py")
     try:

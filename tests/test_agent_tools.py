@@ -3,7 +3,7 @@ client may send are checked as the scripts check their flags."""
 
 import pytest
 
-from hippocampus.agent_tools import Tools
+from hippocampus.hosts.agent_tools import Tools
 from hippocampus.errors import UsageError
 
 

@@ -1,7 +1,7 @@
 """The audit log is rotated by month (and when long) into memory/meta/audit/,
 in the same commit, and nothing of it is lost or doubled."""
 
-from hippocampus.audit_archive import ROTATE_OVER_BYTES
+from hippocampus.store.audit_archive import ROTATE_OVER_BYTES
 
 
 def _log(ws):
@@ -85,8 +85,8 @@ def test_an_old_log_is_split_by_month_and_a_killed_rotation_is_not_doubled(ws):
 def test_dashboard_reads_recent_lines_across_the_archive(ws):
     ws.remember("User likes green tea", "--domain", "user", now="2026-11-10T08:00:00Z")
     ws.remember("User likes oolong too", "--domain", "user", now="2026-12-10T08:00:00Z")
-    from hippocampus.audit_archive import last_lines
-    from hippocampus.paths import WorkspacePaths
+    from hippocampus.store.audit_archive import last_lines
+    from hippocampus.base.paths import WorkspacePaths
     recent = last_lines(WorkspacePaths(ws.root), 3)
     assert recent == ws.audit()[-3:] and recent[0].startswith("2026-11")
     page = (ws.root / ws.json("dashboard.py", now="2026-12-10T09:00:00Z")["file"]).read_text()

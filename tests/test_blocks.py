@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from hippocampus.blocks import END, START, with_block, without_block
+from hippocampus.text.blocks import END, START, with_block, without_block
 from hippocampus.errors import WorkspaceError
 
 

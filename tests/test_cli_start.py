@@ -3,7 +3,7 @@
 -S starts Python without site-packages (whose .pth files may import modules at
 every start). The hot paths need only the standard library; the paths that
 read YAML (a hand-edited config.yaml or memory file, the knowledge graph) add
-site-packages themselves (hippocampus.third_party). The rest of the suite runs
+site-packages themselves (hippocampus.base.third_party). The rest of the suite runs
 every script with -S; these tests check both ways and what the hot paths load.
 """
 

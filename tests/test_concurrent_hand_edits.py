@@ -5,8 +5,8 @@ from datetime import datetime, timezone
 import pytest
 
 from hippocampus.errors import WorkspaceError
-from hippocampus.remember import remember_one
-from hippocampus.workspace import Workspace
+from hippocampus.lifecycle.remember import remember_one
+from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 3, 10, 12, 0, tzinfo=timezone.utc)
 

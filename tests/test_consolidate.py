@@ -43,8 +43,8 @@ def test_one_linked_semantic_memory_one_surviving_preference_one_conflict(ws):
         assert memories[source]["consolidatedInto"] == summary["id"] and memories[source]["status"] != "archived"
     assert "consolidatedInto" not in memories[ids["lunch"]]
     # the sources now fade faster than an ordinary episode
-    from hippocampus.config import DEFAULTS
-    from hippocampus.scoring import decay_multiplier
+    from hippocampus.base.config import DEFAULTS
+    from hippocampus.base.scoring import decay_multiplier
     source = memories[ids["backups"][0]]
     plain = {k: v for k, v in source.items() if k != "consolidatedInto"}
     assert decay_multiplier(source, DEFAULTS) == 2 * decay_multiplier(plain, DEFAULTS)

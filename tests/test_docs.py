@@ -25,7 +25,7 @@ def test_every_script_is_documented_in_skill_and_readme():
 
 
 def test_every_config_default_is_in_the_template():
-    from hippocampus.config import DEFAULTS
+    from hippocampus.base.config import DEFAULTS
     template = (ROOT / "assets" / "templates" / "config.yaml").read_text()
     for key, value in DEFAULTS.items():
         assert re.search(rf"#\s*{key}:", template), key

@@ -2,7 +2,7 @@
 
 from hypothesis import given, settings, strategies as st
 
-from hippocampus import episodes
+from hippocampus.store import episodes
 
 TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\r\x85\u2028\u2029"),
                min_size=1, max_size=200).map(str.strip).filter(bool)

@@ -93,7 +93,7 @@ def test_a_repository_that_converts_content_is_committed_by_git_itself(ws):
 
 
 def test_a_large_file_is_stored_whole_then_packed_in_the_background(tmp_path, monkeypatch):
-    from hippocampus import audit, gitcommit
+    from hippocampus.store import audit, gitcommit
 
     root = tmp_path / "repo"
     root.mkdir()
@@ -120,7 +120,7 @@ def test_a_large_file_is_stored_whole_then_packed_in_the_background(tmp_path, mo
 def test_a_writer_killed_between_the_branch_and_the_index_is_finished_by_the_next(ws):
     """The branch moves first, git's index second; a writer that dies in between
     leaves a note the next writer acts on, so status never shows its commit undone."""
-    from hippocampus import audit, gitcommit
+    from hippocampus.store import audit, gitcommit
 
     def dies_before_the_index(root, *args, **kw):
         if args[0] == "update-index":
@@ -174,7 +174,7 @@ def test_a_writer_killed_before_its_commit_is_committed_by_the_next(ws):
 # -- a tree edited in place (gitcommit._edited_tree_body) against one built from scratch
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from hippocampus.gitcommit import _edited_tree_body  # noqa: E402
+from hippocampus.store.gitcommit import _edited_tree_body  # noqa: E402
 
 _NAMES = st.sampled_from([b"a", b"a.md", b"a-b.md", b"a/b", b"ab", b"a b.md", b"b", b"z.md", b"\xc3\xa9.md",
                           b"mem_1.md", b"mem_10.md", b"mem_2.md", b"x" * 40, b"a0", b"a_", b"a~"])

@@ -72,8 +72,8 @@ def test_broken_yaml_degrades_with_one_warning(ws):
 def test_unchanged_files_are_not_rehashed(ws):
     """Stat first: a second look at unchanged files hashes none of them."""
     from datetime import datetime, timezone
-    from hippocampus import reconcile
-    from hippocampus.workspace import Workspace
+    from hippocampus.store import reconcile
+    from hippocampus.store.workspace import Workspace
 
     for n in range(5):
         ws.remember(f"Fact {n} about chess openings", "--domain", "world")
@@ -90,9 +90,9 @@ def test_unchanged_files_are_not_rehashed(ws):
 
 def test_writer_keeps_the_folder_print_current(ws):
     """After a write, the next reader finds the print matching and reads nothing."""
-    from hippocampus import reconcile
-    from hippocampus.paths import WorkspacePaths
-    from hippocampus.search_cache import SearchCache
+    from hippocampus.store import reconcile
+    from hippocampus.base.paths import WorkspacePaths
+    from hippocampus.store.search_cache import SearchCache
 
     ws.remember("First fact about owls", "--domain", "world")
     ws.run("recall.py", "owls")  # a reader records the print
@@ -211,8 +211,8 @@ def _recorded_look(ws) -> dict:
 
 
 def _look_now(ws) -> dict:
-    from hippocampus import look, reconcile
-    from hippocampus.paths import WorkspacePaths
+    from hippocampus.store import look, reconcile
+    from hippocampus.base.paths import WorkspacePaths
     stats = reconcile.list_memory_files(WorkspacePaths(ws.root))
     return {"folders": json.loads(look.stamp(stats, 0.0))["folders"], "print": str(reconcile.fingerprint(stats))}
 

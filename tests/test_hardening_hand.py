@@ -14,10 +14,11 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hand_race import race  # noqa: E402
 
-from hippocampus import fsutil, safe_replace  # noqa: E402
-from hippocampus.core_sync import sync_core  # noqa: E402
-from hippocampus.remember import remember_one  # noqa: E402
-from hippocampus.workspace import Workspace  # noqa: E402
+from hippocampus.base import fsutil
+from hippocampus.store import safe_replace  # noqa: E402
+from hippocampus.lifecycle.core_sync import sync_core  # noqa: E402
+from hippocampus.lifecycle.remember import remember_one  # noqa: E402
+from hippocampus.store.workspace import Workspace  # noqa: E402
 
 NOW = datetime(2026, 3, 11, 15, 0, tzinfo=timezone.utc)
 

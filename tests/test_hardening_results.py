@@ -100,7 +100,7 @@ def test_a_decay_or_reinforce_rate_out_of_range_is_refused_and_nothing_is_writte
 
 
 def _every_range():
-    from hippocampus.config import RANGES
+    from hippocampus.base.config import RANGES
     for key, (whole, low, high, low_open) in RANGES.items():
         yield key, high + 1
         yield key, low if low_open else low - 1
@@ -120,7 +120,7 @@ def _nested(key: str, value):
 
 @pytest.mark.parametrize("key, value", list(_every_range()))
 def test_every_numeric_setting_outside_its_documented_range_is_one_line_exit_3(ws, key, value):
-    from hippocampus.config import RANGES, describe_range
+    from hippocampus.base.config import RANGES, describe_range
     _config(ws, _nested(key, value))
     err = ws.run("recall.py", "tea", expect=3).err
     assert f"memory/config.yaml: {key}" in err and describe_range(RANGES[key]) in err, err
@@ -129,7 +129,7 @@ def test_every_numeric_setting_outside_its_documented_range_is_one_line_exit_3(w
 
 def test_every_range_is_written_down_in_the_readme_and_the_template():
     from conftest import ROOT
-    from hippocampus.config import DEFAULTS, RANGES, describe_range
+    from hippocampus.base.config import DEFAULTS, RANGES, describe_range
     readme = (ROOT / "README.md").read_text()
     for key, bounds in RANGES.items():
         assert f"| `{key}` |" in readme and describe_range(bounds) in readme, key

@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from conftest import Workspace
-from hippocampus.redact import redact
+from hippocampus.text.redact import redact
 
 NOW = "2026-03-11T15:00:00Z"
 
@@ -336,7 +336,7 @@ def test_recovery_through_a_real_kill(ws, tmp_path):
 
 
 def test_a_pretty_printed_json_file_stays_valid_json_when_scrubbed():
-    from hippocampus.scrub import scrubbed
+    from hippocampus.store.scrub import scrubbed
     data = json.dumps({"memories": [{"content": "DB_PASSWORD=Pp7prettyPw"}]}, indent=2).encode()
     clean = scrubbed("memory/index.json", data, before=None)
     assert b"Pp7prettyPw" not in clean

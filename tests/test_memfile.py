@@ -4,7 +4,7 @@ must read back as exactly the fields written, whatever they hold."""
 import frontmatter
 from hypothesis import given, settings, strategies as st
 
-from hippocampus import memfile
+from hippocampus.store import memfile
 
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=30)
 WORDS = st.sampled_from(["world", "facts", "you're", "yes", "No", "null", "2026-10-10T12:00:00Z", "a: b",

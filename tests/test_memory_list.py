@@ -6,9 +6,9 @@ import json
 
 from hypothesis import given, settings, strategies as st
 
-from hippocampus import index_store
-from hippocampus.memory_list import MemoryList
-from hippocampus.model import ordered
+from hippocampus.store import index_store
+from hippocampus.store.memory_list import MemoryList
+from hippocampus.base.model import ordered
 
 _MARKER = b'\n"memories": [\n'
 

@@ -10,7 +10,8 @@ import zlib
 
 from hypothesis import given, settings, strategies as st
 
-from hippocampus import audit, fsutil, gitcommit
+from hippocampus.store import audit, gitcommit
+from hippocampus.base import fsutil
 
 _SOURCE = random.Random(7).randbytes(300_000)
 

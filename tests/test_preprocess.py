@@ -215,7 +215,7 @@ def test_default_location_is_the_openclaw_agent_sessions(ws, tmp_path):
 
 
 def test_our_own_injected_blocks_are_not_re_encoded():
-    from hippocampus.signals import clean_signal
+    from hippocampus.ingest.signals import clean_signal
     core = ("<!-- hippocampus:core:start -->\n## Core memories (hippocampus)\n- (2026-01-01) User likes tea\n"
             "<!-- hippocampus:core:end -->\nWhat should I cook tonight for my sister's visit?")
     assert clean_signal(core) == ("What should I cook tonight for my sister's visit?", None)

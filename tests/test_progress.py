@@ -229,6 +229,6 @@ def test_recall_and_a_single_remember_never_load_it(ws):
     single = ws.run("remember.py", "the kettle whistles at dawn", now=NOW, flags=flags)
     recall = ws.run("recall.py", "kettle", now=NOW, flags=flags)
     bulk = ws.run("remember.py", "--jsonl", "-", input=jsonl(3), now=NOW, flags=flags)
-    assert "hippocampus.workspace" in imported(single) and "hippocampus.search" in imported(recall)
-    assert "hippocampus.progress" not in imported(single) | imported(recall)
-    assert "hippocampus.progress" in imported(bulk)  # the bulk path does: this test can tell
+    assert "hippocampus.store.workspace" in imported(single) and "hippocampus.recall.search" in imported(recall)
+    assert "hippocampus.base.progress" not in imported(single) | imported(recall)
+    assert "hippocampus.base.progress" in imported(bulk)  # the bulk path does: this test can tell

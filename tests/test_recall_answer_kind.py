@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from hippocampus import answer_kind
+from hippocampus.recall import answer_kind
 
 
 def _config(ws, recall: dict) -> None:

@@ -14,8 +14,8 @@ import sqlite3
 
 import pytest
 
-from hippocampus.search_cache import TOKENIZERS, SearchCache
-from hippocampus.textutil import fold, searchable, words
+from hippocampus.store.search_cache import TOKENIZERS, SearchCache
+from hippocampus.text.textutil import fold, searchable, words
 
 
 def test_words_keep_their_vowel_signs():

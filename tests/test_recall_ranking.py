@@ -123,9 +123,9 @@ def test_skipping_episode_members_that_cannot_rank_changes_no_result(ws):
     reach the results. Results, order and scores equal scoring every one."""
     import random
 
-    from hippocampus.search import Filters, recall
-    from hippocampus.timeutil import parse_time
-    from hippocampus.workspace import Workspace
+    from hippocampus.recall.search import Filters, recall
+    from hippocampus.text.timeutil import parse_time
+    from hippocampus.store.workspace import Workspace
 
     rng = random.Random(7)
     topics = "river boat garden recipe violin marathon kitten museum lantern harbour".split()

@@ -79,8 +79,8 @@ def test_no_related_word_repeats_its_entry_by_stem():
     # memory the question's own word found, above the answer
     import sqlite3
 
-    from hippocampus.related import BUILT_IN
-    from hippocampus.search_cache import TOKENIZERS, sql_text
+    from hippocampus.recall.related import BUILT_IN
+    from hippocampus.store.search_cache import TOKENIZERS, sql_text
 
     db = sqlite3.connect(":memory:")
     db.execute(f"CREATE VIRTUAL TABLE t USING fts5(w, tokenize={sql_text(TOKENIZERS[0])})")
@@ -96,9 +96,9 @@ def test_no_related_word_repeats_its_entry_by_stem():
 
 def test_related_hits_are_the_best_among_the_newest_matches(ws):
     # a related word may be in thousands of memories; BM25 is computed for the newest `scan` only
-    from hippocampus.search import Filters, quoted
-    from hippocampus.timeutil import parse_time
-    from hippocampus.workspace import Workspace
+    from hippocampus.recall.search import Filters, quoted
+    from hippocampus.text.timeutil import parse_time
+    from hippocampus.store.workspace import Workspace
 
     rows = [{"content": f"Note {i}: work" + (" work work" if i % 3 == 0 else " and the rest of a long day"),
              "created": f"2026-03-{1 + i:02d}T10:00:00Z"} for i in range(12)]

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from hippocampus.timeparse import query_windows
+from hippocampus.text.timeparse import query_windows
 
 NOW = datetime(2026, 3, 11, 15, 0, tzinfo=timezone.utc)  # a Wednesday
 
@@ -119,7 +119,7 @@ def test_recall_lifts_what_was_stored_at_the_time_named(ws):
 
 
 def test_relative_period_is_the_exact_period_a_phrase_names(zone):
-    from hippocampus.timeparse import relative_period
+    from hippocampus.text.timeparse import relative_period
     utc = timezone.utc
     assert relative_period("yesterday", NOW) == (datetime(2026, 3, 10, tzinfo=utc), datetime(2026, 3, 11, tzinfo=utc))
     assert relative_period(" last  week ", NOW) == (datetime(2026, 3, 2, tzinfo=utc), datetime(2026, 3, 9, tzinfo=utc))

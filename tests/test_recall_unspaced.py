@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-from hippocampus.textutil import searchable, unspaced
+from hippocampus.text.textutil import searchable, unspaced
 
 
 def test_searchable_spells_out_unspaced_runs_and_leaves_other_text_alone():

@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from hippocampus.redact import redact
+from hippocampus.text.redact import redact
 
 FAKES = {
     "anthropic-key": "sk-ant-api03-" + "x7Kd9Qw2Lm4Zp8Rt" * 5,

@@ -2,8 +2,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from hippocampus.config import DEFAULTS
-from hippocampus.scoring import decayed, reinforced, signal_importance, status_for
+from hippocampus.base.config import DEFAULTS
+from hippocampus.base.scoring import decayed, reinforced, signal_importance, status_for
 
 T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
@@ -30,7 +30,7 @@ def zone(monkeypatch):
     """Run in-process scoring in a given time zone (idle days are the zone's calendar days)."""
     import time
 
-    from hippocampus import timeutil
+    from hippocampus.text import timeutil
 
     def use(name: str) -> None:
         monkeypatch.setenv("TZ", name)

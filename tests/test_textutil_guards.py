@@ -7,8 +7,9 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hippocampus import classify, scoring
-from hippocampus.textutil import case_blind
+from hippocampus.text import classify
+from hippocampus.base import scoring
+from hippocampus.text.textutil import case_blind
 
 
 def test_case_blind_shows_every_ascii_letter_a_case_blind_pattern_could_match():

@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from .errors import HippocampusError, NotFound, UsageError  # noqa: F401 (NotFound: for scripts)
-from .textutil import clean_text, decode_bytes, one_line
+from .text.textutil import clean_text, decode_bytes, one_line
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -140,7 +140,7 @@ def bounded_float(low: float, high: float):
 
 def now() -> datetime:
     """HIPPOCAMPUS_NOW (ISO date or datetime) when set, else the system clock."""
-    from .timeutil import parse_time
+    from .text.timeutil import parse_time
 
     value = os.environ.get("HIPPOCAMPUS_NOW")
     if value:
@@ -149,7 +149,7 @@ def now() -> datetime:
 
 
 def workspace_root(args) -> Path:
-    from .config import default_workspace
+    from .base.config import default_workspace
 
     if getattr(args, "workspace", None):
         return Path(clean_text(args.workspace)).expanduser()
@@ -160,7 +160,7 @@ def workspace_root(args) -> Path:
 def openclaw_sessions(args) -> Path:
     """The OpenClaw agent's transcript folder: <state dir>/agents/<--agent, $HIPPOCAMPUS_OPENCLAW_AGENT,
     $AGENT_ID or main>/sessions."""
-    from .openclaw_config import agent_id, state_dir
+    from .hosts.openclaw_config import agent_id, state_dir
 
     agent = getattr(args, "openclaw_agent", None)
     agent = agent_id(clean_text(agent) if agent else None) or agent_id(os.environ.get("AGENT_ID")) or "main"
@@ -169,13 +169,13 @@ def openclaw_sessions(args) -> Path:
 
 def agent(args) -> str:
     """Who is acting: --actor, else $HIPPOCAMPUS_AGENT, else main (actors.resolve)."""
-    from .actors import resolve
+    from .base.actors import resolve
 
     return resolve(clean_text(getattr(args, "actor", None) or os.environ.get("HIPPOCAMPUS_AGENT") or ""))
 
 
 def open_workspace(args):
-    from .workspace import Workspace
+    from .store.workspace import Workspace
 
     actor = agent(args)
     workspace = Workspace.open(workspace_root(args), now())
@@ -206,8 +206,8 @@ def read_file_or_stdin(value: str) -> str:
 
 def recall_filters(args, filters_class):
     """Validated filter flags shared by recall-like scripts."""
-    from .model import check_category, check_domain, check_store
-    from .config import STATUSES
+    from .base.model import check_category, check_domain, check_store
+    from .base.config import STATUSES
 
     status = getattr(args, "status", None)
     if status and status not in STATUSES:
@@ -230,8 +230,8 @@ def _bound(text: str, flag: str, *, start: bool) -> datetime:
     --until 2026-03-10 means through the end of that day."""
     from datetime import timedelta
 
-    from .timeparse import relative_period
-    from .timeutil import parse_time
+    from .text.timeparse import relative_period
+    from .text.timeutil import parse_time
 
     text = clean_text(text)
     period = relative_period(text, now())
@@ -283,7 +283,7 @@ def run(main) -> None:
     except OSError as exc:
         if debug:
             raise
-        from .fsutil import workspace_error_for
+        from .base.fsutil import workspace_error_for
         print(f"{prog}: error: {workspace_error_for(exc, exc.filename or 'the workspace')}", file=sys.stderr)
         code = 3
     except Exception as exc:  # a bug: still one line, never a traceback for the user

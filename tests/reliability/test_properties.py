@@ -5,10 +5,10 @@ import sqlite3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hippocampus import memfile
-from hippocampus.search import match_expression
-from hippocampus.search_cache import TOKENIZERS, sql_text
-from hippocampus.textutil import clean_text, searchable, words
+from hippocampus.store import memfile
+from hippocampus.recall.search import match_expression
+from hippocampus.store.search_cache import TOKENIZERS, sql_text
+from hippocampus.text.textutil import clean_text, searchable, words
 
 TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=300)
 

@@ -1,0 +1,1 @@
+"""What every layer shares: paths, config, the memory record, actors, file writing, scoring."""

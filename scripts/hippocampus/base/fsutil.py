@@ -1,0 +1,170 @@
+"""Atomic file writes: temp file in the same folder, fsync, rename, fsync folder."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+from ..errors import WorkspaceError
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path, data: bytes | str | list, *, sync: bool = True) -> None:
+    """Replace `path` with `data` so readers see the old or the new file, never half."""
+    put_in_place(write_temporary(path, data, sync=sync), path, sync=sync)
+
+
+def write_temporary(path: Path, data: bytes | str | list, *, sync: bool = True) -> Path:
+    """The first half of atomic_write: `data` (or its parts, see write_all) in a
+    temporary file beside `path` (fsynced), to be put in place with put_in_place."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            write_all(fd, data)
+            if sync:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        discard(tmp)
+        raise workspace_error_for(exc, path) from None
+    return tmp
+
+
+def write_all(fd: int, data) -> None:
+    """Write bytes, or a list of bytes-like parts in order (a file of megabytes
+    written from the pieces it is made of, never copied into one), to the end."""
+    views = [memoryview(part).cast("B") for part in (data if isinstance(data, list) else [data])]
+    first = 0
+    while first < len(views):
+        written = os.writev(fd, views[first:first + 1024])  # (IOV_MAX)
+        if written == 0 and views[first].nbytes:
+            raise OSError(errno.EIO, "the disk took nothing")
+        while first < len(views) and written >= views[first].nbytes:
+            written -= views[first].nbytes
+            first += 1
+        if written:  # a short write ended inside a part
+            views[first] = views[first][written:]
+
+
+def put_in_place(tmp: Path, path: Path, *, sync: bool = True) -> None:
+    """The second half of atomic_write: rename the temporary file over `path`."""
+    try:
+        os.replace(tmp, path)
+    except OSError as exc:
+        discard(tmp)
+        raise workspace_error_for(exc, path) from None
+    if sync:
+        _fsync_dir(path.parent)
+
+
+def discard(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+class InBackground:
+    """`fn(*args)` on a thread: for I/O that waits on the disk (writing, fsync,
+    stat), which releases the GIL while the caller computes. `wait()` returns
+    what fn returned, or re-raises."""
+
+    def __init__(self, fn, *args):
+        import threading
+
+        self._error: BaseException | None = None
+        self._result = None
+
+        def run() -> None:
+            try:
+                self._result = fn(*args)
+            except BaseException as exc:  # handed to the thread that waits
+                self._error = exc
+
+        self._thread = threading.Thread(target=run, name="hippocampus-write")
+        self._thread.start()
+
+    def wait(self):
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._result
+
+
+def workspace_error_for(exc: OSError, path: Path | str) -> WorkspaceError:
+    if exc.errno == errno.ENOSPC:
+        return WorkspaceError(f"disk full while writing {path}; nothing was changed")
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return WorkspaceError(f"cannot write {path}: {exc.strerror}")
+    return WorkspaceError(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def line_bytes(line: str) -> bytes:
+    """A line as append_line writes it."""
+    return (line.rstrip("\n") + "\n").encode("utf-8")
+
+
+def append_line(path: Path, line: str) -> int:
+    """Append one line durably (O_APPEND keeps concurrent appends whole); the
+    file's size before it, for `truncate_to` to take the line back. A line
+    the disk had no room for is taken back at once."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        try:
+            size = os.fstat(fd).st_size
+            try:
+                write_all(fd, line_bytes(line))
+                os.fsync(fd)
+            except OSError:
+                os.ftruncate(fd, size)
+                raise
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise workspace_error_for(exc, path) from None
+    return size
+
+
+def truncate_to(path: Path, size: int) -> None:
+    """Cut a file back to `size` bytes (what append_line added, taken back)."""
+    try:
+        os.truncate(path, size)
+    except OSError:
+        pass
+
+
+def ours_to_write(path: Path, resolved_root: Path) -> bool:
+    """Whether `path` (resolved: symbolic links followed) lies in the workspace and
+    not in a .git there: the last check before a commit writes or deletes it."""
+    try:
+        return ".git" not in path.resolve().relative_to(resolved_root).parts
+    except ValueError:
+        return False
+
+
+def is_within(path: Path, root: Path) -> bool:
+    try:
+        path.resolve().relative_to(root.resolve())
+    except ValueError:
+        return False
+    return True
+

@@ -1,0 +1,121 @@
+"""Scoring: decay, reinforcement, status and initial importance. Pure functions.
+
+Nothing here reads a file or a clock: `now` and the configuration are
+parameters. See references/scoring.md for the formulas and why.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime
+
+from ..text.textutil import case_blind, guarded_search
+from ..text.timeutil import parse_time_or, days_between
+
+
+def decay_multiplier(memory: dict, config: dict) -> float:
+    """How fast this memory fades relative to the default (0 = never)."""
+    if memory.get("pinned") or memory.get("store") == "vault":
+        return 0.0
+    decay = config["decay"]
+    multiplier = decay["store_multiplier"].get(memory.get("store") or "semantic", 1.0)
+    category = memory.get("category")
+    if category in decay["category_multiplier"]:
+        multiplier *= decay["category_multiplier"][category]
+    if memory.get("consolidatedInto"):  # its gist lives on in a semantic memory
+        multiplier *= decay["consolidated_multiplier"]
+    return multiplier
+
+
+def decayed(memory: dict, now: datetime, config: dict) -> float:
+    """importance = baseImportance * rate ** (idle days * multiplier).
+
+    Idle days are calendar days in the machine's time zone (timeutil.days_between):
+    a memory made at 09:00 has lost one day's decay at 00:00 the next day, and
+    every run on one day gives the same value.
+
+    Computed from stored fields, never from the previous importance, so any
+    number of runs on any schedule give the same value for the same `now`.
+    """
+    if memory.get("status") == "archived":
+        return 0.0
+    base = clamp(memory.get("baseImportance", memory.get("importance", 0.5)))
+    last = parse_time_or(memory.get("lastAccessed") or memory.get("created"), now)
+    if memory.get("decayFrom"):  # rebased (consolidation): baseImportance is the value at that time
+        last = max(last, parse_time_or(memory["decayFrom"], last))
+    days = days_between(last, now) * decay_multiplier(memory, config)
+    return round(base * config["decay"]["rate"] ** days, 6)
+
+
+def reinforced(current: float, rate: float = 0.15) -> float:
+    """new = old + (1 - old) * rate: closes a fixed share of the headroom."""
+    current = clamp(current)
+    return round(current + (1.0 - current) * rate, 6)
+
+
+def status_for(importance: float, config: dict) -> str:
+    thresholds = config["thresholds"]
+    if importance >= thresholds["core"]:
+        return "core"
+    if importance >= thresholds["active"]:
+        return "active"
+    if importance >= thresholds["background"]:
+        return "background"
+    return "archive-candidate"
+
+
+def clamp(value, low: float = 0.0, high: float = 1.0) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return 0.5
+    if math.isnan(number):
+        return 0.5
+    return min(max(number, low), high) + 0.0  # -0 is 0
+
+
+def recency(memory_time: datetime, now: datetime, half_life_days: float) -> float:
+    """1.0 for now, 0.5 after one half-life, towards 0 for the distant past."""
+    days = max((now - memory_time).total_seconds() / 86400.0, 0.0)
+    if half_life_days <= 0:
+        return 0.0
+    return 0.5 ** (days / half_life_days)
+
+
+# Initial importance from signals (design brief table), strongest first:
+# (signal, importance, pattern, guards: text every match contains, lowercase)
+_SIGNAL_TABLE: list[tuple[str, float, str, tuple[str, ...]]] = [
+    ("explicit", 0.9, (
+        r"\b(remember (that|this|to)|don'?t forget|do not forget|keep in mind|note that|for future reference|make a note)\b"),
+     ("remember ", "forget", "keep in mind", "note that", "future reference", "make a note")),
+    ("emotional", 0.85, (
+        r"\b(i feel|i felt|i'?m (so )?(scared|afraid|anxious|worried|sad|upset|excited|proud|hurt|lonely|grateful|stressed|depressed)|i love you|it hurts|heartbroken|i cried|my (mom|dad|mother|father|wife|husband|partner|friend) (died|passed))\b"),
+     ("i feel", "i felt", "i'm ", "im ", "i love you", "it hurts", "heartbroken", "i cried", " died", " passed")),
+    ("preference", 0.8, (
+        r"\b(i|user|they|he|she) (really )?(prefers?|likes?|loves?|hates?|dislikes?|always|never|enjoys?|can'?t stand)\b|\b(my )?favou?rite\b|\bprefer(s|red)?\b"),
+     ("prefer", "like", "love", "hate", "always", "never", "enjoy", "stand", "favo")),
+    ("decision", 0.75, (
+        r"\b(decided|we'?ll go with|going with|chose|chosen|settled on|agreed to|agreed on|decision|from now on|we will use)\b"),
+     ("decided", "go with", "going with", "chose", "settled on", "agreed", "decision", "from now on", "will use")),
+    ("fact", 0.7, (
+        r"\b(works? (at|on|for)|lives? in|is (my|our|the) (boss|manager|wife|husband|partner|friend|sister|brother|son|daughter|colleague)|birthday|deadline|project|married|born|moved to)\b"),
+     ("work", "live", "is my ", "is our ", "is the ", "birthday", "deadline", "project", "married", "born", "moved to")),
+]
+_SMALL_TALK = (r"^\W*(hey|hi|hello|hiya|yo|thanks|thank you|thx|ty|bye|goodbye|good ?night|good morning|"
+               r"see (you|ya)|talk (to you )?(soon|later)|ttyl|ok(ay)?|k|cool|great|nice|awesome|wow|lol|haha+|"
+               r"sure|yeah|yep|yes|no|nope|np|no problem|you'?re welcome|sounds good|got it|same|me too)\b")
+SMALL_TALK_IMPORTANCE = 0.3
+
+
+def signal_importance(text: str, guarded: bool = True) -> tuple[float, str]:
+    """Initial importance and the signal that set it: the table above, else small
+    talk (three words or fewer, or a greeting, thanks or acknowledgement in ten
+    or fewer) 0.3, else general 0.5. (`guarded`: see textutil.guarded_search.)"""
+    view = case_blind(text)
+    for name, value, pattern, guards in _SIGNAL_TABLE:
+        if guarded_search(pattern, guards, text, view, guarded):
+            return value, name
+    words = len(text.split())
+    if words <= 3 or (words <= 10 and guarded_search(_SMALL_TALK, (), text, view)):
+        return SMALL_TALK_IMPORTANCE, "small-talk"
+    return 0.5, "general"

@@ -1,0 +1,211 @@
+"""Memory as tools an agent calls in a long-lived process (the MCP server, mcp_server.py).
+
+Each tool does what its script does, through the same library functions and
+the one transaction (`workspace.transaction`): redaction in remember_one and
+proposals.propose, gating by the acting agent (another agent's remember is a
+proposal; its other writes are refused), results rendered for an agent's
+context by context.py. A tool returns (text, data): the text an agent reads,
+and the same as JSON (what the script's --json prints). Bad input raises a
+HippocampusError, as in the scripts.
+
+What is warm between calls: the imports, the compiled patterns, and the
+Workspace with its open SQLite search cache. Nothing read from the workspace
+is kept: every call re-checks the cache against index.json's state (the
+search cache's freshness key), so what a CLI writer commits meanwhile is seen
+by the next call (Workspace.refresh).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from types import SimpleNamespace
+
+from .. import cli
+from ..base.actors import MAIN, resolve
+from ..errors import UsageError
+from ..text.textutil import clean_text
+from ..store.workspace import Workspace
+
+MAX_IDS = 1000
+
+
+def text_or_none(value, what: str) -> str | None:
+    """A string argument as the scripts read theirs (cleaned: NUL, surrogates, bidi controls)."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise UsageError(f"{what} must be text")
+    return clean_text(value)
+
+
+def bounded(value, what: str, low, high, kind=int):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and not float(value).is_integer()):
+        raise UsageError(f"{what} must be {'a whole number' if kind is int else 'a number'} from {low:,} to {high:,}")
+    if value != value or not low <= value <= high:
+        raise UsageError(f"{what} must be from {low:,} to {high:,}, got {value!r}"[:120])
+    return kind(value)
+
+
+def memory_ids(ids) -> list[str]:
+    if isinstance(ids, str):
+        ids = [ids]
+    if not isinstance(ids, list) or not ids:
+        raise UsageError("give the memory ids as a list, e.g. [\"mem_3f2a9c1d8e7b\"]")
+    if len(ids) > MAX_IDS:
+        raise UsageError(f"at most {MAX_IDS:,} ids in one call, got {len(ids):,}")
+    return [text_or_none(i, "each id") or "" for i in ids]
+
+
+class Tools:
+    """The tools over one workspace, for one agent (another agent's calls may name itself)."""
+
+    def __init__(self, root: Path, actor: str | None = None):
+        self.root = root
+        self.actor = resolve(clean_text(actor if actor is not None else os.environ.get("HIPPOCAMPUS_AGENT") or ""))
+        self._workspace: Workspace | None = None
+
+    def workspace(self, actor: str | None = None) -> Workspace:
+        """The warm workspace, ready for this call: the clock now, and the acting agent.
+        A call may name a sub-agent (whose writes become proposals), never lift one to main."""
+        now = cli.now()
+        if self._workspace is None:
+            self._workspace = Workspace.open(self.root, now)
+        else:
+            self._workspace.refresh(now)
+        acting = self.actor
+        if actor is not None and actor.strip():
+            named = resolve(text_or_none(actor, "actor"))
+            if named != self.actor and self.actor != MAIN:
+                raise UsageError(f"this server acts for {self.actor}; a call cannot act for {named}")
+            acting = named
+        self._workspace.agent = acting
+        return self._workspace
+
+    # ------------------------------------------------------------------ writes
+    def remember(self, content: str, *, domain=None, category=None, importance=None, keywords=None,
+                 source=None, episode=None, store=None, pin: bool = False, title=None, steps=None,
+                 confidence=None, actor=None) -> tuple[str, dict]:
+        from ..lifecycle.remember import check_options, remember_committed, stored_data
+
+        if not isinstance(content, str):
+            raise UsageError("content must be text")
+        domain, category, store = (text_or_none(domain, "domain"), text_or_none(category, "category"),
+                                   text_or_none(store, "store"))
+        check_options(domain=domain, category=category, store=store)
+        if importance is not None:
+            importance = bounded(importance, "importance", 0, 1, float)
+        if keywords is not None and not isinstance(keywords, (str, list)):
+            raise UsageError("keywords must be a list of words or a comma-separated string")
+        if steps is not None and (not isinstance(steps, list) or not all(isinstance(s, str) for s in steps)):
+            raise UsageError("steps must be a list of texts, in order")
+        options = dict(domain=domain, category=category, importance=importance, keywords=keywords,
+                       source=text_or_none(source, "source") or "mcp", episode=text_or_none(episode, "episode"),
+                       store=store, pinned=bool(pin), title=text_or_none(title, "title"),
+                       steps=[clean_text(s) for s in steps] if steps else None)
+        workspace = self.workspace(actor)
+        text = clean_text(content)
+        if workspace.agent != MAIN:
+            from ..lifecycle.proposals import propose
+            with workspace.transaction(workspace.agent, "propose", proposal=True) as tx:
+                filed = propose(tx, text, confidence=text_or_none(confidence, "confidence"), **options)
+            data = {"proposals": [filed["id"]], "status": "pending", "from": workspace.agent,
+                    "file": "memory/meta/pending-memories.md"}
+            return (f"proposed #{filed['id']} for review (only the main agent writes memory; "
+                    f"it decides with scripts/review.py)"), data
+        result, memory = remember_committed(workspace, text, **options)
+        data = stored_data(result, memory)
+        verb = "reinforced existing" if result["action"] == "reinforced" else "remembered"
+        return (f"{verb} {result['id']} ({memory['domain']}/{memory['category']}, "
+                f"importance {memory['importance']:.2f})"), data
+
+    def reinforce(self, ids, actor=None) -> tuple[str, dict]:
+        from ..lifecycle.lifecycle import reinforce_ids
+
+        ids = memory_ids(ids)
+        workspace = self.workspace(actor)
+        with workspace.transaction("bot:reinforce", "reinforce") as tx:
+            results = reinforce_ids(tx, ids)
+        data = {"reinforced": [{k: r[k] for k in ("id", "before", "importance", "timesReinforced")}
+                               for r in results]}
+        return "\n".join(f"{r['id']}: {r['before']:.3f} -> {r['importance']:.3f} "
+                         f"(reinforced {r['timesReinforced']}x)" for r in results), data
+
+    def forget(self, ids, purge: bool = False, actor=None) -> tuple[str, dict]:
+        from ..lifecycle.lifecycle import forget_ids
+
+        ids = memory_ids(ids)
+        workspace = self.workspace(actor)
+        with workspace.transaction("bot:forget", "purge" if purge else "forget") as tx:
+            results = forget_ids(tx, ids, purge=bool(purge))
+        data = {"forgotten": [{"id": r["id"], "purged": r["purged"], "wordsRemainIn": r["wordsRemainIn"]}
+                              for r in results]}
+        lines = []
+        for r in results:
+            kept = f" (its words are still in the note {r['wordsRemainIn']})" if r["wordsRemainIn"] else ""
+            lines.append(f"{r['id']}: {'purged' if r['purged'] else 'archived'}{kept}")
+        return "\n".join(lines), data
+
+    # ------------------------------------------------------------------- reads
+    def recall(self, query: str | None = None, *, top=None, budget=None, entity=None, domain=None, category=None,
+               store=None, status=None, since=None, until=None, min_score=None, include_archived: bool = False,
+               why: bool = False, reinforce: bool = False, actor=None) -> tuple[str, dict]:
+        from ..recall.context import render_recall
+        from ..recall.search import Filters, recall
+
+        top = bounded(top, "top", 1, 1000)
+        budget = bounded(budget, "budget", 1, 1_000_000)
+        min_score = bounded(min_score, "min_score", 0, 100, float) or 0.0
+        args = SimpleNamespace(domain=text_or_none(domain, "domain"), category=text_or_none(category, "category"),
+                               store=text_or_none(store, "store"), status=text_or_none(status, "status"),
+                               since=text_or_none(since, "since"), until=text_or_none(until, "until"),
+                               include_archived=bool(include_archived))
+        filters = cli.recall_filters(args, Filters)
+        query = text_or_none(query, "query") or ""
+        entity = text_or_none(entity, "entity")
+        if not query.strip() and not entity:
+            raise UsageError("give a query (or an entity)")
+        workspace = self.workspace(actor)
+        if entity:
+            from ..store.graph import Graph
+            query = " ".join([query, *Graph.load(workspace).find(entity).names()]).strip()
+        top = top or (50 if budget else int(workspace.config["recall"]["default_top"]))
+        stats: dict = {}
+        results = recall(workspace, query, top=top, filters=filters, min_score=min_score,
+                         budget_tokens=budget, explain=bool(why), stats=stats)
+        if reinforce and results:
+            from ..lifecycle.lifecycle import reinforce_ids
+            with workspace.transaction("bot:recall", "reinforce") as tx:
+                reinforce_ids(tx, [r["id"] for r in results])
+                tx.summary = f"recalled and reinforced {len(results)} memories for: {query}"
+        data = {"query": query, "results": results}
+        if budget:
+            data["overBudget"] = stats.get("overBudget")
+        text = render_recall(results, explain=bool(why), budget_tokens=budget, over_budget=stats.get("overBudget"))
+        return text, data
+
+    def load_core(self, budget=None, all: bool = False) -> tuple[str, dict]:
+        from ..base.config import CORE_MIN_TOKENS
+        from ..recall.context import render_core
+
+        budget = bounded(budget, "budget", CORE_MIN_TOKENS, 1_000_000)
+        workspace = self.workspace()
+        if budget is None:
+            budget = workspace.config["core"]["budget_tokens"]
+        text, info = render_core(workspace.memories(), workspace.now, workspace.config,
+                                 None if all else budget, "Core memories")
+        return text, {"text": text, **info}
+
+    def status(self) -> tuple[str, dict]:
+        from ..recall.report import sparkline, status
+
+        report = status(self.workspace())
+        lines = [f"hippocampus at {report['workspace']}: {report['live']} live memories "
+                 f"({report['total']} with archived)"]
+        for key in ("domain", "store", "status"):
+            lines.append(f"  {key:7} " + ", ".join(f"{k} {v}" for k, v in sorted(report[key].items())))
+        lines.append(f"  importance 0 {sparkline(report['importanceHistogram'])} 1")
+        lines.append(f"  last decay: {report['decayLastRun'] or 'never'}; last change: {report['lastUpdated']}")
+        return "\n".join(lines), report

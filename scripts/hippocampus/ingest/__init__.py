@@ -1,0 +1,1 @@
+"""Bringing material in: transcripts, signals, encoding, importing notes and other tools' memories."""

@@ -1,0 +1,1 @@
+"""What happens to a memory: capture, reinforcement, forgetting, decay, consolidation, conflicts, proposals."""

@@ -1,0 +1,168 @@
+"""Contradictions: statements about the same subject with different values.
+
+Found by consolidate.py and recorded in memory/meta/conflicts.md (one entry
+per pair) and on both memories (`conflicts: [conf_N]`). Resolving one keeps
+a memory and archives the other (recoverable: reinforce.py brings it back).
+
+    ## conf_3 · open
+    - **Found**: 2026-11-29T21:00:00Z
+    - **Kind**: weekday (friday / monday)
+    - **A**: mem_3f2a9c1d8e7b — Deploys go out on Friday
+    - **B**: mem_9d8c7b6a5f4e — Deploys go out on Monday
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..text import textsim
+from ..errors import NotFound, UsageError
+
+PATH = "memory/meta/conflicts.md"
+HEADER = ("# Conflicts\n\n"
+          "Statements that disagree, found by scripts/consolidate.py. Resolve one with\n"
+          "`scripts/conflicts.py resolve conf_N --keep MEM_ID`: the other memory is archived, not erased.\n")
+_HEADING = re.compile(r"^## (conf_\d+) · (.+)$")
+_FIELD = re.compile(r"^- \*\*(Found|Kind|A|B)\*\*: (.*)$")
+
+
+def parse(text: str) -> list[dict]:
+    found: list[dict] = []
+    for line in text.splitlines():
+        heading = _HEADING.match(line)
+        if heading:
+            found.append({"id": heading.group(1), "status": heading.group(2).strip()})
+            continue
+        field = _FIELD.match(line)
+        if field and found:
+            key = field.group(1).lower()
+            value = field.group(2)
+            if key in ("a", "b"):
+                memory_id, _, content = value.partition(" — ")
+                found[-1][key] = {"id": memory_id.strip(), "content": content.strip()}
+            else:
+                found[-1][key] = value
+    for item in found:
+        item["state"] = item["status"].split(":")[0].split()[0]
+    return found
+
+
+def render(conflict: dict) -> str:
+    from ..recall.context import defuse
+    return (f"\n## {conflict['id']} · {conflict['status']}\n- **Found**: {conflict['found']}\n"
+            f"- **Kind**: {conflict['kind']}\n"
+            f"- **A**: {conflict['a']['id']} — {defuse(conflict['a']['content'], 300)}\n"
+            f"- **B**: {conflict['b']['id']} — {defuse(conflict['b']['content'], 300)}\n")
+
+
+def load(root) -> tuple[str, list[dict]]:
+    try:
+        text = (root / PATH).read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        return "", []
+    return text, parse(text)
+
+
+def find(memories: list[dict], known_pairs: set[frozenset]) -> list[dict]:
+    """New contradictions among live memories: (a, b, kind) dicts.
+
+    A pair contradicts when it shares at least two subject words (stems that
+    are not values), their overlap is at least half, and either they name
+    different values of the same kind (weekday, month, number) or one of
+    them is negated and the other is not while the rest is nearly the same.
+    Only a memory naming a value or a negation can start a pair; its partners
+    are looked up by its three rarest subject words.
+    """
+    prepared = []
+    index: dict[str, list[int]] = {}
+    for position, memory in enumerate(memories):
+        text = memory.get("content", "")
+        words = textsim.stems(text)
+        prepared.append((memory, words, textsim.values(text), textsim.negated(text)))
+        for word in words:
+            index.setdefault(word, []).append(position)
+    found = []
+    seen: set[tuple[int, int]] = set()
+    from ..base.progress import track
+    for left, (memory, words, values, negated) in enumerate(track(prepared, "consolidate: conflicts")):
+        if not values and not negated:
+            continue
+        for word in sorted(words, key=lambda w: (len(index[w]), w))[:3]:
+            partners = index[word]
+            if len(partners) > 500:
+                break  # words this common name no particular subject
+            for right in partners:
+                pair = (min(left, right), max(left, right))
+                if right == left or pair in seen:
+                    continue
+                seen.add(pair)
+                a, b = prepared[pair[0]], prepared[pair[1]]
+                if frozenset((a[0]["id"], b[0]["id"])) in known_pairs:
+                    continue
+                kind = _contradiction(a, b)
+                if kind:
+                    found.append({"a": a[0], "b": b[0], "kind": kind})
+    return found
+
+
+def _contradiction(a, b) -> str | None:
+    shared = a[1] & b[1]
+    if len(shared) < 2 or textsim.jaccard(a[1], b[1]) < 0.5:
+        return None
+    for kind in ("weekday", "month", "number"):
+        left, right = a[2].get(kind), b[2].get(kind)
+        if left and right and not (left & right):
+            return f"{kind} ({'/'.join(sorted(left))} vs {'/'.join(sorted(right))})"
+    if a[3] != b[3] and textsim.jaccard(a[1], b[1]) >= 0.7:
+        return "negation"
+    return None
+
+
+def record(tx, found: list[dict]) -> list[dict]:
+    """Append new conflicts to conflicts.md and mark both memories."""
+    from ..text.timeutil import format_time
+
+    current = tx.current_bytes(PATH)
+    text = current.decode("utf-8", "replace") if current is not None else HEADER
+    numbers = [int(c["id"].split("_")[1]) for c in parse(text)]
+    next_number = max(numbers, default=0) + 1
+    recorded = []
+    for item in found:
+        conflict = {"id": f"conf_{next_number}", "status": "open", "found": format_time(tx.now), "kind": item["kind"],
+                    "a": {"id": item["a"]["id"], "content": item["a"]["content"]},
+                    "b": {"id": item["b"]["id"], "content": item["b"]["content"]}}
+        next_number += 1
+        text = text.rstrip("\n") + "\n" + render(conflict)
+        for side in (item["a"], item["b"]):
+            side["conflicts"] = [*(side.get("conflicts") or []), conflict["id"]]
+            tx.put(side)
+        recorded.append(conflict)
+    if recorded:
+        tx.write_file(PATH, text.encode("utf-8"))
+    return recorded
+
+
+def resolve(tx, conflict_id: str, keep: str) -> dict:
+    from .lifecycle import forget_ids
+    from ..text.timeutil import format_time
+
+    current = tx.current_bytes(PATH)
+    if current is None:
+        raise NotFound(f"no conflict {conflict_id}: {PATH} does not exist")
+    text = current.decode("utf-8", "replace")
+    conflict = next((c for c in parse(text) if c["id"] == conflict_id), None)
+    if conflict is None:
+        raise NotFound(f"no conflict {conflict_id} in {PATH}")
+    if conflict["state"] != "open":
+        raise UsageError(f"{conflict_id} is already {conflict['status']}")
+    sides = {conflict["a"]["id"], conflict["b"]["id"]}
+    if keep not in sides:
+        raise UsageError(f"--keep must be one of {', '.join(sorted(sides))}")
+    (loser,) = sides - {keep}
+    forget_ids(tx, [loser], reason=f"lost conflict {conflict_id} to {keep}")
+    status = f"resolved: kept {keep}, archived {loser} ({format_time(tx.now)})"
+    text = text.replace(f"## {conflict_id} · {conflict['status']}", f"## {conflict_id} · {status}", 1)
+    tx.write_file(PATH, text.encode("utf-8"))
+    tx.action = "resolve-conflict"
+    tx.summary = f"{conflict_id}: kept {keep}, archived {loser}"
+    return {"conflict": conflict_id, "kept": keep, "archived": loser}

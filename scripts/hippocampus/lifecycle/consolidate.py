@@ -1,0 +1,286 @@
+"""The weekly "sleep": conservative, explainable, reversible consolidation.
+
+One run, one commit (or, with dry_run, only the list of what it would do):
+
+1. clusters: three or more live episodic memories about the same subject
+   (two uncommon subject words in common) within a window of days become one
+   semantic memory that names and links them (`sources`); each source keeps
+   its history, points to it (`consolidatedInto`) and decays faster from now on;
+2. duplicates (the same words, names, numbers and codes as sets after
+   folding, as many negations, same domain) merge: the one remembered first
+   stays and takes the other's reinforcements and strength; the other is
+   archived with `mergedInto`;
+3. contradictions are recorded (conflicts.py) on both memories;
+4. memories unused for `stale_after_days` get confidence `stale`;
+5. memories below `archive_below` for `archive_after_days` are archived, their
+   files moved under memory/archive/ (reinforce.py brings one back).
+
+It never writes core memory: a cluster summary is kept just below the core
+threshold, and a proposal to promote it goes to the review queue.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from . import conflicts
+from ..text import textsim
+from ..base.progress import track
+from ..base.paths import memory_file
+from ..base.scoring import decayed, status_for
+from ..text.textutil import fold, one_line
+from ..text.timeutil import format_time, parse_time_or, days_between
+
+
+def run_sleep(workspace, dry_run: bool = False) -> dict:
+    """The weekly sleep as consolidate.py and the scheduled job run it: one
+    transaction that first looks at every memory file."""
+    with workspace.transaction("system:consolidate", "consolidate", full_look=True) as tx:
+        return consolidate(tx, dry_run=dry_run)
+
+
+def consolidate(tx, dry_run: bool = False) -> dict:
+    config = tx.config["consolidate"]
+    live = [m for m in tx.memories if m.get("status") != "archived"]
+    plan = {"clusters": _clusters(live, config, tx.now), "merges": _duplicates(live, config, tx),
+            "conflicts": [], "stale": [], "archived": [], "promotions": []}
+    _, recorded = conflicts.load(tx.workspace.root)
+    known = {frozenset((c["a"]["id"], c["b"]["id"])) for c in recorded if "a" in c and "b" in c}
+    merged_away = {m["loser"]["id"] for m in plan["merges"]}
+    # statements, not events: episodes at different times differ without contradicting
+    statements = [m for m in live if m["id"] not in merged_away and m.get("store") != "episodic"]
+    plan["conflicts"] = conflicts.find(statements, known)
+    _fading(live, config, tx, plan, merged_away)
+    changes = describe(plan)
+    if not dry_run:
+        apply(tx, plan)
+        tx.action = "consolidate"
+        tx.summary = summary(plan)
+    return {"dryRun": dry_run, "changes": changes, "counts": {k: len(v) for k, v in plan.items()}}
+
+
+# ------------------------------------------------------------------- finding
+def _clusters(live: list[dict], config: dict, now) -> list[dict]:
+    episodes = [m for m in live if m.get("store") == "episodic" and not m.get("consolidatedInto")]
+    if len(episodes) < config["cluster_min"]:
+        return []
+    stems_of = {m["id"]: textsim.stems(m.get("content", "")) for m in track(episodes, "consolidate: episodes")}
+    frequency: dict[str, int] = {}
+    for words in stems_of.values():
+        for word in words:
+            frequency[word] = frequency.get(word, 0) + 1
+    # a word in a tenth of all episodes names no subject (in a small store, any word may)
+    common = len(episodes) if len(episodes) < 50 else max(config["cluster_min"], int(len(episodes) * 0.1))
+    pairs: dict[tuple[str, str], list[dict]] = {}
+    for memory in episodes:
+        usable = sorted((w for w in stems_of[memory["id"]] if 2 <= frequency[w] <= common),
+                        key=lambda w: (frequency[w], w))[:8]
+        for i, left in enumerate(usable):
+            for right in usable[i + 1:]:
+                pairs.setdefault(tuple(sorted((left, right))), []).append(memory)
+    window = timedelta(days=config["cluster_window_days"])
+    candidates = []
+    for subject, members in pairs.items():
+        if len(members) < config["cluster_min"]:
+            continue
+        members = sorted(members, key=lambda m: (m["created"], m["id"]))
+        times = [parse_time_or(m["created"], now) for m in members]
+        best, start = (0, 0, 0), 0
+        for end in range(len(members)):
+            while times[end] - times[start] > window:
+                start += 1
+            if end - start + 1 > best[0]:
+                best = (end - start + 1, start, end)
+        if best[0] >= config["cluster_min"]:
+            candidates.append((best[0], subject, members[best[1]:best[2] + 1]))
+    candidates.sort(key=lambda c: (-c[0], c[1]))
+    used: set[str] = set()
+    clusters = []
+    for _size, subject, members in candidates:
+        free = [m for m in members if m["id"] not in used]
+        if len(free) < config["cluster_min"]:
+            continue
+        used.update(m["id"] for m in free)
+        clusters.append({"subject": _surface(subject, free), "sources": free})
+    return clusters
+
+
+def _surface(subject: tuple[str, str], members: list[dict]) -> list[str]:
+    """The words people wrote for each stem of the subject (the most common form)."""
+    from ..text.textutil import content_words
+    words = []
+    for stem in subject:
+        forms: dict[str, int] = {}
+        for memory in members:
+            for word in content_words(memory.get("content", "")):
+                if textsim.stem(word) == stem:
+                    forms[word] = forms.get(word, 0) + 1
+        words.append(max(sorted(forms), key=lambda w: forms[w]) if forms else stem)
+    return words
+
+
+def _duplicates(live: list[dict], config: dict, tx) -> list[dict]:
+    """One fact said twice: same domain, the same words (textsim.duplicate_key:
+    names, numbers, dates, versions, codes and content words as sets after
+    folding, and as many negations) and the same values. Memories that differ
+    in any of them are different facts (conflicts.find may list them, never a
+    merge). The survivor is the one remembered first: oldest `created`, then
+    the earlier place in the index, then the smaller id; so two runs on the
+    same store merge the same way."""
+    groups: dict[tuple, list[tuple[int, dict]]] = {}
+    for position, memory in enumerate(track(live, "consolidate: near-duplicates")):
+        if memory.get("store") == "episodic" or not memory.get("content"):
+            continue
+        key = textsim.duplicate_key(memory["content"])
+        if key is not None:
+            groups.setdefault((memory.get("domain"), key), []).append((position, memory))
+    merges = []
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        by_values: dict[tuple, list[tuple[int, dict]]] = {}
+        for position, memory in members:  # "3.5" against "5.3": equal words, different values
+            values = tuple(sorted((k, tuple(sorted(v))) for k, v in textsim.values(memory["content"]).items()))
+            by_values.setdefault(values, []).append((position, memory))
+        for same in by_values.values():
+            same.sort(key=lambda item: (item[1].get("created", ""), item[0], item[1]["id"]))
+            keep = same[0][1]
+            merges += [{"keep": keep, "loser": memory} for _position, memory in same[1:]]
+    merges.sort(key=lambda m: (m["keep"].get("created", ""), m["keep"]["id"], m["loser"]["id"]))
+    return merges
+
+
+def _fading(live: list[dict], config: dict, tx, plan: dict, skip: set[str]) -> None:
+    in_cluster = {m["id"] for c in plan["clusters"] for m in c["sources"]}
+    for memory in track(live, "consolidate: fading"):
+        if memory["id"] in skip:
+            continue
+        last = parse_time_or(memory.get("lastAccessed") or memory.get("created"), tx.now)
+        if days_between(last, tx.now) >= config["stale_after_days"] and memory.get("confidence") != "stale":
+            plan["stale"].append(memory)
+        if memory.get("pinned") or memory.get("store") == "vault" or memory["id"] in in_cluster:
+            continue
+        value = decayed(memory, tx.now, tx.config)
+        if value >= config["archive_below"]:
+            if memory.get("lowSince"):
+                plan["archived"].append({"memory": memory, "action": "recovered"})
+            continue
+        since = memory.get("lowSince")
+        if since is None:
+            plan["archived"].append({"memory": memory, "action": "watch"})
+        elif days_between(parse_time_or(since, tx.now), tx.now) >= config["archive_after_days"]:
+            plan["archived"].append({"memory": memory, "action": "archive"})
+
+
+# ------------------------------------------------------------------ applying
+def apply(tx, plan: dict) -> None:
+    from . import proposals
+    from ..base.model import new_id, new_memory
+    from ..store.stores import write_home
+
+    core = tx.config["thresholds"]["core"]
+    for cluster in plan["clusters"]:
+        sources = cluster["sources"]
+        first, last = sources[0]["created"][:10], sources[-1]["created"][:10]
+        subject = ", ".join(cluster["subject"])
+        text = (f"{subject[:1].upper()}{subject[1:]}: recurring, {len(sources)} times from {first} to {last}. "
+                + " | ".join(one_line(m["content"], 120) for m in sources[:6])
+                + (" | …" if len(sources) > 6 else ""))
+        best = max(float(m.get("baseImportance", 0.5)) for m in sources)
+        importance = round(min(best + 0.05, core - 0.01), 6)
+        memory_id = new_id()
+        memory = new_memory(memory_id=memory_id, content=text, domain=_majority(sources, "domain"),
+                            category=_majority(sources, "category"), importance=importance,
+                            keywords=cluster["subject"], store="semantic", source="consolidation",
+                            episode=None, created=tx.now, now=tx.now, status=status_for(importance, tx.config))
+        memory["sources"] = [m["id"] for m in sources]
+        write_home(tx, memory)
+        tx.put(memory)
+        cluster["summary"] = memory
+        for source in sources:  # keep their history; fade faster from now on
+            source["baseImportance"] = decayed(source, tx.now, tx.config)
+            source["decayFrom"] = format_time(tx.now)
+            source["consolidatedInto"] = memory_id
+            tx.put(source)
+        if best + 0.05 >= core:
+            plan["promotions"].append(proposals.propose_promotion(tx, memory, f"{len(sources)} episodes"))
+    for merge in plan["merges"]:
+        keep, lose = merge["keep"], merge["loser"]
+        keep["timesReinforced"] = int(keep.get("timesReinforced", 0)) + int(lose.get("timesReinforced", 0))
+        if decayed(lose, tx.now, tx.config) > decayed(keep, tx.now, tx.config):  # the stronger weight stays
+            for field in ("baseImportance", "importance", "lastAccessed", "decayFrom"):
+                if field in lose:
+                    keep[field] = lose[field]
+                else:
+                    keep.pop(field, None)
+        keep["mergedFrom"] = [*(keep.get("mergedFrom") or []), lose["id"]]
+        tx.put(keep)
+        tx.archive(lose, f"merged into {keep['id']}", mergedInto=keep["id"])
+    conflicts.record(tx, plan["conflicts"])
+    for memory in plan["stale"]:
+        memory["confidence"] = "stale"
+        tx.put(memory)
+    for item in plan["archived"]:
+        memory = item["memory"]
+        if item["action"] == "watch":
+            memory["lowSince"] = format_time(tx.now)
+        elif item["action"] == "recovered":
+            memory.pop("lowSince", None)
+        else:
+            archive_memory(tx, memory, "faded: below the archive threshold for "
+                           f"{tx.config['consolidate']['archive_after_days']} days")
+        tx.put(memory)
+
+
+def archive_memory(tx, memory: dict, reason: str) -> None:
+    """Status archived; a file of its own moves under memory/archive/ (a log entry stays)."""
+    from ..store.episodes import is_episode_path
+
+    memory.pop("lowSince", None)
+    path = memory_file(memory)
+    tx.archive(memory, reason)
+    if path and not is_episode_path(path) and not path.startswith(ARCHIVE):
+        target = ARCHIVE + path[len("memory/"):]
+        if tx.move_file(path, target):
+            memory["file"] = target
+
+
+ARCHIVE = "memory/archive/"  # where consolidation moves the files of what it archived
+
+
+def _majority(memories: list[dict], key: str) -> str:
+    counts: dict[str, int] = {}
+    for memory in memories:
+        counts[memory.get(key)] = counts.get(memory.get(key), 0) + 1
+    return max(sorted(counts), key=lambda k: counts[k])
+
+
+# ---------------------------------------------------------------- describing
+def describe(plan: dict) -> list[dict]:
+    changes = []
+    for cluster in plan["clusters"]:
+        changes.append({"kind": "cluster", "subject": cluster["subject"], "sources": [m["id"] for m in cluster["sources"]],
+                        "text": f"{len(cluster['sources'])} episodes about {', '.join(cluster['subject'])} "
+                                "become one semantic memory"})
+    for merge in plan["merges"]:
+        changes.append({"kind": "merge", "keep": merge["keep"]["id"], "archive": merge["loser"]["id"],
+                        "text": f"merge {merge['loser']['id']} into {merge['keep']['id']}: "
+                                f"{one_line(merge['keep']['content'], 80)}"})
+    for conflict in plan["conflicts"]:
+        changes.append({"kind": "conflict", "a": conflict["a"]["id"], "b": conflict["b"]["id"], "why": conflict["kind"],
+                        "text": f"conflict ({conflict['kind']}): {one_line(conflict['a']['content'], 60)} / "
+                                f"{one_line(conflict['b']['content'], 60)}"})
+    changes += [{"kind": "stale", "id": m["id"], "text": f"mark stale (unused 30+ days): {one_line(m['content'], 60)}"}
+                for m in plan["stale"]]
+    for item in plan["archived"]:
+        memory = item["memory"]
+        verb = {"watch": "below the archive threshold, watching", "recovered": "back above the archive threshold",
+                "archive": "archive (faded)"}[item["action"]]
+        changes.append({"kind": item["action"], "id": memory["id"], "text": f"{verb}: {one_line(memory['content'], 60)}"})
+    return changes
+
+
+def summary(plan: dict) -> str:
+    archived = sum(1 for item in plan["archived"] if item["action"] == "archive")
+    return (f"sleep: {len(plan['clusters'])} clusters consolidated, {len(plan['merges'])} duplicates merged, "
+            f"{len(plan['conflicts'])} conflicts found, {len(plan['stale'])} marked stale, {archived} archived")

@@ -1,0 +1,309 @@
+"""Proposals: what a sub-agent wants remembered, waiting for the main agent.
+
+memory/meta/pending-memories.md, in the documented proposal format:
+
+    ---
+    ## Proposal #3
+    - **From**: subagent:researcher
+    - **Timestamp**: 2026-11-29T20:30:00Z
+    - **Trigger**: cli
+    - **Suggested store**: semantic
+    - **Content**: The staging database moved to eu-west-2.
+    - **Entities**: -
+    - **Confidence**: medium
+    - **Core-worthy**: no
+    - **Status**: pending
+
+Further lines of a multi-line content are indented by two spaces. Optional
+fields carry what remember.py was given (Domain, Category, Importance,
+Keywords, Source, Episode, Title). A decided proposal stays in the file with
+its status: `approved as mem_... by main at ...` or `rejected by main at ...: reason`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import NotFound, UsageError
+
+PATH = "memory/meta/pending-memories.md"
+HEADER = ("# Pending memories\n\n"
+          "Proposals from sub-agents (and other actors without write access), waiting for the main agent:\n"
+          "`scripts/review.py list`, `approve N`, `approve --all`, `reject N --reason TEXT`.\n")
+CONFIDENCE = ("high", "medium", "low")
+FIELDS = (("from", "From"), ("timestamp", "Timestamp"), ("trigger", "Trigger"), ("kind", "Kind"),
+          ("target", "Target"), ("store", "Suggested store"),
+          ("content", "Content"), ("entities", "Entities"), ("confidence", "Confidence"),
+          ("coreWorthy", "Core-worthy"), ("domain", "Domain"), ("category", "Category"),
+          ("importance", "Importance"), ("keywords", "Keywords"), ("source", "Source"),
+          ("episode", "Episode"), ("title", "Title"), ("status", "Status"))
+_LABEL_TO_KEY = {label.lower(): key for key, label in FIELDS}
+_HEADING = re.compile(r"^## Proposal #(\d+)\s*$")
+_FIELD = re.compile(r"^- \*\*(?P<label>[^*]+)\*\*:\s?(?P<value>.*)$")
+
+
+def parse(text: str) -> list[dict]:
+    proposals: list[dict] = []
+    current: dict | None = None
+    last_key = None
+    for line in text.splitlines():
+        heading = _HEADING.match(line)
+        if heading:
+            current = {"id": int(heading.group(1))}
+            proposals.append(current)
+            last_key = None
+            continue
+        if current is None:
+            continue
+        field = _FIELD.match(line)
+        if field:
+            last_key = _LABEL_TO_KEY.get(field.group("label").strip().lower())
+            if last_key:
+                current[last_key] = field.group("value").strip()
+            continue
+        if last_key == "content" and line.startswith("  "):
+            current["content"] += "\n" + line[2:]
+        elif line.strip() and line.strip() != "---":
+            last_key = None
+    for proposal in proposals:
+        proposal["state"] = (proposal.get("status") or "pending").split()[0].lower()
+        entities = proposal.get("entities", "-")
+        proposal["entities"] = [] if entities in ("", "-") else [e.strip() for e in entities.split(",") if e.strip()]
+        try:
+            proposal["importance"] = float(proposal["importance"]) if proposal.get("importance") else None
+        except ValueError:
+            proposal["importance"] = None
+    return proposals
+
+
+def render(proposal: dict) -> str:
+    lines = ["", "---", f"## Proposal #{proposal['id']}"]
+    for key, label in FIELDS:
+        value = proposal.get(key)
+        if value in (None, "", []):
+            if key in ("entities",):
+                value = "-"
+            else:
+                continue
+        if isinstance(value, list):
+            value = ", ".join(value)
+        if key == "content":
+            first, *rest = str(value).split("\n")
+            lines.append(f"- **{label}**: {first}")
+            lines += [f"  {line}" for line in rest]
+        else:
+            lines.append(f"- **{label}**: {value}")
+    return "\n".join(lines) + "\n"
+
+
+def next_id(proposals: list[dict]) -> int:
+    return max((p["id"] for p in proposals), default=0) + 1
+
+
+def find(proposals: list[dict], number: int) -> dict:
+    for proposal in proposals:
+        if proposal["id"] == number:
+            return proposal
+    raise NotFound(f"no proposal #{number} in {PATH}")
+
+
+def set_status(text: str, number: int, status: str) -> str:
+    """The file with proposal #number's Status line replaced (nothing else changes)."""
+    lines = text.split("\n")
+    inside = False
+    for position, line in enumerate(lines):
+        heading = _HEADING.match(line)
+        if heading:
+            inside = int(heading.group(1)) == number
+            continue
+        if inside and line.startswith("- **Status**:"):
+            lines[position] = f"- **Status**: {status}"
+            return "\n".join(lines)
+    raise NotFound(f"proposal #{number} has no Status line to update")
+
+
+def check_confidence(value: str | None) -> str:
+    value = (value or "medium").strip().lower()
+    if value not in CONFIDENCE:
+        raise UsageError(f"confidence must be one of {', '.join(CONFIDENCE)}, got {value[:20]!r}")
+    return value
+
+
+# ------------------------------------------------------------------ operations
+def propose(tx, text: str, *, confidence: str | None = None, domain=None, category=None, importance=None,
+            keywords=None, source=None, episode=None, store=None, pinned=False, title=None, steps=None,
+            created=None) -> dict:
+    """Append a proposal (redacted, validated like a memory) instead of writing memory."""
+    from ..store.graph import registry_matcher
+    from ..base.model import check_category, check_domain, check_importance, check_store
+    from .remember import _keywords, _procedure, _short_text, prepare_content
+    from ..text.timeutil import format_time
+
+    store = check_store(store) if store else ("procedural" if title or steps else "vault" if pinned else "semantic")
+    if store == "procedural":
+        text, title = _procedure(text, title, steps)
+    content = prepare_content(text, int(tx.config["max_content_bytes"]))
+    value = check_importance(importance) if importance is not None else None
+    core_worthy = store == "vault" or (value is not None and value >= tx.config["thresholds"]["core"])
+    proposal = {
+        "id": _next_number(tx), "from": tx.actor, "timestamp": format_time(created or tx.now),
+        "trigger": _short_text(source, "source") or "cli", "store": store, "content": content,
+        "entities": registry_matcher(tx)(content),
+        "confidence": check_confidence(confidence), "coreWorthy": "yes" if core_worthy else "no",
+        "domain": check_domain(domain) if domain else None,
+        "category": check_category(category) if category else None,
+        "importance": value, "keywords": ", ".join(_keywords(keywords) or []) or None,
+        "source": _short_text(source, "source"), "episode": _short_text(episode, "episode", 120),
+        "title": title, "status": "pending"}
+    _append(tx, proposal)
+    tx.action = "propose"
+    tx.summary = f"proposed #{proposal['id']}: {content}"
+    return proposal
+
+
+def propose_forget(tx, target: dict, reason: str, trigger: str) -> dict:
+    """A proposal to forget `target` (a memory): filed, never carried out unasked."""
+    from ..text.timeutil import format_time
+    proposal = {"id": _next_number(tx), "from": tx.actor, "timestamp": format_time(tx.now), "trigger": trigger,
+                "kind": "forget", "target": target["id"], "store": target.get("store"),
+                "content": f"forget: {target['content']} (asked: {reason})", "entities": [],
+                "confidence": "medium", "coreWorthy": "no", "status": "pending"}
+    _append(tx, proposal)
+    return proposal
+
+
+def propose_promotion(tx, memory: dict, why: str) -> dict:
+    """A proposal to lift `memory` into core: consolidation never writes core by itself."""
+    from ..text.timeutil import format_time
+    proposal = {"id": _next_number(tx), "from": tx.actor, "timestamp": format_time(tx.now), "trigger": why,
+                "kind": "promote", "target": memory["id"], "store": memory.get("store"),
+                "content": f"promote to core: {memory['content']}", "entities": [], "confidence": "medium",
+                "coreWorthy": "yes", "status": "pending"}
+    _append(tx, proposal)
+    return proposal
+
+
+def _next_number(tx) -> int:
+    """The next proposal number (parsed once per transaction)."""
+    number = getattr(tx, "_next_proposal", None)
+    if number is None:
+        current = tx.current_bytes(PATH)
+        number = next_id(parse(current.decode("utf-8", "replace"))) if current is not None else 1
+    tx._next_proposal = number + 1
+    return number
+
+
+def _append(tx, proposal: dict) -> None:
+    pending = getattr(tx, "_pending_proposals", None)
+    if pending is None:
+        current = tx.current_bytes(PATH)
+        pending = tx._pending_proposals = [(current.decode("utf-8", "replace") if current is not None
+                                            else HEADER).rstrip("\n") + "\n"]
+    pending.append(render(proposal))
+    tx.write_file(PATH, "".join(pending).encode("utf-8"))
+
+
+def load(workspace) -> tuple[str, list[dict]]:
+    try:
+        text = (workspace.root / PATH).read_bytes().decode("utf-8", "replace")
+    except FileNotFoundError:
+        return "", []
+    return text, parse(text)
+
+
+def approve(workspace, numbers: list[int] | None, reviewer: str) -> list[dict]:
+    """Turn pending proposals into memories, one commit each, credited to the proposer."""
+    from .remember import remember_one
+
+    _text, proposals = load(workspace)
+    chosen = [p for p in proposals if p["state"] == "pending"] if numbers is None else \
+        [find(proposals, n) for n in dict.fromkeys(numbers)]
+    for proposal in chosen:
+        if proposal["state"] != "pending":
+            raise UsageError(f"proposal #{proposal['id']} is already {proposal['state']}")
+    results = []
+    for proposal in chosen:
+        proposer = proposal.get("from") or "unknown"
+        with workspace.transaction(proposer, "approve") as tx:
+            current = parse(tx.current_bytes(PATH).decode("utf-8", "replace"))
+            fresh = find(current, proposal["id"])  # as it is now, under the lock
+            if fresh["state"] != "pending":
+                raise UsageError(f"proposal #{proposal['id']} is already {fresh['state']}")
+            if fresh.get("kind") in ("forget", "promote"):
+                if fresh["kind"] == "forget":
+                    from .lifecycle import forget_ids
+                    forget_ids(tx, [fresh.get("target", "")])
+                    result = {"id": fresh.get("target"), "action": "forgotten"}
+                else:
+                    result = {"id": promote(tx, fresh.get("target", ""))["id"], "action": "promoted"}
+                _close(tx, proposal["id"], f"approved: {result['action']} {result['id']} by {reviewer} at {_now(tx)}")
+                tx.author, tx.trailers = proposer, [f"Approved-By: {reviewer}", f"Proposal: #{proposal['id']}"]
+                tx.summary = f"approved #{proposal['id']} from {proposer}: {fresh.get('content', '')}"
+                results.append({"proposal": proposal["id"], "from": proposer, "id": result["id"],
+                                "action": result["action"]})
+                continue
+            keywords = fresh.get("keywords")
+            result = remember_one(
+                tx, fresh.get("content", ""), domain=fresh.get("domain"), category=fresh.get("category"),
+                importance=fresh.get("importance"), keywords=keywords.split(",") if keywords else None,
+                source=fresh.get("source") or f"proposal:{proposer}", episode=fresh.get("episode"),
+                store=fresh.get("store"), pinned=fresh.get("store") == "vault", title=fresh.get("title"),
+                created=_observed_at(fresh, tx))
+            _close(tx, proposal["id"], f"approved as {result['id']} by {reviewer} at {_now(tx)}")
+            tx.author = proposer
+            tx.trailers = [f"Approved-By: {reviewer}", f"Proposal: #{proposal['id']}"]
+            tx.summary = f"approved #{proposal['id']} from {proposer}: {fresh.get('content', '')}"
+        results.append({"proposal": proposal["id"], "from": proposer, "id": result["id"], "action": result["action"]})
+    return results
+
+
+def reject(workspace, number: int, reason: str, reviewer: str) -> dict:
+    from ..text.textutil import clean_text, one_line
+    from ..text.redact import redact_text
+
+    reason = one_line(redact_text(clean_text(reason or "")), 300)
+    if not reason:
+        raise UsageError("say why with --reason TEXT")
+    with workspace.transaction(reviewer if reviewer != "main" else "bot:review", "reject") as tx:
+        current = tx.current_bytes(PATH)
+        if current is None:
+            raise NotFound(f"no proposal #{number}: {PATH} does not exist")
+        text = current.decode("utf-8", "replace")
+        proposal = find(parse(text), number)
+        if proposal["state"] != "pending":
+            raise UsageError(f"proposal #{number} is already {proposal['state']}")
+        tx.write_file(PATH, set_status(text, number, f"rejected by {reviewer} at {_now(tx)}: {reason}").encode("utf-8"))
+        tx.summary = f"rejected #{number} from {proposal.get('from')}: {reason}"
+    return {"proposal": number, "from": proposal.get("from"), "status": "rejected", "reason": reason}
+
+
+def promote(tx, memory_id: str) -> dict:
+    """Lift a memory to the core threshold (an approved promotion)."""
+    from ..base.model import check_id
+    from ..base.scoring import status_for
+    from ..text.timeutil import format_time
+    memory = tx.get(check_id(memory_id))
+    core = tx.config["thresholds"]["core"]
+    value = max(float(memory.get("baseImportance", 0.5)), core)
+    memory.update(baseImportance=value, importance=value, lastAccessed=format_time(tx.now),
+                  status=status_for(value, tx.config))
+    memory.pop("decayFrom", None)
+    tx.put(memory)
+    return memory
+
+
+def _observed_at(proposal: dict, tx):
+    """When the proposed memory was observed (its timestamp), never later than now."""
+    from ..text.timeutil import parse_time_or
+    moment = parse_time_or(proposal.get("timestamp"), tx.now)
+    return min(moment, tx.now)
+
+
+def _close(tx, number: int, status: str) -> None:
+    text = tx.current_bytes(PATH).decode("utf-8", "replace")
+    tx.write_file(PATH, set_status(text, number, status).encode("utf-8"))
+
+
+def _now(tx) -> str:
+    from ..text.timeutil import format_time
+    return format_time(tx.now)

@@ -1,0 +1,244 @@
+"""Reflection bookkeeping: the agent thinks, this module files.
+
+    memory/meta/reflections/YYYY-MM-DD.md   each reflection in full
+    memory/meta/reflection-log.md           summaries: the last 10 in full, older ones one line each
+    memory/meta/reward-log.md               reward decisions (result and reason only)
+    IDENTITY.md                             [Self-Awareness] lines appended to its log
+
+The time of the last reflection lives in index.json (`reflection.last`).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..errors import UsageError
+from ..text.textutil import estimate_tokens, one_line
+
+LOG = "memory/meta/reflection-log.md"
+REWARDS = "memory/meta/reward-log.md"
+FOLDER = "memory/meta/reflections"
+IDENTITY = "IDENTITY.md"
+PROMPT = Path(__file__).resolve().parents[3] / "references" / "reflection-process.md"
+KEEP_IN_FULL = 10
+SELF_IMAGE_DUE = 10
+CONSOLIDATED_MARK = "<!-- self-image consolidated -->"  # written with a date before the -->
+_ENTRY = re.compile(r"^### (?P<title>.+)$")
+
+
+def sections(text: str) -> dict[str, str]:
+    """`## Heading` -> its text, headings lower-cased."""
+    found: dict[str, str] = {}
+    current = None
+    lines: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("## "):
+            if current is not None:
+                found[current] = "\n".join(lines).strip()
+            current, lines = line[3:].strip().lower(), []
+        elif current is not None:
+            lines.append(line)
+    if current is not None:
+        found[current] = "\n".join(lines).strip()
+    return found
+
+
+# ------------------------------------------------------------------- prepare
+def prepare(workspace, budget: int) -> dict:
+    from datetime import timedelta
+    from ..store.graph import Graph
+    from ..base.scoring import decayed
+    from ..text.timeutil import format_time, parse_time_or
+
+    memories = workspace.memories()
+    header = _header(workspace)
+    last = header.get("last")
+    since = parse_time_or(last, workspace.now) if last else workspace.now - timedelta(days=7)
+    episodes = sorted((m for m in memories if m.get("store") == "episodic"
+                       and parse_time_or(m.get("created"), workspace.now) > since), key=lambda m: m["created"])
+    strong = sorted(((decayed(m, workspace.now, workspace.config), m) for m in memories
+                     if m.get("store") != "episodic"), key=lambda pair: -pair[0])
+    strong = [(v, m) for v, m in strong if v > 0.3]
+    entities = sorted(Graph.load(workspace).entities.values(), key=lambda e: e.name.casefold())
+    prompt = PROMPT.read_text(encoding="utf-8") if PROMPT.is_file() else ""
+    log_tail = _tail(workspace.root / LOG, 3)
+    rewards_tail = _tail(workspace.root / REWARDS, 5)
+    due = self_image_due(workspace.root)
+    lines = {
+        "episodes": [f"- ({m['created'][:16].replace('T', ' ')}) {one_line(m['content'], 300)}" for m in episodes],
+        "memories": [f"- [{value:.2f}] ({m['domain']}/{m['category']}) {one_line(m['content'], 200)}" for value, m in strong],
+        "entities": [f"- {e.name} ({e.type}): {len(e.facts)} facts, {len(e.relations)} relations" for e in entities],
+    }
+
+    def bundle(shown: dict, left_out: dict) -> str:
+        return "\n".join([
+            f"# Reflection input ({format_time(workspace.now)[:10]})", "",
+            f"## Episodes since the last reflection ({last or 'none yet: the last 7 days'})",
+            *(shown["episodes"] or ["(none)"]), _more(left_out["episodes"], "episodes"), "",
+            "## What you know (memories above 0.3, strongest first)", *(shown["memories"] or ["(none)"]),
+            _more(left_out["memories"], "memories"), "",
+            "## Entities", *(shown["entities"] or ["(none)"]), _more(left_out["entities"], "entities"), "",
+            "## Recent reflections", log_tail or "(none yet)", "",
+            "## Recent reward decisions", rewards_tail or "(none yet)", "",
+            (f"Self-image consolidation is due: {due} new [Self-Awareness] entries in IDENTITY.md.\n" if due else ""),
+            prompt,
+        ])
+
+    # what is printed whatever fits (headings, logs, the prompt, every "left out" note at its longest)
+    fixed = estimate_tokens(bundle({key: [] for key in lines}, {key: len(v) for key, v in lines.items()}))
+    if fixed > budget:
+        raise UsageError(f"--budget {budget} is less than the prompt, headings and logs take alone "
+                         f"({fixed} tokens); ask for at least {fixed + 200}")
+    room = budget - fixed
+    shares = {"episodes": 0.5, "memories": 0.35, "entities": 0.15}
+    shown: dict[str, list[str]] = {key: [] for key in shares}
+    spent = 0
+    # each part fills its share; what a part leaves unused then goes to the others, in the same order
+    for allowance in ({key: int(room * share) for key, share in shares.items()}, None):
+        for key in shares:
+            used = 0
+            for line in lines[key][len(shown[key]):]:
+                cost = estimate_tokens(line) + 1
+                if (allowance is not None and used + cost > allowance[key]) or spent + cost > room:
+                    break
+                shown[key].append(line)
+                used += cost
+                spent += cost
+    left_out = {key: len(lines[key]) - len(shown[key]) for key in shares}
+    text = bundle(shown, left_out)
+    return {"text": text, "tokens": estimate_tokens(text), "budget": budget, "since": last,
+            "episodes": len(episodes), "memories": len(strong), "entities": len(entities),
+            "leftOut": left_out, "selfImageDue": due}
+
+
+def _more(count: int, what: str) -> str:
+    return f"_({count} more {what} left out to stay within the budget)_" if count else ""
+
+
+def _tail(path: Path, entries: int) -> str:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        return ""
+    blocks = [b for b in re.split(r"(?m)^(?=### )", text) if b.startswith("### ")]
+    return "".join(blocks[-entries:]).strip()
+
+
+def _header(workspace) -> dict:
+    from ..store import index_store
+    value = index_store.read_raw_header(workspace.paths.index).get("reflection")
+    return value if isinstance(value, dict) else {}
+
+
+# -------------------------------------------------------------------- record
+def record(tx, text: str) -> dict:
+    from ..text.redact import redact_text
+    from ..text.timeutil import format_time
+
+    text = redact_text(text).strip()
+    parts = sections(text)
+    summary = one_line(parts.get("summary") or _first_paragraph(text), 600)
+    if not summary:
+        raise UsageError("the reflection is empty: write a '## Summary' (see references/reflection-process.md)")
+    day = format_time(tx.now)[:10]
+    path = f"{FOLDER}/{day}.md"
+    number = 1
+    while tx.current_bytes(path) is not None:
+        number += 1
+        path = f"{FOLDER}/{day}-{number}.md"
+    reflection_id = f"{day}" + (f"-{number}" if number > 1 else "")
+    tx.write_file(path, (text + "\n").encode("utf-8"))
+    _append_log(tx, reflection_id, summary, path)
+    awareness = [one_line(line.split("]", 1)[1], 300) for line in text.splitlines()
+                 if line.lstrip("-* ").startswith("[Self-Awareness]") and "]" in line]
+    awareness = [line for line in awareness if line]
+    if awareness:
+        _append_self_awareness(tx, day, awareness)
+    reward = _reward(parts.get("reward request") or parts.get("reward") or "")
+    if reward:
+        current = tx.current_bytes(REWARDS)
+        log = current.decode("utf-8", "replace") if current is not None else \
+            "# Reward log\n\nDecisions on reflection reward requests: result and reason only.\n"
+        log = log.rstrip("\n") + f"\n\n### {reflection_id}\n- Result: {reward['result']}\n- Reason: {reward['reason']}\n"
+        tx.write_file(REWARDS, log.encode("utf-8"))
+    tx.index["reflection"] = {"last": format_time(tx.now), "count": int(tx.index.get("reflection", {}).get("count", 0)) + 1}
+    tx.index_changed = True
+    tx.actor = f"reflection:{reflection_id}"
+    tx.action = "reflect"
+    tx.summary = f"reflection {reflection_id}: {summary}"
+    due = self_image_due(tx.workspace.root, tx)
+    return {"id": reflection_id, "file": path, "summary": summary, "selfAwareness": len(awareness),
+            "reward": reward, "selfImageDue": due}
+
+
+def _first_paragraph(text: str) -> str:
+    for block in re.split(r"\n\s*\n", text):
+        block = block.strip()
+        if block and not block.startswith("#"):
+            return block
+    return ""
+
+
+def _reward(text: str) -> dict | None:
+    result = re.search(r"(?im)^\s*[-*]?\s*result:\s*(.+)$", text)
+    if not result:
+        return None
+    reason = re.search(r"(?im)^\s*[-*]?\s*reason:\s*(.+)$", text)
+    return {"result": one_line(result.group(1), 200), "reason": one_line(reason.group(1), 400) if reason else ""}
+
+
+def _append_log(tx, reflection_id: str, summary: str, path: str) -> None:
+    """The log keeps the last KEEP_IN_FULL summaries in full; older ones shrink to one line."""
+    current = tx.current_bytes(LOG)
+    text = current.decode("utf-8", "replace") if current is not None else \
+        "# Reflection log\n\nThe last 10 reflections in full; older ones in one line (full text in reflections/).\n"
+    head, *blocks = re.split(r"(?m)^(?=### )", text)
+    blocks = [b.rstrip("\n") + "\n" for b in blocks]
+    blocks.append(f"### {reflection_id}\n{summary}\n(full: {path})\n")
+    archived_head = re.search(r"(?ms)^## Older reflections\n(.*?)(?=^### |\Z)", head)
+    older = archived_head.group(1).strip().splitlines() if archived_head else []
+    head = re.sub(r"(?ms)^## Older reflections\n.*", "", head).rstrip("\n") + "\n"
+    while len(blocks) > KEEP_IN_FULL:
+        oldest = blocks.pop(0)
+        title, _, body = oldest.partition("\n")
+        older.append(f"- {title[4:].strip()}: {one_line(body.split('(full:')[0], 140)}")
+    archive = ("\n## Older reflections\n" + "\n".join(older) + "\n") if older else ""
+    tx.write_file(LOG, (head + archive + "\n" + "\n".join(blocks)).encode("utf-8"))
+
+
+def _append_self_awareness(tx, day: str, lines: list[str]) -> None:
+    from ..text.blocks import append_to_section
+    current = tx.current_bytes(IDENTITY)
+    text = current.decode("utf-8", "replace") if current is not None else "# IDENTITY\n"
+    for line in lines:
+        text = append_to_section(text, "Self-awareness log", f"- {day} [Self-Awareness] {line}")
+    tx.write_file(IDENTITY, text.encode("utf-8"))
+
+
+def self_image_due(root: Path, tx=None) -> int:
+    """How many [Self-Awareness] entries gathered since the self-image was last consolidated (0 if < 10)."""
+    data = tx.current_bytes(IDENTITY) if tx is not None else None
+    if data is None:
+        try:
+            data = (root / IDENTITY).read_bytes()
+        except OSError:
+            return 0
+    text = data.decode("utf-8", "replace")
+    after = text.rsplit(CONSOLIDATED_MARK[:-4], 1)[-1]
+    count = sum(1 for line in after.splitlines() if "[Self-Awareness]" in line and line.lstrip().startswith("-"))
+    return count if count >= SELF_IMAGE_DUE else 0
+
+
+def mark_self_image(tx) -> dict:
+    """Note in IDENTITY.md that the self-image was just rewritten from the log (resets the count)."""
+    from ..text.timeutil import format_time
+    current = tx.current_bytes(IDENTITY)
+    if current is None:
+        raise UsageError("there is no IDENTITY.md (scripts/init.py creates it)")
+    text = current.decode("utf-8", "replace").rstrip("\n")
+    text += f"\n{CONSOLIDATED_MARK[:-4]} {format_time(tx.now)[:10]} -->\n"
+    tx.write_file(IDENTITY, text.encode("utf-8"))
+    tx.action = "self-image"
+    tx.summary = "self-image consolidated from the self-awareness log"
+    return {"marked": True}

@@ -1,0 +1,243 @@
+"""Capturing memories: one, or many from JSON lines, through the transaction."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from ..text import textutil
+from ..text.classify import guess_category, guess_domain, guess_keywords
+from ..errors import UsageError
+from ..base.model import (check_category, check_domain, check_importance, check_store, new_id, new_memory)
+from ..base.paths import memory_file
+from ..text.redact import redact
+from ..base.scoring import decayed, reinforced, signal_importance, status_for
+from ..text.timeutil import check_not_future, format_time, local_day, parse_time, parse_time_or
+from ..store.stores import procedure_text, write_home
+from ..store.workspace import Transaction
+
+RECORD_FIELDS = ("content", "domain", "category", "importance", "keywords", "source", "episode",
+                 "store", "created", "pinned", "title")
+
+
+def check_options(domain: str | None = None, category: str | None = None, store: str | None = None) -> None:
+    """Refuse bad flags before anything touches the workspace."""
+    if domain:
+        check_domain(domain)
+    if category:
+        check_category(category)
+    if store:
+        check_store(store)
+
+
+def prepare_content(text: str, max_bytes: int) -> str:
+    """Clean, redact and check the text of a memory before anything is written."""
+    if not isinstance(text, str):
+        raise UsageError("content must be text")
+    content = textutil.clean_text(text).strip()
+    if not content:
+        raise UsageError("nothing to remember: the text is empty")
+    size = len(content.encode("utf-8"))
+    if size > max_bytes:
+        raise UsageError(f"memory is {size} bytes; the limit is {max_bytes} (max_content_bytes in memory/config.yaml)")
+    return redact(content)[0]
+
+
+def _keywords(value) -> list[str] | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = value.split(",")
+    if not isinstance(value, list):
+        raise UsageError("keywords must be a list or a comma-separated string")
+    cleaned = [textutil.one_line(redact(textutil.clean_text(str(k)))[0], 60).lower() for k in value]
+    return [k for k in cleaned if k][:20]
+
+
+def _short_text(value, what: str, limit: int = 200) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+        raise UsageError(f"{what} must be text")
+    text = textutil.one_line(redact(textutil.clean_text(str(value)))[0], limit)
+    return text or None
+
+
+def remember_one(tx: Transaction, text: str, *, domain: str | None = None, category: str | None = None,
+                 importance=None, keywords=None, source=None, episode=None, store: str | None = None,
+                 created: datetime | None = None, pinned: bool = False, title: str | None = None,
+                 steps: list[str] | None = None, note: bool = False) -> dict:
+    """Store one memory (or reinforce its exact duplicate) in its store's home.
+
+    Returns {id, action}. A procedure (store procedural) gets a title, from
+    `title` or its first line, written as the heading of its file. With
+    `note`, the words stay where they are (a person's note, named by
+    `source`) and no file is written.
+    """
+    config = tx.config
+    now = tx.now
+    store = check_store(store) if store else ("procedural" if title or steps else "vault" if pinned else "semantic")
+    if store != "procedural" and (title or steps):
+        raise UsageError("--title and --step are for procedures (--store procedural)")
+    if store == "procedural":
+        text, title = _procedure(text, title, steps)
+    content = prepare_content(text, int(config["max_content_bytes"]))
+    domain = check_domain(domain) if domain else guess_domain(content)
+    category = check_category(category) if category else ("procedures" if store == "procedural"
+                                                           else guess_category(content))
+    pinned = bool(pinned or store == "vault")
+    keyword_list = _keywords(keywords) or guess_keywords(content)
+    source = _short_text(source, "source") or "cli"
+    episode = _short_text(episode, "episode", 120)
+    created = check_not_future(created, now) if created else now
+    if store == "episodic" and not episode:
+        episode = format_time(created)[:10]  # the day's log is the episode
+
+    duplicate = duplicate_of(tx, textutil.fold(content), domain, store, created)
+    if duplicate is not None and not note:
+        reinforce_memory(tx, duplicate)
+        return {"id": duplicate["id"], "action": "reinforced"}
+
+    if importance is None:
+        value, _signal = signal_importance(content)
+    else:
+        value = check_importance(importance)
+    memory_id = new_id()
+    while memory_id in tx.by_id:
+        memory_id = new_id()
+    memory = new_memory(memory_id=memory_id, content=content, domain=domain, category=category,
+                        importance=value, keywords=keyword_list, store=store, source=source,
+                        episode=episode, created=created, now=now, status="active", pinned=pinned)
+    current = decayed(memory, now, config)
+    memory["importance"] = current
+    memory["status"] = status_for(current, config)
+    if title:
+        memory["title"] = _short_text(title, "title", 120)
+    from ..store.graph import registry_matcher
+    linked = registry_matcher(tx)(content)
+    if linked:
+        memory["entities"] = linked
+    if not note:
+        write_home(tx, memory)
+    tx.put(memory)
+    return {"id": memory_id, "action": "added"}
+
+
+def remember_committed(workspace, text: str, **options) -> tuple[dict, dict]:
+    """remember_one in its own transaction (one commit), as remember.py and the MCP
+    server store one memory: (the result, the memory as stored). A repeat is
+    committed as the reinforcement it is."""
+    with workspace.transaction("bot:remember", "remember") as tx:
+        result = remember_one(tx, text, **options)
+        memory = tx.by_id[result["id"]]
+        tx.summary = memory["content"]
+        if result["action"] == "reinforced":
+            tx.action = "reinforce"
+            tx.summary = f"repeated, so reinforced: {memory['content']}"
+    return result, memory
+
+
+def stored_data(result: dict, memory: dict) -> dict:
+    """What remember.py --json (and the MCP server) say of a memory stored."""
+    return {"id": result["id"], "action": result["action"], "importance": memory["importance"],
+            "domain": memory["domain"], "category": memory["category"], "store": memory["store"],
+            "file": memory.get("file")}
+
+
+def duplicate_of(tx: Transaction, key: str, domain: str, store: str, created: datetime) -> dict | None:
+    """The memory a new one with folded text `key` repeats, if any. An episode is an
+    event: it repeats an episode only of the same calendar day (the machine's time
+    zone), so "went for a run" on three days stays three memories."""
+    if store != "episodic":
+        return tx.fold_key_owner(key, domain)
+    day = local_day(created)
+
+    def same_day(memory: dict) -> bool:  # a lasting memory with these words is reinforced, as ever
+        return memory.get("store") != "episodic" or local_day(parse_time_or(memory.get("created"), created)) == day
+    return tx.fold_key_owner(key, domain, accept=same_day)
+
+
+def _procedure(text: str | None, title: str | None, steps: list[str] | None) -> tuple[str, str]:
+    """(body, title) of a procedure: a `# title` heading over its steps."""
+    text = textutil.clean_text(text or "").strip()
+    if not title:
+        first, _, rest = text.partition("\n")
+        if not first.strip() and not steps:
+            raise UsageError("a procedure needs a title (--title) or text")
+        if first.startswith("# ") or not steps:
+            title, text = first.lstrip("# ").strip(), rest.strip()
+        else:
+            title = first
+            text = rest.strip()
+    title = textutil.one_line(redact(textutil.clean_text(str(title)))[0], 120)
+    if not title:
+        raise UsageError("a procedure needs a title (--title)")
+    if not text and not steps:
+        raise UsageError("a procedure needs its steps (the text, as a markdown list, or --step)")
+    return procedure_text(title, text, steps), title
+
+
+def reinforce_memory(tx: Transaction, memory: dict) -> dict:
+    """Strengthen a memory now: closes 15% of its headroom from its current value."""
+    if memory.get("purged"):
+        raise UsageError(f"{memory['id']} was purged; its words are gone, so it cannot be reinforced")
+    if memory.get("status") == "archived":  # reinforcing a forgotten memory brings it back
+        memory["status"] = "active"
+        memory.pop("archivedAt", None)
+        memory.pop("archivedBecause", None)
+        memory.pop("mergedInto", None)
+        path = memory_file(memory) or ""
+        if path.startswith("memory/archive/"):  # archived by consolidation: its file comes home
+            home = "memory/" + path[len("memory/archive/"):]
+            if tx.move_file(path, home):
+                memory["file"] = home
+    current = decayed(memory, tx.now, tx.config)
+    value = reinforced(current, tx.config["reinforce"]["rate"])
+    memory.update(importance=value, baseImportance=value, lastAccessed=format_time(tx.now),
+                  timesReinforced=int(memory.get("timesReinforced", 0)) + 1, confidence="observed")
+    memory["status"] = status_for(value, tx.config)
+    tx.put(memory)
+    return memory
+
+
+def parse_jsonl(text: str) -> list[dict]:
+    """Validate every line before anything is written; errors name the line."""
+    records = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError as exc:
+            raise UsageError(f"line {number}: not valid JSON ({exc.msg})") from None
+        if isinstance(record, str):
+            record = {"content": record}
+        if not isinstance(record, dict):
+            raise UsageError(f"line {number}: expected a JSON object with a content field")
+        if not isinstance(record.get("content"), str) or not record["content"].strip():
+            raise UsageError(f"line {number}: missing content")
+        unknown = sorted(set(record) - set(RECORD_FIELDS) - {"id", "timestamp"})
+        if unknown:
+            raise UsageError(f"line {number}: unknown field {unknown[0]!r} (known: {', '.join(RECORD_FIELDS)})")
+        records.append((number, record))
+    return records
+
+
+def record_options(record: dict) -> dict:
+    """remember_one's keyword arguments from one JSON-lines record."""
+    created_text = record.get("created") or record.get("timestamp")
+    return dict(domain=record.get("domain"), category=record.get("category"), importance=record.get("importance"),
+                keywords=record.get("keywords"), source=record.get("source"), episode=record.get("episode"),
+                store=record.get("store"), pinned=bool(record.get("pinned")), title=record.get("title"),
+                created=parse_time(created_text, "created") if created_text else None)
+
+
+def remember_many(tx: Transaction, records: list) -> list[dict]:
+    from ..base.progress import track  # a bulk job: a single remember never loads it
+    results = []
+    for number, record in track(records, "remember"):
+        try:
+            results.append(remember_one(tx, record["content"], **record_options(record)))
+        except UsageError as exc:
+            raise UsageError(f"line {number}: {exc}") from None
+    return results

@@ -1,0 +1,88 @@
+"""One memory's life, from the audit log and git: created, edits, reinforcements,
+decays that crossed a threshold, archive.
+
+The audit log is the timeline (each line lists the memories it touched; a
+decay lists the ones whose status changed and says from which to which);
+git adds the commit of each event where its message names the memory.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import NotFound
+from ..base.model import check_id
+from ..store.workspace import Workspace
+
+EVENTS = {"remember": "created", "approve": "created from a proposal", "reinforce": "reinforced",
+          "forget": "archived", "purge": "purged", "decay": "crossed a threshold", "graph-add": "linked to an entity",
+          "repair": "repaired by doctor", "encode": "created from a transcript", "capture": "created from a transcript",
+          "import": "imported", "import-notes": "indexed from a note", "encode-apply": "created from a proposal",
+          "consolidate": "changed by consolidation", "resolve-conflict": "archived: lost a conflict",
+          "manual": "edited by hand"}
+
+
+def history(workspace: Workspace, memory_id: str) -> dict:
+    memory_id = check_id(memory_id)
+    current = next((m for m in workspace.load_index()["memories"] if m["id"] == memory_id), None)
+    events = _audit_events(workspace, memory_id)
+    if current is None and not events:
+        raise NotFound(f"no memory with id {memory_id} (and no trace of one in the audit log)")
+    _attach_commits(workspace, memory_id, events)
+    seen_created = False
+    for event in events:
+        kind = EVENTS.get(event["action"], event["action"])
+        if event["action"] == "remember" and (seen_created or event["summary"].startswith("repeated")):
+            kind = "reinforced (remembered again)"
+        if event["action"] in ("remember", "approve", "encode", "capture", "import", "import-notes", "encode-apply"):
+            seen_created = True
+        if event["action"] == "manual":
+            kind = "deleted by hand" if "deleted" in event["summary"] else "edited by hand"
+        if event["action"] == "decay":
+            crossing = re.search(rf"{re.escape(memory_id)} ([\w-]+)->([\w-]+)", event["summary"])
+            if crossing:
+                kind = f"decayed from {crossing.group(1)} to {crossing.group(2)}"
+        event["event"] = kind
+    state = None
+    if current is not None:
+        state = {key: current.get(key) for key in ("content", "domain", "category", "store", "status", "importance",
+                                                   "baseImportance", "created", "lastAccessed", "timesReinforced",
+                                                   "file", "archivedAt", "archivedBecause", "pinned")
+                 if current.get(key) is not None}
+    return {"id": memory_id, "current": state, "events": events}
+
+
+def _audit_events(workspace: Workspace, memory_id: str) -> list[dict]:
+    from ..store.audit_archive import lines
+
+    events = []
+    for line in lines(workspace.paths):
+        if memory_id not in line:
+            continue
+        parts = line.split(" | ", 4)
+        if len(parts) != 5 or memory_id not in parts[3].split(","):
+            continue
+        time, actor, action, _ids, summary = parts
+        critical = action.startswith("CRITICAL ")
+        events.append({"time": time, "actor": actor, "action": action.removeprefix("CRITICAL "),
+                       "critical": critical, "summary": summary, "commit": None})
+    return events
+
+
+def _attach_commits(workspace: Workspace, memory_id: str, events: list[dict]) -> None:
+    """Pair events with the commits whose Memory-Id trailer names the memory (in order)."""
+    from ..store.audit import git
+
+    result = git(workspace.root, "log", "--reverse", "--format=%H%x1f%s", "-F", f"--grep=Memory-Id: {memory_id}",
+                 check=False)
+    commits = [line.split("\x1f", 1) for line in result.stdout.splitlines() if "\x1f" in line]
+    position = 0
+    for sha, subject in commits:
+        subject = subject.removeprefix("CRITICAL ")
+        for index in range(position, len(events)):
+            event = events[index]
+            head = f"{event['action']}: "
+            if subject.startswith(head) and event["summary"].startswith(subject[len(head):].rstrip("…")[:40]):
+                event["commit"] = sha[:12]
+                position = index + 1
+                break

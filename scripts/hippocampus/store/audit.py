@@ -1,0 +1,270 @@
+"""The audit trail: one line in memory/meta/audit.log and one git commit per change.
+
+Commits touch only our own paths (`git commit --only -- <paths>`), so a
+workspace that is also the user's repository keeps the user's staged work.
+Messages read as sentences with trailers for machines, e.g.
+
+    remember: User prefers dark mode
+
+    Actor: bot:remember
+    Action: remember
+    Memory-Id: mem_3f2a9c1d8e7b
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from datetime import datetime
+from pathlib import Path
+
+from ..errors import WorkspaceError
+from ..base.fsutil import append_line, line_bytes, truncate_to
+from ..text.textutil import one_line
+from ..text.timeutil import format_time
+
+MAX_ID_TRAILERS = 25
+CRITICAL_FILES = ("IDENTITY.md", "SOUL.md")
+
+_GIT_ENV = {
+    "GIT_AUTHOR_NAME": "hippocampus",
+    "GIT_AUTHOR_EMAIL": "hippocampus@localhost",
+    "GIT_COMMITTER_NAME": "hippocampus",
+    "GIT_COMMITTER_EMAIL": "hippocampus@localhost",
+    "GIT_TERMINAL_PROMPT": "0",
+    "LC_ALL": "C",
+}
+
+
+def git(root: Path, *args: str, check: bool = True, stdin: str | None = None) -> subprocess.CompletedProcess:
+    result = _git(root, *args, stdin=stdin)
+    if result.returncode != 0 and "index.lock" in (result.stderr or ""):
+        # A git index lock left by a writer that was killed mid-commit. We hold
+        # the workspace lock, so no hippocampus git runs now; a person's own git
+        # command finishes in moments. Wait briefly, then clear it and retry.
+        lock = _git_dir(root) / "index.lock"
+        for _ in range(20):
+            if not lock.exists():
+                break
+            time.sleep(0.1)
+        else:
+            try:
+                lock.unlink()
+            except OSError:
+                pass
+        result = _git(root, *args, stdin=stdin)
+    if check and result.returncode != 0:
+        detail = one_line(result.stderr or result.stdout or "no output", 200)
+        raise WorkspaceError(f"git {args[0]} failed in {root}: {detail}")
+    return result
+
+
+def _git_dir(root: Path) -> Path:
+    result = _git(root, "rev-parse", "--git-dir")
+    return (root / result.stdout.strip()) if result.returncode == 0 else root / ".git"
+
+
+def git_env() -> dict:
+    env = dict(os.environ)
+    env.update(_GIT_ENV)
+    for variable in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
+                     "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR"):
+        env.pop(variable, None)
+    return env
+
+
+def _git(root: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    env = git_env()
+    try:
+        result = subprocess.run(
+            # loose objects at zlib level 1: index.json is megabytes and is hashed on every commit;
+            # level 1 is ~3x faster than the default and `git gc` repacks them small later
+            ["git", "-c", "core.quotepath=off", "-c", "core.looseCompression=1", *args],
+            cwd=root, env=env, input=stdin, capture_output=True, text=True,
+            encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        raise WorkspaceError("git is not installed; hippocampus needs git for its audit trail") from None
+    return result
+
+
+def status_entries(output: str) -> list[tuple[str, str]]:
+    """(XY code, path) of each entry of `git status --porcelain -z` (paths as they are,
+    unquoted; a rename's or copy's source, which follows its entry, skipped)."""
+    records = output.split("\0")
+    found, position = [], 0
+    while position < len(records):
+        record = records[position]
+        position += 1
+        if len(record) < 4:
+            continue
+        found.append((record[:2], record[3:]))
+        if record[0] in "RC":
+            position += 1
+    return found
+
+
+def repo_top(root: Path) -> Path | None:
+    result = git(root, "rev-parse", "--show-toplevel", check=False)
+    if result.returncode != 0:
+        return None
+    return Path(result.stdout.strip())
+
+
+def is_critical(path: str) -> bool:
+    return Path(path).name in CRITICAL_FILES and "/" not in path.strip("/")
+
+
+def message(action: str, summary: str, actor: str, ids: list[str], paths: list[str],
+            extra: list[str] = ()) -> str:
+    critical = any(is_critical(p) for p in paths)
+    subject = one_line(f"{'CRITICAL ' if critical else ''}{action}: {summary}", 72)
+    trailers = [f"Actor: {actor}", f"Action: {action}", *extra]
+    trailers += [f"Memory-Id: {memory_id}" for memory_id in ids[:MAX_ID_TRAILERS]]
+    if len(ids) > MAX_ID_TRAILERS:
+        trailers.append(f"Memory-Count: {len(ids)}")
+    body = one_line(summary, 1000)
+    middle = f"{body}\n\n" if len(body) > 60 else ""
+    return f"{subject}\n\n{middle}" + "\n".join(trailers) + "\n"
+
+
+MAX_AUDIT_IDS = 1000  # ids listed on one audit line (history.py reads them)
+
+
+def audit_line(now: datetime, actor: str, action: str, ids: list[str], summary: str, paths: list[str]) -> str:
+    flag = "CRITICAL " if any(is_critical(p) for p in paths) else ""
+    shown_ids = ",".join(ids[:MAX_AUDIT_IDS]) + (f",+{len(ids) - MAX_AUDIT_IDS}" if len(ids) > MAX_AUDIT_IDS else "")
+    clean_summary = one_line(summary, 300).replace("|", "/")
+    return f"{format_time(now)} | {actor} | {flag}{action} | {shown_ids or '-'} | {clean_summary}"
+
+
+COLLAPSE_OVER = 200
+
+
+def collapse(paths: list[str]) -> list[str]:
+    """Many files in one memory folder become the folder itself.
+
+    git matches every pathspec against every tracked file, so 100,000 paths
+    would take minutes; the memory folders hold only our files, and hand edits
+    in them were committed before this change began.
+    """
+    if len(paths) <= COLLAPSE_OVER:
+        return paths
+    folders: dict[str, int] = {}
+    for path in paths:
+        parts = path.split("/")
+        if len(parts) == 3 and parts[0] == "memory" and parts[2].endswith(".md"):
+            folders[f"memory/{parts[1]}"] = folders.get(f"memory/{parts[1]}", 0) + 1
+    crowded = {folder for folder, count in folders.items() if count > 20}
+    kept = [p for p in paths if p.rsplit("/", 1)[0] not in crowded or not p.endswith(".md")]
+    return sorted(set(kept) | crowded)
+
+
+def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, ids: list[str],
+           summary: str, paths: list[str], new_paths: list[str] | None = None,
+           trailers: list[str] = (), author: str | None = None,
+           contents: dict[str, bytes | list | None] | None = None, before_publish=None) -> None:
+    """Append the audit line, then commit exactly `paths` plus the log; when
+    this fails, the line is taken back (and what git's porcelain staged is
+    unstaged), so that the caller can take back its files: nothing is left.
+
+    `new_paths` (when known) are the files git has not seen yet: only they are
+    staged first, so git hashes the large, tracked index.json once, not twice.
+    `contents` and `before_publish`: files still being written and the wait
+    for them (gitcommit.commit_paths); it runs exactly once, before the commit
+    becomes visible, and the audit line is appended after it: a line is in
+    the log only once the files it speaks of are.
+
+    Paths the repository's ignore rules match are not committed (gitrules):
+    a person who ignores memory/ does not want it in their repository.
+    """
+    from . import gitrules
+    from ..text.redact import redact_text
+
+    summary = redact_text(summary)  # a summary may quote a query or an argument
+    actor = redact_text(actor)  # refused at the command line (actors.resolve); a file may still name one
+    author = redact_text(author) if author else author
+    trailers = [redact_text(trailer) for trailer in trailers]
+    line = audit_line(now, actor, action, ids, summary, paths)
+    log_path = os.path.relpath(audit_log, root)
+    try:
+        old_log = audit_log.read_bytes()
+    except FileNotFoundError:
+        old_log = b""
+    except OSError as exc:
+        from ..base.fsutil import workspace_error_for
+        raise workspace_error_for(exc, audit_log) from None
+    every = sorted(set(paths) | {log_path})
+    ignored = gitrules.ignored(root, every)
+    kept = [p for p in every if p not in ignored]
+    known = {p: data for p, data in (contents or {}).items() if p not in ignored}
+    if log_path not in ignored:
+        known[log_path] = [old_log, line_bytes(line)]  # the log as it will be once the line is in
+    appended: list[int] = []
+    waits = [before_publish] if before_publish else []
+
+    def publish() -> None:  # the files are on disk: now the line that speaks of them
+        while waits:
+            waits.pop()()
+        if not appended:
+            appended.append(append_line(audit_log, line))
+
+    staged: list[str] = []
+    try:
+        if not kept:
+            publish()
+            return
+        text = message(action, summary, actor, ids, kept, trailers)
+        name = one_line(author, 80).replace("<", "").replace(">", "") if author else _GIT_ENV["GIT_AUTHOR_NAME"]
+        from .gitcommit import commit_paths
+        if commit_paths(root, git_env(), git, kept, text, name, _GIT_ENV["GIT_AUTHOR_EMAIL"],
+                        _GIT_ENV["GIT_COMMITTER_NAME"], contents=known, before_publish=publish) is not None:
+            return
+        publish()
+        _porcelain_commit(root, kept, new_paths, text, name if author else None, staged)
+    except BaseException:
+        if staged:  # git's index as it was: what we staged is unstaged
+            git(root, "reset", "-q", "--pathspec-from-file=-", "--pathspec-file-nul",
+                stdin="\0".join(staged) + "\0", check=False)
+        if appended:
+            truncate_to(audit_log, appended[0])
+        raise
+
+
+def _porcelain_commit(root: Path, kept: list[str], new_paths: list[str] | None, text: str, author: str | None,
+                      staged: list[str]) -> None:
+    """The commit made by git's own `git add` + `git commit --only`: where git
+    transforms content, or the repository has commit hooks (they run) or signs
+    its commits (git signs). What is staged is added to `staged` as it is."""
+    all_paths = collapse(kept)
+    # paths go through stdin (NUL-separated): a bulk import may touch 100,000 files
+    pathspec = "\0".join(all_paths) + "\0"
+    wanted = set(kept)
+    first = collapse(sorted(p for p in new_paths if p in wanted)) if new_paths is not None else all_paths
+    staged += first
+    if first:
+        git(root, "add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul", stdin="\0".join(first) + "\0")
+    commit = ("commit", "-q", "--only", "-m", text, "--pathspec-from-file=-", "--pathspec-file-nul")
+    if author:  # credit the actor whose change this is (e.g. an approved proposal)
+        commit = (commit[0], f"--author={author} <hippocampus@localhost>", *commit[1:])
+    result = git(root, *commit, stdin=pathspec, check=False)
+    if result.returncode != 0 and new_paths is not None and "pathspec" in result.stderr:
+        # a path git did not know after all: stage everything, then commit
+        staged += all_paths
+        git(root, "add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul", stdin=pathspec)
+        result = git(root, *commit, stdin=pathspec, check=False)
+    if result.returncode != 0:
+        raise WorkspaceError(_commit_refused(root, result))
+
+
+def _commit_refused(root: Path, result: subprocess.CompletedProcess) -> str:
+    """One line on why `git commit` said no: the repository's hooks, or git itself."""
+    from . import gitrules
+    detail = one_line(result.stderr or result.stdout or "no output", 200)
+    repository = gitrules.find(root)
+    hooks_path = git(root, "config", "core.hooksPath", check=False).stdout.strip() or None
+    hooks = gitrules.active_hooks(repository.common, repository.top, hooks_path) if repository else []
+    hooks = [hook for hook in hooks if hook != "post-commit"]  # it runs after the commit: it cannot refuse one
+    if hooks:
+        return f"the repository's commit hooks ({', '.join(hooks)}) refused this change: {detail}"
+    return f"git commit failed in {root}: {detail}"

@@ -1,0 +1,189 @@
+"""Health checks and repair: index vs files vs git, schema, lock, cache.
+
+`repair` rebuilds the index from the last good index.json in git history and
+the markdown files (the files win for content), losing nothing either holds,
+and commits the result through the ordinary transaction commit.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+
+from . import audit, index_store, reconcile
+from ..errors import WorkspaceError
+from .lock import WorkspaceLock
+from ..base.model import normalise_index
+from ..base.paths import is_memory_file
+from .workspace import Transaction, Workspace, take_in
+
+
+def check(workspace: Workspace) -> dict:
+    problems: list[str] = []
+    notes: list[str] = []
+    paths = workspace.paths
+    index = None
+    try:
+        raw = index_store.read_raw(paths.index)
+        index, warnings = normalise_index(raw, workspace.now, workspace.config["decay"]["rate"], str(paths.index))
+        problems += warnings
+    except WorkspaceError as exc:
+        problems.append(str(exc))
+    pending: set[str] = set()  # paths the next writer commits (hand edits waiting)
+    if index is not None:
+        scan = reconcile.scan(workspace.root, paths, {}, reconcile.known_files(index["memories"]))
+        pending = {edit.path for edit in scan.modified + scan.added}
+        files = {m["id"]: m.get("file") for m in index["memories"] if m["id"] in set(scan.deleted)}
+        pending |= {path for path in files.values() if path}
+        if scan.modified or scan.added or scan.deleted:
+            notes.append(f"hand edits waiting to be committed by the next write: {len(scan.modified)} edited, "
+                         f"{len(scan.added)} new files, {len(scan.deleted)} deleted")
+        for path, reason in scan.broken:
+            problems.append(f"{path}: {reason}")
+        for memory in index["memories"]:
+            if memory.get("file") and not is_memory_file(memory["file"]):
+                problems.append(f"{memory['id']}: its file {str(memory['file'])[:80]!r} is not a memory file "
+                                "(inside .git or outside the memory folders); nothing reads, writes or deletes it: "
+                                "--repair drops it and writes the memory a file of its own")
+        for path, reason, _new in scan.skipped:
+            problems.append(f"{path}: {reason}")
+        from .not_memory import not_listed
+        for path, reason in not_listed(paths):
+            problems.append(f"{path}: not indexed: {reason}")
+        live = [m for m in index["memories"] if m.get("status") != "archived"]
+        missing = [m["id"] for m in live if not m.get("file") and not str(m.get("source", "")).startswith("note:")]
+        if missing:
+            notes.append(f"{len(missing)} memories have no markdown file yet (v1 data); --repair writes them")
+        seen: dict[tuple, str] = {}
+        from ..text.textutil import fold
+        from ..text.timeutil import local_day, parse_time_or
+        for memory in live:  # an episode repeated on another day is another event, not a duplicate
+            day = local_day(parse_time_or(memory.get("created"), workspace.now)) \
+                if memory.get("store") == "episodic" else None
+            key = (memory["domain"], fold(memory["content"]), day)
+            if key in seen:
+                problems.append(f"duplicate memories {seen[key]} and {memory['id']}")
+            seen.setdefault(key, memory["id"])
+    if audit.repo_top(workspace.root) is None:
+        problems.append(f"{workspace.root} is not a git repository; run scripts/init.py")
+    else:
+        from . import gitrules
+        detached = gitrules.detached_head(workspace.root)
+        if detached:
+            problems.append(f"git's HEAD is detached (at {detached[:12]}): writes are refused until a branch is "
+                            "checked out (git switch <branch>)")
+        unaudited = gitrules.not_audited(workspace.root)
+        if unaudited:
+            notes.append(unaudited)
+        problems += _dirty_problems(workspace, pending, notes)
+    try:
+        fd = os.open(paths.lock, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        except BlockingIOError:
+            notes.append("the workspace lock is held by a running writer")
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        problems.append(f"cannot open the lock file: {exc.strerror}")
+    notes += _cache_notes(workspace)
+    return {"healthy": not problems, "problems": problems, "notes": notes,
+            "memories": len(index["memories"]) if index else None}
+
+
+def _dirty_problems(workspace: Workspace, pending: set[str], notes: list[str]) -> list[str]:
+    """`git status` of our paths, as a note; a tracked file that is gone and that
+    no writer will commit the removal of (a moved file's old path, left by an
+    older version) is a problem: `git status` stays dirty, and a clone brings
+    the file back as a second copy of its memory."""
+    entries = audit.status_entries(audit.git(
+        workspace.root, "status", "--porcelain", "-z", "--", "memory", "HIPPOCAMPUS_CORE.md", check=False).stdout)
+    if entries:
+        notes.append("uncommitted changes under memory/: " + ", ".join(path for _code, path in entries[:5]))
+    stale = [path for code, path in entries if "D" in code and path not in pending
+             and not os.path.lexists(workspace.root / path)]
+    if not stale:
+        return []
+    return [f"tracked files gone that no write will commit ({len(stale)}): " + ", ".join(stale[:5])
+            + "; scripts/doctor.py --repair commits their removal"]
+
+
+def _cache_notes(workspace: Workspace) -> list[str]:
+    """The search cache is derived: a stale or damaged one is a note (it rebuilds itself)."""
+    import sqlite3
+    from .search_cache import SearchCache, index_state
+    path = workspace.paths.search_db
+    if not path.exists():
+        return ["search cache not built yet (the next recall builds it)"]
+    try:
+        cache = SearchCache(path)
+        fresh = cache.is_fresh(index_state(workspace.paths.index, index_store.read_stamp(workspace.paths.index)))
+        cache.close()
+    except sqlite3.DatabaseError as exc:
+        return [f"search cache is damaged ({exc}); the next recall rebuilds it"]
+    return [] if fresh else ["search cache is stale (the next recall refreshes it)"]
+
+
+def last_good_index(workspace: Workspace) -> tuple[dict | None, str | None]:
+    result = audit.git(workspace.root, "log", "--format=%H", "--", "memory/index.json", check=False)
+    for commit in result.stdout.split()[:200]:
+        shown = audit.git(workspace.root, "show", f"{commit}:memory/index.json", check=False)
+        if shown.returncode != 0:
+            continue
+        try:
+            index, _ = normalise_index(json.loads(shown.stdout), workspace.now,
+                                       workspace.config["decay"]["rate"])
+            return index, commit
+        except (ValueError, WorkspaceError):
+            continue
+    return None, None
+
+
+def repair(workspace: Workspace) -> dict:
+    if workspace.agent != "main":  # gated like every other mutation (workspace.transaction)
+        from ..base.actors import refuse_write
+        raise refuse_write(workspace.agent, "repair")
+    paths = workspace.paths
+    with WorkspaceLock(paths.lock, float(workspace.config["lock_timeout_seconds"])):
+        source = "index.json"
+        try:
+            index = workspace.load_index()
+        except WorkspaceError:
+            index, commit = last_good_index(workspace)
+            source = f"git {commit[:10]}" if commit else "markdown files only"
+            if index is None:
+                from ..base.model import empty_index
+                index = empty_index(workspace.now)
+            if paths.index.exists():
+                keep = paths.cache / f"damaged-index-{workspace.now.strftime('%Y%m%dT%H%M%S')}.json"
+                keep.parent.mkdir(parents=True, exist_ok=True)
+                keep.write_bytes(paths.index.read_bytes())
+        tx = Transaction(workspace, index, "system:doctor", "repair", "")
+        for memory in list(tx.memories):  # a file that is not a memory file: dropped, never touched
+            if memory.get("file") and not is_memory_file(memory["file"]):
+                memory.update(file=None, hash=None)
+                tx.put(memory)
+        scan = reconcile.scan(workspace.root, paths, {}, reconcile.known_files(index["memories"]), writer=True)
+        restored = take_in(tx, scan, trust_file_ids=True)
+        written = 0
+        from .stores import write_home
+        for memory in list(tx.memories):
+            if memory.get("status") != "archived" and not memory.get("file") and memory.get("content") and \
+                    not str(memory.get("source", "")).startswith("note:"):
+                write_home(tx, memory)
+                tx.put(memory)
+                written += 1
+        for code, path in audit.status_entries(audit.git(workspace.root, "status", "--porcelain", "-z", "--",
+                                                          "memory", check=False).stdout):
+            if "D" in code and not os.path.lexists(workspace.root / path):
+                tx.paths.add(path)  # a tracked file gone (a move's old path): its removal is committed
+        tx.index_changed = True
+        tx.summary = (f"rebuilt the index from {source}: {len(tx.memories)} memories, {restored} taken from "
+                      f"markdown, {written} markdown files written")
+        tx.commit()
+    return {"repaired": True, "source": source, "memories": len(tx.memories), "fromMarkdown": restored,
+            "filesWritten": written}
+
+

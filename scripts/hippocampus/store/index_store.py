@@ -1,0 +1,216 @@
+"""memory/index.json: load (read-only, validating) and save (atomic).
+
+Layout: a small header, then one memory per line, so `git diff` of a
+one-memory change is one line and `jq` reads it as ordinary JSON. The header's
+first key is `stamp`, a token that changes with every save: caches compare it
+with a 128-byte read instead of parsing the file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from datetime import datetime
+from pathlib import Path
+
+from .. import INDEX_VERSION
+from ..errors import WorkspaceError
+
+REPAIR_HINT = "run scripts/doctor.py --repair"
+_PLAIN_ID = re.compile(r"^[A-Za-z0-9_.\-]+$")  # json.dumps of such an id is the id in quotes
+
+
+def _raw_lines(text: str, memories: list) -> dict:
+    """{id: line} when the file is in our layout (memory i on line i of the block).
+
+    Lets a save reuse the exact text of memories it did not change. Any other
+    layout (hand-formatted, v1) gives {} and everything is serialised anew.
+    """
+    lines = text.split("\n")
+    try:
+        start = lines.index('"memories": [') + 1
+    except ValueError:
+        return {}
+    block = lines[start:start + len(memories)]
+    if len(block) != len(memories) or lines[start + len(memories):start + len(memories) + 1] != ["]"]:
+        return {}
+    found = {}
+    for line, memory in zip(block, memories):
+        if type(memory) is not dict or type(memory.get("id")) is not str:
+            return {}
+        body = line[:-1] if line.endswith(",") else line
+        memory_id = memory["id"]
+        quoted = f'"{memory_id}"' if _PLAIN_ID.match(memory_id) else json.dumps(memory_id, ensure_ascii=False)
+        if not body.startswith('{"id": ' + quoted + ","):
+            return {}
+        found[memory["id"]] = body
+    return found
+
+
+def read_raw(path: Path, keep_lines: bool = False):
+    """Parse index.json or raise WorkspaceError naming the file and the fix.
+
+    With keep_lines, returns (document, {id: raw line}) so that a save can
+    reuse the text of memories it did not change.
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise WorkspaceError(f"{path} is missing; {REPAIR_HINT} (or scripts/init.py for a new workspace)") from None
+    except OSError as exc:
+        raise WorkspaceError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+        document = json.loads(text)
+        if keep_lines:
+            memories = document.get("memories") if isinstance(document, dict) else None
+            return document, (_raw_lines(text, memories) if isinstance(memories, list) else {})
+        return document
+    except UnicodeDecodeError:
+        raise WorkspaceError(f"{path} is not valid UTF-8; {REPAIR_HINT}") from None
+    except ValueError as exc:
+        raise WorkspaceError(f"{path} is corrupt (invalid JSON: {exc}); {REPAIR_HINT}") from None
+
+
+def load(path: Path, now: datetime, rate: float, trusted_state: str | None = None,
+         lazy: bool = False) -> tuple[dict, list[str]]:
+    """The index, upgraded to the current schema in memory, and any warnings.
+
+    `trusted_state` is the state (search_cache.index_state) of the last
+    index.json we wrote; when the file still has it, before and after the
+    read, its entries are not validated again. With `lazy`, such a file in our
+    layout is not parsed beyond its header: its memories are a MemoryList of
+    its bytes (a Transaction turns any other index's list into one).
+    """
+    from ..base.model import normalise_index
+    from .search_cache import index_state
+    before = index_state(path, read_stamp(path)) if trusted_state else None
+    if lazy and before is not None and before == trusted_state:
+        index = _read_lazy(path)
+        if index is not None and index_state(path, read_stamp(path)) == trusted_state:
+            return index, []
+    document, lines = read_raw(path, keep_lines=True)
+    trusted = before is not None and before == trusted_state and \
+        index_state(path, read_stamp(path)) == trusted_state
+    index, warnings = normalise_index(document, now, rate, where=str(path), trusted=trusted)
+    index["_lines"] = lines
+    return index, warnings
+
+
+def _read_lazy(path: Path) -> dict | None:
+    """A trusted index.json in our layout with its memories left as bytes;
+    None for any other layout (the caller parses it whole)."""
+    from .memory_list import MemoryList
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    marker, tail = b'\n"memories": [\n', b"\n]\n}\n"
+    start = data.find(marker)
+    if start < 0 or not data.endswith(tail):
+        return None
+    try:
+        index = json.loads(data[:start] + b'\n"memories": []}')
+    except ValueError:
+        return None
+    if not isinstance(index, dict) or index.get("version") != INDEX_VERSION:
+        return None
+    index["memories"] = MemoryList.unsplit(data, start + len(marker), len(data) - len(tail))
+    index["_repaired"] = set()
+    return index
+
+
+def read_stamp(path: Path) -> str | None:
+    """The stamp of the index on disk, from its first bytes only."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(128)
+    except OSError:
+        return None
+    marker = b'"stamp": "'
+    start = head.find(marker)
+    if start < 0:
+        return None
+    end = head.find(b'"', start + len(marker))
+    return head[start + len(marker):end].decode("ascii", "replace") if end > 0 else None
+
+
+def serialise(index: dict, dirty: set | None = None) -> list:
+    """The file's bytes, as a list of bytes-like parts in order (megabytes of
+    unchanged memories stay a view of the file they were read from; fsutil and
+    gitcommit write and hash the parts as they are). Memories not in `dirty`
+    keep the exact line they were read with."""
+    from .memory_list import MemoryList
+    from ..base.model import ordered
+    header = {key: value for key, value in index.items()
+              if key not in ("memories", "stamp") and not key.startswith("_")}
+    lines_of = index.get("_lines") or {}
+    if index.get("migratedFrom"):
+        lines_of = {}
+    skip = (dirty or set()) | index.get("_repaired", set())
+    fresh: dict[str, str] = {}
+
+    def line(memory: dict) -> str:
+        memory_id = memory["id"]
+        if memory_id in lines_of and memory_id not in skip:
+            return lines_of[memory_id]
+        fresh[memory_id] = text = json.dumps(ordered(memory), ensure_ascii=False)
+        return text
+
+    lines = ["{", f'"stamp": {json.dumps(index["stamp"])},']
+    for key, value in header.items():
+        lines.append(f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False, sort_keys=True)},")
+    memories = index["memories"]
+    if not memories:
+        lines += ['"memories": []', "}", ""]
+        return ["\n".join(lines).encode("utf-8")]
+    lines += ['"memories": [', ""]
+    if isinstance(memories, MemoryList):
+        body = memories.text(skip)
+    else:
+        body = [",\n".join(line(m) for m in memories).encode("utf-8")]
+        index["_lines"] = {**lines_of, **fresh}  # later saves in this process reuse what was just written
+    index["_repaired"] = set()
+    return ["\n".join(lines).encode("utf-8"), *body, b"\n]\n}\n"]
+
+
+def save(path: Path, index: dict, dirty: set | None = None) -> str:
+    """Write index.json atomically with a fresh stamp; return the stamp.
+
+    `dirty` names the memories changed since load (None: all of them).
+    """
+    from ..base.fsutil import atomic_write
+    atomic_write(path, prepare_save(index, dirty))
+    return index["stamp"]
+
+
+def prepare_save(index: dict, dirty: set | None = None) -> list:
+    """The parts of the file `save` writes (see serialise), with a fresh stamp set on `index`."""
+    from .memory_list import MemoryList
+    index["stamp"] = os.urandom(8).hex()
+    if dirty is None:
+        index["_lines"] = {}
+        if isinstance(index["memories"], MemoryList):
+            dirty = set(index["memories"].ids())
+    return serialise(index, dirty)
+
+
+def read_raw_header(path: Path) -> dict:
+    """The header fields (everything before the memories) without parsing the rest."""
+    header: dict = {}
+    try:
+        with open(path, "rb") as handle:
+            for _ in range(32):
+                line = handle.readline().decode("utf-8", "replace").strip()
+                if not line or line.startswith('"memories"'):
+                    break
+                if line.startswith('"') and ":" in line:
+                    key, _, value = line.rstrip(",").partition(": ")
+                    try:
+                        header[json.loads(key)] = json.loads(value)
+                    except ValueError:
+                        continue
+    except OSError:
+        pass
+    return header

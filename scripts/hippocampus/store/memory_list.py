@@ -1,0 +1,217 @@
+"""The memories a writer holds: parsed one at a time, as they are asked for.
+
+index.json keeps one memory per line. A writer that changes one memory of
+10,000 need not parse the other 9,999 (json.loads of 6 MB is ~80 ms). Read
+from a file we wrote and validated, the memories start as that file's bytes,
+not even split into lines: a lookup by id finds the line by its opening
+`{"id": "…", `, a new memory is appended after the bytes, a changed one
+takes the place of its line, and the save writes the rest of the bytes back
+as they were (as views of them, never copied). Many lookups, or any walk over
+all of them, split the lines (still parsing only what is asked for);
+iterating parses everything, which batch jobs do anyway.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+
+_SEPARATOR = b",\n"  # between lines; a line break inside a memory is escaped in JSON
+_SEARCHES_BEFORE_SPLIT = 8  # a search of the body costs ~1/8 of splitting it (6 MB, 10,000 lines)
+
+
+class MemoryList:
+    def __init__(self, ids: list[str], lines: list[bytes | None], items: list[dict | None]):
+        self._ids = ids
+        self._lines = lines   # the text a memory was read with, None once it may have changed
+        self._items = items   # the parsed memory, None until asked for
+        self._position = {memory_id: i for i, memory_id in enumerate(ids)}
+        self._body: memoryview | None = None  # the file's memory lines, not yet split (no copy)
+        self._data, self._start, self._end = b"", 0, 0  # ... and where they are in the file's bytes
+        self._found: dict[str, dict] = {}  # memories looked up in the unsplit body
+        self._spans: dict[str, tuple[int, int]] = {}  # ... where their lines are in the file's bytes
+        self._changed: set[str] = set()  # ... those put back (changed) since
+        self._added: dict[str, dict] = {}  # memories added while the body is unsplit
+        self._searches = 0
+
+    @classmethod
+    def of(cls, memories: list[dict], lines_by_id: dict[str, str] | None = None) -> "MemoryList":
+        """From parsed memories (and the lines they were read with, when known)."""
+        lines_by_id = lines_by_id or {}
+        ids = [m["id"] for m in memories]
+        lines = [lines_by_id[i].encode("utf-8") if i in lines_by_id else None for i in ids]
+        return cls(ids, lines, list(memories))
+
+    @classmethod
+    def unsplit(cls, data: bytes, start: int, end: int) -> "MemoryList":
+        """From the memory lines (joined by ",\\n") at data[start:end], the bytes of
+        a trusted file in our layout."""
+        memories = cls([], [], [])
+        memories._body = memoryview(data)[start:end]
+        memories._data, memories._start, memories._end = data, start, end
+        return memories
+
+    # -- the unsplit body
+    def _line_in_body(self, memory_id: str) -> bytes | None:
+        data, first, last = self._data, self._start, self._end
+        self._searches += 1
+        needle = b'{"id": ' + json.dumps(memory_id, ensure_ascii=False).encode("utf-8") + b", "
+        start = data.find(needle, first, last)
+        while start > first and data[start - 2:start] != _SEPARATOR:
+            start = data.find(needle, start + 1, last)  # the same text inside another memory: not a line start
+        if start < 0:
+            return None
+        end = data.find(_SEPARATOR, start, last)
+        self._spans[memory_id] = (start, end if end >= 0 else last)
+        return data[start:end if end >= 0 else last]
+
+    def _split(self) -> None:
+        """Turn the body into lines (parsing none of them) and take in what was
+        looked up or added meanwhile."""
+        if self._body is None:
+            return
+        found, added, changed = self._found, self._added, self._changed
+        lines = self._data[self._start:self._end].split(_SEPARATOR) if self._end > self._start else []
+        ids = []
+        for line in lines:
+            end = line.find(b'"', 8)
+            ids.append(line[8:end].decode("utf-8") if line.startswith(b'{"id": "') and end > 0
+                       else json.loads(line)["id"])  # an id with escapes: rare, read the line
+        self.__init__(ids, lines, [None] * len(ids))  # no body from here on
+        self._data = b""
+        for memory_id, memory in found.items():
+            self._items[self._position[memory_id]] = memory  # keep the object callers hold
+            if memory_id in changed:
+                self._lines[self._position[memory_id]] = None
+        for memory in added.values():
+            self.put(memory)
+
+    def _item(self, position: int) -> dict:
+        item = self._items[position]
+        if item is None:
+            item = self._items[position] = json.loads(self._lines[position])
+        return item
+
+    # -- by id
+    def get(self, memory_id: str) -> dict | None:
+        if self._body is not None and self._searches >= _SEARCHES_BEFORE_SPLIT:
+            self._split()  # many lookups: one split costs less than more searches
+        if self._body is not None:
+            if memory_id in self._found or memory_id in self._added:
+                return self._found.get(memory_id) or self._added[memory_id]
+            line = self._line_in_body(memory_id)
+            if line is None:
+                return None
+            memory = self._found[memory_id] = json.loads(line)
+            return memory
+        position = self._position.get(memory_id)
+        return None if position is None else self._item(position)
+
+    def has(self, memory_id: str) -> bool:
+        return self.get(memory_id) is not None if self._body is not None else memory_id in self._position
+
+    def ids(self) -> list[str]:
+        self._split()
+        return self._ids
+
+    def put(self, memory: dict) -> None:
+        """Add `memory`, or put it in the place of the memory with its id."""
+        memory_id = memory["id"]
+        if self._body is not None:
+            self.has(memory_id)  # looks for its line (and many lookups split the body)
+            if self._body is not None:
+                if memory_id in self._found:
+                    self._found[memory_id] = memory
+                    self._changed.add(memory_id)
+                else:
+                    self._added[memory_id] = memory
+                return
+        position = self._position.get(memory_id)
+        if position is None:
+            self._position[memory_id] = len(self._ids)
+            self._ids.append(memory_id)
+            self._lines.append(None)
+            self._items.append(memory)
+        else:
+            self._items[position] = memory
+            self._lines[position] = None
+
+    # -- as a list
+    def __bool__(self) -> bool:
+        if self._body is not None:
+            return bool(self._body or self._added)
+        return bool(self._ids)
+
+    def __len__(self) -> int:
+        self._split()
+        return len(self._ids)
+
+    def __iter__(self) -> Iterator[dict]:
+        self._split()
+        unparsed = [position for position, item in enumerate(self._items) if item is None]
+        if len(unparsed) > 64:  # one json.loads of them all: ~3x faster than one a line
+            parsed = json.loads(b"[" + b",".join(self._lines[p] for p in unparsed) + b"]")
+            for position, item in zip(unparsed, parsed):
+                self._items[position] = item
+        for position in range(len(self._ids)):
+            yield self._item(position)
+
+    def __getitem__(self, position: int) -> dict:
+        self._split()
+        return self._item(range(len(self._ids))[position])
+
+    def append(self, memory: dict) -> None:
+        self.put(memory)
+
+    # -- saving
+    def text(self, fresh: set[str]) -> list:
+        """The memory lines joined by ",\\n", as bytes-like parts to join: each
+        line as it was read, or new JSON for those in `fresh` (changed) and those
+        never read from a line."""
+        from ..base.model import ordered
+
+        def dumped(memory: dict) -> bytes:
+            return json.dumps(ordered(memory), ensure_ascii=False).encode("utf-8")
+
+        if self._body is not None:  # the file's bytes, changed lines spliced in, added ones after
+            view, at, parts = memoryview(self._data), self._start, []
+            for (start, end), memory_id in sorted((self._spans[memory_id], memory_id)
+                                                  for memory_id in (self._found.keys() & fresh) | self._changed):
+                parts += [view[at:start], dumped(self._found[memory_id])]
+                at = end
+            parts.append(view[at:self._end])
+            added = [dumped(m) for m in self._added.values()]
+            if added:
+                parts += ([_SEPARATOR] if self._end > self._start else []) + [_SEPARATOR.join(added)]
+            return parts
+        self._split()
+        for position, memory_id in enumerate(self._ids):
+            if self._lines[position] is None or memory_id in fresh:
+                self._lines[position] = dumped(self._item(position))
+        return [_SEPARATOR.join(self._lines)]
+
+
+class ById(Mapping):
+    """A MemoryList seen as {id: memory}."""
+
+    def __init__(self, memories: MemoryList):
+        self._memories = memories
+
+    def __getitem__(self, memory_id: str) -> dict:
+        memory = self._memories.get(memory_id)
+        if memory is None:
+            raise KeyError(memory_id)
+        return memory
+
+    def get(self, memory_id, default=None):
+        memory = self._memories.get(memory_id)
+        return default if memory is None else memory
+
+    def __contains__(self, memory_id) -> bool:
+        return self._memories.has(memory_id)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._memories.ids()))
+
+    def __len__(self) -> int:
+        return len(self._memories)

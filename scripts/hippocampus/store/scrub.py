@@ -1,0 +1,135 @@
+"""Secrets out of files as they are on disk, before a commit takes them as they are.
+
+The recovery of an interrupted commit (Workspace._commit_interrupted) commits
+what the noted paths hold *now*: a person may have written into one of them
+since the writer was killed. Each is passed through the same redaction as a
+hand edit first, and rewritten in place when it held a secret. Only what the
+last commit does not hold already is looked at; JSON is redacted value by
+value, a line at a time (a text pattern must never cut through its quoting).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+
+def _redact_values(value):
+    """(value with every string redacted, whether anything changed)."""
+    from ..text.redact import redact_text
+    if isinstance(value, str):
+        clean = redact_text(value)
+        return clean, clean != value
+    if isinstance(value, list):
+        changed = False
+        items = []
+        for item in value:
+            item, hit = _redact_values(item)
+            items.append(item)
+            changed = changed or hit
+        return items, changed
+    if isinstance(value, dict):
+        changed = False
+        out = {}
+        for key, item in value.items():
+            item, hit = _redact_values(item)
+            out[key] = item
+            changed = changed or hit
+        return out, changed
+    return value, False
+
+
+def _json_line(line: str) -> str:
+    """One line of a JSON file, its string values redacted (a line that is not a
+    JSON value of its own, "{" or a key of an indented file, as text)."""
+    from ..text.redact import redact_text
+    body = line.rstrip()
+    comma = body.endswith(",")
+    try:
+        record = json.loads(body[:-1] if comma else body)
+    except ValueError:
+        return redact_text(line)
+    record, changed = _redact_values(record)
+    return json.dumps(record, ensure_ascii=False) + ("," if comma else "") if changed else line
+
+
+def scrubbed(relative: str, data: bytes, before: bytes | None = None) -> bytes | None:
+    """The bytes `relative` must hold instead of `data` (None: no secret in it).
+
+    `before`: the file as the last commit holds it. Its lines are in git
+    already, so only the other lines are looked at: the file whole when it is
+    markdown or text (a pattern may span lines), line by line when JSON (a
+    6 MB index.json is not redacted whole for the lines a writer added).
+    """
+    from ..text.redact import redact_text
+    if b"\0" in data[:8192]:
+        return None  # not text: nothing of ours
+    text = data.decode("utf-8", "surrogateescape")
+    lines = text.split("\n")
+    known = set(before.decode("utf-8", "surrogateescape").split("\n")) if before is not None else set()
+    fresh = [number for number, line in enumerate(lines) if line not in known]
+    if not fresh:
+        return None
+    if relative.endswith((".json", ".jsonl")):
+        for number in fresh:
+            lines[number] = _json_line(lines[number])
+        clean = "\n".join(lines)
+        if relative.endswith(".json") and clean != text:
+            try:
+                json.loads(clean)
+            except ValueError:  # the file is not one value a line: redact it value by value
+                try:
+                    parsed = json.loads(text)
+                except ValueError:
+                    parsed = None
+                if parsed is not None:
+                    clean = json.dumps(_redact_values(parsed)[0], ensure_ascii=False, indent=1) + "\n"
+    else:
+        clean = redact_text(text)
+    return clean.encode("utf-8", "surrogateescape") if clean != text else None
+
+
+def _committed(root: Path, paths: list[str]) -> dict[str, bytes]:
+    """path -> its bytes in HEAD, for those HEAD has (one `git cat-file --batch`)."""
+    import subprocess
+    from .audit import git_env
+    request = "".join(f"HEAD:./{path}\n" for path in paths).encode("utf-8", "surrogateescape")
+    try:
+        result = subprocess.run(["git", "cat-file", "--batch"], cwd=root, input=request, capture_output=True,
+                                env=git_env(), timeout=120)
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    found: dict[str, bytes] = {}
+    out, position = result.stdout, 0
+    for path in paths:
+        end = out.find(b"\n", position)
+        if end < 0:
+            break
+        header = out[position:end].split()
+        position = end + 1
+        if len(header) == 3 and header[1] == b"blob":
+            size = int(header[2])
+            found[path] = out[position:position + size]
+            position += size + 1
+        elif len(header) == 3:  # a tree or other object: skip its content
+            position += int(header[2]) + 1
+    return found
+
+
+def scrub_files(root: Path, paths: list[str]) -> list[str]:
+    """Redact each of `paths` (relative to `root`) in place; return those rewritten."""
+    from ..base.fsutil import atomic_write, is_within
+    present = [p for p in paths if is_within(root / p, root) and not os.path.islink(root / p) and (root / p).is_file()]
+    before = _committed(root, present) if present else {}
+    rewritten = []
+    for relative in present:
+        try:
+            data = (root / relative).read_bytes()
+        except OSError:
+            continue
+        clean = scrubbed(relative, data, before.get(relative))
+        if clean is not None:
+            atomic_write(root / relative, clean)
+            rewritten.append(relative)
+    return rewritten

@@ -1,0 +1,381 @@
+"""The derived search index: SQLite FTS5 under memory/.cache/ (git-ignored).
+
+It holds what recall needs (content, weighted state, file and hash of every
+memory, and the stat manifest used to notice hand edits), so recall never
+parses index.json while the cache is fresh. Freshness is keyed on
+index.json's own state: size, mtime, inode and the stamp written with it. A
+missing, stale, damaged or old-format cache is rebuilt silently.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+from ..text.textutil import fold, searchable
+
+SCHEMA_VERSION = "9"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words
+# Combining marks (categories M*) are part of a word, as textutil.words reads it: unicode61's
+# default (letters, numbers, Co) cut "हिंदी" into ह and द at its vowel signs. An SQLite without
+# the categories option (older than the ones Python 3.11 ships with) gets the default.
+TOKENIZERS = ("porter unicode61 remove_diacritics 2 categories 'L* N* Co M*'",
+              "porter unicode61 remove_diacritics 2")
+
+
+def sql_text(text: str) -> str:
+    """An SQL string literal of `text` (for a tokenizer in a CREATE statement)."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+_SCHEMA = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE mem(
+  rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, domain TEXT, category TEXT, store TEXT,
+  status TEXT, base REAL, importance REAL, created TEXT, last TEXT, reinforced INTEGER,
+  episode TEXT, source TEXT, file TEXT, hash TEXT, pinned INTEGER, keywords TEXT, content TEXT,
+  foldkey TEXT);
+CREATE INDEX mem_file ON mem(file);
+CREATE INDEX mem_fold ON mem(foldkey);
+CREATE INDEX mem_created ON mem(created);
+CREATE INDEX mem_episode ON mem(episode, created);
+CREATE VIRTUAL TABLE fts USING fts5(content, keywords, tokenize={tokenizer});
+CREATE VIRTUAL TABLE episode_fts USING fts5(episode UNINDEXED, content, tokenize={tokenizer});
+CREATE TABLE files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEGER, hash TEXT, indexed TEXT);
+"""
+
+COLUMNS = ("id", "domain", "category", "store", "status", "base", "importance", "created", "last",
+           "reinforced", "episode", "source", "file", "hash", "pinned", "keywords", "content", "foldkey")
+
+
+def fold_key(content: str) -> str:
+    """A short key for exact-duplicate lookups: the hash of the folded text."""
+    from hashlib import blake2b
+    return blake2b(fold(content).encode("utf-8"), digest_size=8).hexdigest()
+
+
+def index_state(index_path: Path, stamp: str | None) -> str | None:
+    try:
+        st = index_path.stat()
+    except OSError:
+        return None
+    return f"{st.st_size}:{st.st_mtime_ns}:{st.st_ino}:{stamp}"
+
+
+def _row(memory: dict, with_text: bool = True) -> tuple:
+    """The mem row of a memory; without text, only the state columns are right."""
+    text = (" ".join(memory.get("keywords") or []), memory.get("content", ""),
+            fold_key(memory.get("content", ""))) if with_text else ("", "", "")
+    return (memory["id"], memory.get("domain"), memory.get("category"), memory.get("store", "semantic"),
+            memory.get("status"), memory.get("baseImportance", memory.get("importance", 0.5)),
+            memory.get("importance", 0.5), memory.get("created"), memory.get("lastAccessed"),
+            memory.get("timesReinforced", 0), memory.get("episode"), memory.get("source"),
+            memory.get("file"), memory.get("hash"), 1 if memory.get("pinned") else 0,
+            *text)
+
+
+# the memory fields of a mem row, in the order _MEM selects them
+_FIELDS = ("rowid", "id", "domain", "category", "store", "status", "baseImportance", "importance", "created",
+           "lastAccessed", "timesReinforced", "episode", "source", "file", "hash", "pinned", "keywords", "content")
+_MEM = ("mem.rowid, mem.id, mem.domain, mem.category, mem.store, mem.status, mem.base, mem.importance, "
+        "mem.created, mem.last, mem.reinforced, mem.episode, mem.source, mem.file, mem.hash, mem.pinned, "
+        "mem.keywords, mem.content")
+
+
+_LIGHT = ("id", "domain", "category", "store", "status", "created")
+
+
+def row_to_memory(row: tuple) -> dict:
+    """A memory from a row that starts with the _MEM columns (plain tuples: a
+    query may return thousands, and named rows cost a third more)."""
+    memory = dict(zip(_FIELDS, row))
+    memory["pinned"] = bool(memory["pinned"])
+    memory["keywords"] = (memory["keywords"] or "").split()
+    return memory
+
+
+class SearchCache:
+    def __init__(self, path: Path):
+        self.path = path
+        self.db = self._connect(path)
+
+    @staticmethod
+    def _connect(path: Path) -> sqlite3.Connection:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(path, timeout=30, isolation_level=None)
+        db.row_factory = sqlite3.Row
+        db.execute("PRAGMA busy_timeout=30000")
+        db.execute("PRAGMA synchronous=OFF")  # derived data: a lost write means a rebuild
+        return db
+
+    @classmethod
+    def open(cls, path: Path) -> "SearchCache":
+        """Open (creating or recreating on damage or old schema) the cache file."""
+        for attempt in range(2):
+            try:
+                cache = cls(path)
+                if cache.meta("schema") != SCHEMA_VERSION:
+                    cache.reset()
+                return cache
+            except sqlite3.DatabaseError:
+                if attempt:
+                    raise
+                for suffix in ("", "-wal", "-shm", "-journal"):
+                    try:
+                        os.unlink(str(path) + suffix)
+                    except OSError:
+                        pass
+        raise AssertionError("unreachable")
+
+    def reset(self, tokenizers: tuple[str, ...] = TOKENIZERS) -> None:
+        """Drop everything and create the current schema, with the first of
+        `tokenizers` this SQLite accepts."""
+        for number, tokenizer in enumerate(tokenizers):
+            names = [row[0] for row in self.db.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")]
+            script = "".join(f'DROP TABLE IF EXISTS "{name}";' for name in names if not name.startswith("fts_"))
+            schema = _SCHEMA.replace("{tokenizer}", sql_text(tokenizer))
+            try:
+                self.db.executescript("BEGIN IMMEDIATE;" + script + schema +
+                                      f"INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}'); COMMIT;")
+                return
+            except sqlite3.OperationalError as exc:  # (a locked database is no reason to change tokenizer)
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                if "tokenizer" not in str(exc) or number == len(tokenizers) - 1:
+                    raise
+
+    def meta(self, key: str) -> str | None:
+        try:
+            row = self.db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        except sqlite3.OperationalError:
+            return None
+        return row[0] if row else None
+
+    def is_fresh(self, state: str | None) -> bool:
+        return state is not None and self.meta("index_state") == state
+
+    def rebuild(self, memories: list[dict], state: str | None, manifest: dict | None = None) -> None:
+        """Replace every memory row (the stat manifest is kept unless given)."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("DELETE FROM mem")
+            self.db.execute("DELETE FROM fts")
+            self.db.execute("DELETE FROM episode_fts")
+            self._insert(memories)
+            self._refresh_episodes({m.get("episode") for m in memories if m.get("episode")})
+            if manifest is not None:
+                self.db.execute("DELETE FROM files")
+                self.db.executemany("INSERT INTO files VALUES (?,?,?,?,?,?)",
+                                    [(p, *v) for p, v in manifest.items()])
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_state', ?)", (state,))
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_print', NULL)")
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_look', NULL)")
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_files_print', NULL)")
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def _insert(self, memories: list[dict]) -> None:
+        placeholders = ",".join("?" * len(COLUMNS))
+        cursor = self.db.cursor()
+        for memory in memories:
+            row = _row(memory)
+            cursor.execute(f"INSERT INTO mem({','.join(COLUMNS)}) VALUES ({placeholders})", row)
+            cursor.execute("INSERT INTO fts(rowid, content, keywords) VALUES (?,?,?)",
+                           (cursor.lastrowid, searchable(row[-2]), searchable(row[-3])))
+
+    def _refresh_episodes(self, episodes: set) -> None:
+        """One document per episode (its live memories in order), for episode-level relevance."""
+        for episode in episodes:
+            self.db.execute("DELETE FROM episode_fts WHERE episode = ?", (episode,))
+            members = self.db.execute(
+                "SELECT rowid, content FROM mem WHERE episode = ? AND status IS NOT 'archived' ORDER BY created, rowid",
+                (episode,)).fetchall()
+            text = "\n".join(r[1] for r in members)
+            if text:
+                self.db.execute("INSERT INTO episode_fts(episode, content) VALUES (?, ?)",
+                                (episode, searchable(text)))
+
+    def search_episodes(self, match: str, limit: int) -> dict[str, float]:
+        rows = self.db.execute("SELECT episode, -bm25(episode_fts) FROM episode_fts WHERE episode_fts MATCH ? "
+                               "ORDER BY bm25(episode_fts) LIMIT ?", (match, limit)).fetchall()
+        return {r[0]: r[1] for r in rows}
+
+    def _replace(self, memories: list[dict]) -> None:
+        """Rows whose words are unchanged get their state updated in place (decay,
+        reinforce: no full-text work); the others are deleted and inserted anew."""
+        by_id = {m["id"]: m for m in memories}
+        ids = list(by_id)
+        current: dict[str, tuple] = {}
+        for chunk in range(0, len(ids), 500):
+            part = ids[chunk:chunk + 500]
+            marks = ",".join("?" * len(part))
+            for row in self.db.execute(
+                    f"SELECT id, rowid, content, keywords, episode, status FROM mem WHERE id IN ({marks})", part):
+                current[row[0]] = tuple(row[1:])
+        in_place, renewed, episodes = [], [], set()
+        for memory_id, memory in by_id.items():
+            old = current.get(memory_id)
+            if old and old[1] == memory.get("content", "") and old[2] == " ".join(memory.get("keywords") or []) \
+                    and old[3] == memory.get("episode") \
+                    and (old[4] == "archived") == (memory.get("status") == "archived"):
+                in_place.append(_row(memory, with_text=False)[1:15] + (old[0],))
+                continue
+            renewed.append(memory)
+            if old:
+                self.db.execute("DELETE FROM fts WHERE rowid = ?", (old[0],))
+                self.db.execute("DELETE FROM mem WHERE rowid = ?", (old[0],))
+                if old[3]:
+                    episodes.add(old[3])
+            if memory.get("episode"):
+                episodes.add(memory["episode"])
+        if in_place:
+            self.db.executemany(
+                "UPDATE mem SET domain=?, category=?, store=?, status=?, base=?, importance=?, created=?, last=?, "
+                "reinforced=?, episode=?, source=?, file=?, hash=?, pinned=? WHERE rowid=?", in_place)
+        self._insert(renewed)
+        self._refresh_episodes(episodes)
+
+    def compact(self) -> None:
+        """Leave no trace of removed text in the file (after a purge): FTS5
+        keeps a deleted document's words in its segments until they are
+        merged, and SQLite keeps freed pages' bytes until a VACUUM."""
+        for table in ("fts", "episode_fts"):
+            self.db.execute(f"INSERT INTO {table}({table}) VALUES('optimize')")
+        self.db.execute("VACUUM")
+
+    def set_meta(self, key: str, value: str | None) -> None:
+        try:
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+        except sqlite3.DatabaseError:
+            pass  # a cache: the next look recomputes
+
+    def upsert(self, memories: list[dict], state: str | None = None, *,
+               manifest_updates: dict | None = None, manifest_removed: list[str] = (),
+               files_print: str | None = None, index_files_print: bool = False,
+               files_look: str | None = None) -> None:
+        """Replace the rows of these memories; optionally move the freshness keys.
+
+        `files_print` says the rows now reflect the memory files with that
+        print; with `index_files_print` (writers only) index.json does too.
+        `files_look`: when and over which folders that print was taken
+        (look.stamp), kept only together with it.
+        """
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            if memories:
+                self._replace(memories)
+            if manifest_updates:
+                self.db.executemany("INSERT OR REPLACE INTO files VALUES (?,?,?,?,?,?)",
+                                    [(p, *v) for p, v in manifest_updates.items()])
+            if manifest_removed:
+                self.db.executemany("DELETE FROM files WHERE path=?", [(p,) for p in manifest_removed])
+            if state is not None:
+                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_state', ?)", (state,))
+            # the folder print is only true together with what was just written
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_print', ?)", (files_print,))
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_look', ?)",
+                            (files_look if files_print is not None else None,))
+            if index_files_print:
+                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_files_print', ?)", (files_print,))
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def manifest(self) -> dict:
+        return {row[0]: (row[1], row[2], row[3], row[4], row[5])
+                for row in self.db.execute("SELECT path, mtime, size, ino, hash, indexed FROM files")}
+
+    def known_files(self) -> dict:
+        """path -> [(memory id, hash, status)], as reconcile.known_files gives from the index."""
+        known: dict[str, list] = {}
+        from ..base.paths import is_memory_file
+        for row in self.db.execute("SELECT file, id, hash, status FROM mem WHERE file IS NOT NULL"):
+            if is_memory_file(row[0]):  # as reconcile.known_files
+                known.setdefault(row[0], []).append((row[1], row[2], row[3]))
+        return known
+
+    def manifest_stamp(self, path: str) -> tuple | None:
+        """(mtime_ns, size, inode) of a file at the last look; None if it had none."""
+        row = self.db.execute("SELECT mtime, size, ino FROM files WHERE path=?", (path,)).fetchone()
+        return tuple(row) if row else None
+
+    def as_looked(self, root: Path, path: str) -> tuple[tuple | None, bool]:
+        """(the file's stat now, None when it is absent; whether the last look recorded the same)."""
+        try:
+            st = os.stat(root / path)
+            found = (st.st_mtime_ns, st.st_size, st.st_ino)
+        except FileNotFoundError:
+            found = None
+        return found, found == self.manifest_stamp(path)
+
+    def files_as_looked(self, root: Path, paths: set[str]) -> bool:
+        """Whether each of these files still has the stat recorded at the last look."""
+        return all(self.as_looked(root, path)[1] for path in paths)
+
+    def fold_owners(self, key: str, domain: str) -> list[str]:
+        return [r[0] for r in self.db.execute(
+            "SELECT id FROM mem WHERE foldkey = ? AND domain = ? AND status IS NOT 'archived'", (key, domain))]
+
+    def _memories(self, sql: str, params) -> list[tuple]:
+        cursor = self.db.cursor()
+        cursor.row_factory = None
+        return cursor.execute(sql, params).fetchall()
+
+    def get(self, memory_id: str) -> dict | None:
+        rows = self._memories(f"SELECT {_MEM} FROM mem WHERE id=?", (memory_id,))
+        return row_to_memory(rows[0]) if rows else None
+
+    def all_memories(self) -> list[dict]:
+        return [row_to_memory(r) for r in self._memories(f"SELECT {_MEM} FROM mem ORDER BY rowid", ())]
+
+    def search(self, match: str, where: str, params: list, limit: int) -> list[tuple[dict, float]]:
+        """FTS5 candidates as (memory, bm25) with bm25 > 0 meaning better."""
+        sql = (f"SELECT {_MEM}, -bm25(fts, 1.0, 0.2) AS lexical FROM fts JOIN mem ON mem.rowid = fts.rowid "
+               f"WHERE fts MATCH ? {where} ORDER BY bm25(fts, 1.0, 0.2) LIMIT ?")
+        return [(row_to_memory(r), r[-1]) for r in self._memories(sql, [match, *params, limit])]
+
+    def search_newest(self, match: str, where: str, params: list, scan: int, limit: int) -> list[tuple[dict, float]]:
+        """Like `search`, but the best `limit` among the `scan` matches indexed last (the
+        newest memories, or the last edited): words found in thousands of memories cost
+        BM25 for `scan` of them, not for all."""
+        import heapq
+
+        sql = (f"SELECT fts.rowid, -bm25(fts, 1.0, 0.2) FROM fts JOIN mem ON mem.rowid = fts.rowid "
+               f"WHERE fts MATCH ? {where} ORDER BY fts.rowid DESC LIMIT ?")
+        best = dict(heapq.nlargest(limit, self._memories(sql, [match, *params, scan]), key=lambda row: row[1]))
+        if not best:
+            return []
+        rows = self._memories(f"SELECT {_MEM} FROM mem WHERE rowid IN ({','.join('?' * len(best))})", list(best))
+        return sorted(((row_to_memory(r), best[r[0]]) for r in rows), key=lambda pair: (-pair[1], -pair[0]["rowid"]))
+
+    def created_between(self, start, end, where: str, params: list, limit: int) -> list[dict]:
+        """Memories created in [start, end), strongest first (timestamps compare as text)."""
+        from ..text.timeutil import format_time
+        sql = (f"SELECT {_MEM} FROM mem WHERE created >= ? AND created < ? {where} "
+               f"ORDER BY base DESC LIMIT ?")
+        return [row_to_memory(r) for r in self._memories(sql, [format_time(start), format_time(end), *params, limit])]
+
+    def neighbours(self, episode: str) -> list[dict]:
+        """An episode's memories in order, light: id, domain, category, store,
+        status and created (enough to filter them). A day at 100,000 memories is
+        ~340 of them; `by_ids` gives the whole rows of those that can matter."""
+        return [dict(zip(_LIGHT, row)) for row in self._memories(
+            "SELECT id, domain, category, store, status, created FROM mem WHERE episode=? ORDER BY created, rowid",
+            (episode,))]
+
+    def by_ids(self, ids) -> list[dict]:
+        ids, found = list(ids), []
+        for start in range(0, len(ids), 500):
+            part = ids[start:start + 500]
+            found += [row_to_memory(r) for r in self._memories(
+                f"SELECT {_MEM} FROM mem WHERE id IN ({','.join('?' * len(part))})", part)]
+        return found
+
+    def close(self) -> None:
+        self.db.close()
+
+

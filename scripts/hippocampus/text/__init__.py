@@ -1,0 +1,1 @@
+"""Text and time helpers: pure functions over strings and timestamps, the bottom layer."""

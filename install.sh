@@ -72,7 +72,7 @@ say() { printf 'install.sh: %s\n' "$*"; }
 command -v python3 >/dev/null 2>&1 || { echo "install.sh: python3 is required" >&2; exit 3; }
 command -v git >/dev/null 2>&1 || { echo "install.sh: git is required (apt-get install git)" >&2; exit 3; }
 if [ -z "$workspace" ]; then  # the one the scripts will use: OpenClaw's (scripts/hippocampus/hosts/openclaw_config.py)
-  workspace="$(cd "$here/scripts" && python3 -S -c 'from hippocampus.base.config import default_workspace as w; print(w())' \
+  workspace="$(cd "$here/scripts" && python3 -S -c 'from hippocampus.cli import default_workspace as w; print(w())' \
     2>/dev/null)" || workspace=""
   [ -n "$workspace" ] || workspace="$HOME/.openclaw/workspace"
 fi

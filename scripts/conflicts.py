@@ -13,7 +13,7 @@ def main(argv):
     resolving.add_argument("id", metavar="conf_N")
     resolving.add_argument("--keep", required=True, metavar="MEM_ID")
     args = commands.parse(argv)
-    from hippocampus.lifecycle.lifecycle import conflicts
+    from hippocampus.lifecycle import conflicts
     workspace = cli.open_workspace(args)
     if args.command == "list":
         _text, found = conflicts.load(workspace.root)

@@ -7,7 +7,7 @@ def main(argv):
     p = cli.parser("decay.py", "Recompute every memory's importance for today (never compounded).")
     p.add_argument("--dry-run", action="store_true", help="report what would change; write nothing")
     args = p.parse_args(argv)
-    from hippocampus.lifecycle.lifecycle import run_decay
+    from hippocampus.lifecycle.decay import run_decay
     report = run_decay(cli.open_workspace(args), dry_run=args.dry_run)
     if args.json:
         cli.print_json(report)

@@ -9,7 +9,7 @@ def main(argv):
     p.add_argument("ids", nargs="+", metavar="ID")
     p.add_argument("--purge", action="store_true", help="also delete the file and blank the content in the index")
     args = p.parse_args(argv)
-    from hippocampus.lifecycle.lifecycle import forget_ids
+    from hippocampus.lifecycle.forget import forget_ids
     workspace = cli.open_workspace(args)
     with workspace.transaction("bot:forget", "purge" if args.purge else "forget") as tx:
         results = forget_ids(tx, args.ids, purge=args.purge)

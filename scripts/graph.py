@@ -37,7 +37,8 @@ def main(argv):
             result = graph.relate(tx, args.source, args.relation, args.target, args.new_type)
         text = f"{result['from']} {result['relation']} {result['to']}" + ("" if result["added"] else " (already known)")
     elif args.command == "show":
-        result = graph.show(workspace, args.name)
+        from hippocampus.recall.graph_show import show
+        result = show(workspace, args.name)
         text = render_entity(result)
     elif args.command == "neighbors":
         result = {"name": graph.Graph.load(workspace).find(args.name).name,

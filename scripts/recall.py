@@ -39,7 +39,7 @@ def main(argv):
     results = recall(workspace, query, top=top, filters=filters, min_score=args.min_score,
                      budget_tokens=args.budget, explain=args.why, stats=stats)
     if args.reinforce and results:
-        from hippocampus.lifecycle.lifecycle import reinforce_ids
+        from hippocampus.lifecycle.reinforce import reinforce_ids
         with workspace.transaction("bot:recall", "reinforce") as tx:
             reinforce_ids(tx, [r["id"] for r in results])
             tx.summary = f"recalled and reinforced {len(results)} memories for: {query}"

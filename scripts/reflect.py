@@ -15,7 +15,7 @@ def main(argv):
     recording.add_argument("--file", required=True, metavar="FILE", help="the reflection (markdown; - for stdin)")
     commands.add("self-image-done", help="note that IDENTITY.md's self-image was rewritten from the log")
     args = commands.parse(argv)
-    from hippocampus.lifecycle.lifecycle import reflection
+    from hippocampus.lifecycle import reflection
     if args.command == "record":
         text = cli.read_file_or_stdin(args.file)
     workspace = cli.open_workspace(args)

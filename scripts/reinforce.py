@@ -7,7 +7,7 @@ def main(argv):
     p = cli.parser("reinforce.py", "Reinforce memories by id (one commit for all).")
     p.add_argument("ids", nargs="+", metavar="ID")
     args = p.parse_args(argv)
-    from hippocampus.lifecycle.lifecycle import reinforce_ids
+    from hippocampus.lifecycle.reinforce import reinforce_ids
     workspace = cli.open_workspace(args)
     with workspace.transaction("bot:reinforce", "reinforce") as tx:
         results = reinforce_ids(tx, args.ids)

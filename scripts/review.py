@@ -16,7 +16,7 @@ def main(argv):
     rejecting.add_argument("id", type=cli.bounded_int(1, 10**9), metavar="N")
     rejecting.add_argument("--reason", required=True, help="why (kept in the file and the commit)")
     args = commands.parse(argv)
-    from hippocampus.lifecycle.lifecycle import proposals
+    from hippocampus.lifecycle import proposals
     workspace = cli.open_workspace(args)
     if args.command == "list":
         _text, found = proposals.load(workspace)

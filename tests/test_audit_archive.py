@@ -105,7 +105,7 @@ def test_a_writer_killed_mid_rotation_leaves_nothing_doubled_or_uncommitted(ws):
     october = [line for line in ws.audit() if line.startswith("2026-10")]
     dies = ("import os, runpy, sys\n"
             f"sys.path.insert(0, {str(SCRIPTS)!r})\n"
-            "from hippocampus import fsutil\n"
+            "from hippocampus.base import fsutil\n"
             "real = fsutil.atomic_write\n"
             "def atomic_write(path, data, **kw):\n"
             "    if path.name == 'audit.log' and not data:\n"

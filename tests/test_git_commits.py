@@ -151,7 +151,7 @@ def test_a_writer_killed_before_its_commit_is_committed_by_the_next(ws):
     from conftest import SCRIPTS
     dies = ("import os, runpy, sys\n"
             f"sys.path.insert(0, {str(SCRIPTS)!r})\n"
-            "from hippocampus import audit\n"
+            "from hippocampus.store import audit\n"
             "def record(*args, before_publish=None, **kw):\n"
             "    before_publish()  # every file and the index are written\n"
             "    os._exit(9)       # and the process dies before its commit\n"

@@ -148,9 +148,16 @@ def now() -> datetime:
     return datetime.now(timezone.utc).replace(microsecond=0)
 
 
-def workspace_root(args) -> Path:
-    from .base.config import default_workspace
+def default_workspace(agent: str | None = None) -> Path:
+    """$WORKSPACE (no file read), else the workspace OpenClaw's config gives the agent (openclaw_config)."""
+    env = os.environ.get("WORKSPACE")
+    if env:
+        return Path(env).expanduser()
+    from .hosts.openclaw_config import agent_id, workspace
+    return workspace(agent_id(agent))
 
+
+def workspace_root(args) -> Path:
     if getattr(args, "workspace", None):
         return Path(clean_text(args.workspace)).expanduser()
     agent = getattr(args, "openclaw_agent", None)
@@ -180,7 +187,15 @@ def open_workspace(args):
     actor = agent(args)
     workspace = Workspace.open(workspace_root(args), now())
     workspace.agent = actor
+    workspace.views_after_purge.append(rebuild_dashboard)
     return workspace
+
+
+def rebuild_dashboard(workspace) -> None:
+    """After a purge: brain-dashboard.html, if one was written, without the memory's words."""
+    from .hosts.dashboard import rebuild_after_purge
+
+    rebuild_after_purge(workspace)
 
 
 def read_text(value: str) -> str:

@@ -75,15 +75,6 @@ DEFAULTS: dict = {
 }
 
 
-def default_workspace(agent: str | None = None) -> Path:
-    """$WORKSPACE (no file read), else the workspace OpenClaw's config gives the agent (openclaw_config)."""
-    env = os.environ.get("WORKSPACE")
-    if env:
-        return Path(env).expanduser()
-    from ..hosts.openclaw_config import agent_id, workspace
-    return workspace(agent_id(agent))
-
-
 def _merge(base: dict, override: dict, where: str, group: str = "") -> dict:
     merged = copy.deepcopy(base)
     for key, value in override.items():

@@ -168,3 +168,7 @@ def is_within(path: Path, root: Path) -> bool:
         return False
     return True
 
+
+def file_hash(data: bytes) -> str:
+    from hashlib import sha256
+    return sha256(data).hexdigest()[:16]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -57,3 +58,14 @@ class WorkspacePaths:
 
     def memory_file(self, domain: str, name: str) -> Path:
         return self.memory / domain / name
+
+
+def leaves_workspace(paths: WorkspacePaths, directory: Path) -> bool:
+    """Whether `directory` (a symlink) leads out of the workspace (and out of
+    memory/, should that itself be a link the person set up)."""
+    target = os.path.realpath(directory)
+    for inside in (paths.root, paths.memory):
+        base = os.path.realpath(inside)
+        if target == base or target.startswith(base.rstrip(os.sep) + os.sep):
+            return False
+    return True

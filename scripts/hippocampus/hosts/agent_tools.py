@@ -73,6 +73,7 @@ class Tools:
         now = cli.now()
         if self._workspace is None:
             self._workspace = Workspace.open(self.root, now)
+            self._workspace.views_after_purge.append(cli.rebuild_dashboard)
         else:
             self._workspace.refresh(now)
         acting = self.actor
@@ -122,7 +123,7 @@ class Tools:
                 f"importance {memory['importance']:.2f})"), data
 
     def reinforce(self, ids, actor=None) -> tuple[str, dict]:
-        from ..lifecycle.lifecycle import reinforce_ids
+        from ..lifecycle.reinforce import reinforce_ids
 
         ids = memory_ids(ids)
         workspace = self.workspace(actor)
@@ -134,7 +135,7 @@ class Tools:
                          f"(reinforced {r['timesReinforced']}x)" for r in results), data
 
     def forget(self, ids, purge: bool = False, actor=None) -> tuple[str, dict]:
-        from ..lifecycle.lifecycle import forget_ids
+        from ..lifecycle.forget import forget_ids
 
         ids = memory_ids(ids)
         workspace = self.workspace(actor)
@@ -176,7 +177,7 @@ class Tools:
         results = recall(workspace, query, top=top, filters=filters, min_score=min_score,
                          budget_tokens=budget, explain=bool(why), stats=stats)
         if reinforce and results:
-            from ..lifecycle.lifecycle import reinforce_ids
+            from ..lifecycle.reinforce import reinforce_ids
             with workspace.transaction("bot:recall", "reinforce") as tx:
                 reinforce_ids(tx, [r["id"] for r in results])
                 tx.summary = f"recalled and reinforced {len(results)} memories for: {query}"

@@ -188,7 +188,7 @@ def _install_crontab(lines: list[str]) -> None:
 def run_job(workspace, job: str, agent_sessions: Path | None = None) -> str:
     """Run one scheduled job; the one line it reports."""
     if job == "decay":
-        from ..lifecycle.lifecycle import run_decay
+        from ..lifecycle.decay import run_decay
         result = run_decay(workspace)
         return (f"decay: {result['changed']} memories changed, {len(result['crossed'])} crossed a threshold, "
                 f"{len(result['archiveCandidates'])} archive candidates")

@@ -167,3 +167,19 @@ td {{ border-bottom: 1px solid #eee; padding: 3px 6px; vertical-align: top; font
 {body}
 </body></html>
 """
+
+
+def rebuild_after_purge(workspace) -> None:
+    """Once a purge is committed: a page already written shows the memory as it
+    now is (the purge handed this in through Workspace.views_after_purge)."""
+    from ..base.fsutil import atomic_write
+
+    target = workspace.root / OUTPUT
+    if target.exists():
+        try:
+            page, _info = build(workspace)
+            atomic_write(target, page)
+        except Exception as exc:  # noqa: BLE001 - the purge is committed; an old page must not stay
+            from ..store.workspace import warn
+            warn(f"{OUTPUT} could not be built again ({exc}); removed it: run scripts/dashboard.py")
+            target.unlink(missing_ok=True)

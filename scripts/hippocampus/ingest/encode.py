@@ -186,7 +186,7 @@ def write_twin(tx) -> None:
 def apply(tx, decisions) -> dict:
     """Approve (with the agent's edited content) or reject proposals, in one transaction."""
     from ..errors import UsageError
-    from ..lifecycle.lifecycle import forget_ids
+    from ..lifecycle.forget import forget_ids
     from ..lifecycle.remember import remember_one
 
     if isinstance(decisions, dict):

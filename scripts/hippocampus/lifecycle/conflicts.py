@@ -143,7 +143,7 @@ def record(tx, found: list[dict]) -> list[dict]:
 
 
 def resolve(tx, conflict_id: str, keep: str) -> dict:
-    from .lifecycle import forget_ids
+    from .forget import forget_ids
     from ..text.timeutil import format_time
 
     current = tx.current_bytes(PATH)

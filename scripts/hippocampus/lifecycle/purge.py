@@ -212,7 +212,7 @@ def scrub_everywhere(tx, purged_ids: set[str], texts: list, sources: list) -> li
 
 
 def _linked_texts(tx, purged_ids: set[str], sources: set[str]) -> list[str]:
-    from . import proposals
+    from . import proposal_file as proposals
 
     linked = []
     data = tx.current_bytes(SIGNALS) if sources else None
@@ -354,10 +354,9 @@ def _render_core(tx) -> list[str]:
 
 def after_purge(workspace) -> None:
     """Once the purge is committed (still under the lock): no free page or
-    old FTS5 segment of the search cache keeps the words, and the dashboard
+    old FTS5 segment of the search cache keeps the words, and each page the
+    caller handed in (Workspace.views_after_purge: cli hands in the dashboard)
     shows the memory as it now is."""
-    from ..base.fsutil import atomic_write
-
     try:
         workspace._open_cache().compact()
     except Exception as exc:  # noqa: BLE001 - the cache is derived: drop it rather than keep the words
@@ -369,13 +368,5 @@ def after_purge(workspace) -> None:
             except OSError:
                 pass
         workspace._cache = None
-    from ..hosts.dashboard import OUTPUT, build
-    target = workspace.root / OUTPUT
-    if target.exists():
-        try:
-            page, _info = build(workspace)
-            atomic_write(target, page)
-        except Exception as exc:  # noqa: BLE001 - the purge is committed; an old page must not stay
-            from ..store.workspace import warn
-            warn(f"{OUTPUT} could not be built again ({exc}); removed it: run scripts/dashboard.py")
-            target.unlink(missing_ok=True)
+    for view in workspace.views_after_purge:  # pages above this layer (the dashboard), handed in by cli
+        view(workspace)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from .reconcile import file_hash
+from ..base.fsutil import file_hash
 
 FOLDER = "episodes"
 _HEADING = re.compile(r"^## (?P<rest>.*)$")

@@ -184,7 +184,7 @@ def excludes_file(root: Path, repository: Repository) -> str | None:
             break
     if not asked:
         return None
-    from .audit import git
+    from .gitcmd import git
     value = git(root, "config", "--path", "core.excludesFile", check=False).stdout.strip()
     return value or None
 
@@ -199,7 +199,7 @@ def ignored(root: Path, paths: list[str], excludes: str | None = None) -> dict[s
         return {}
     if not ignore_files(root, repository, excludes if excludes is not None else excludes_file(root, repository)):
         return {}
-    from .audit import git
+    from .gitcmd import git
     result = git(root, "check-ignore", "--no-index", "-v", "-z", "--stdin", check=False,
                  stdin="\0".join(paths) + "\0")
     if result.returncode not in (0, 1):  # 1: none of them is ignored
@@ -237,7 +237,7 @@ def not_audited(root: Path) -> str | None:
                       for p in named)
     sentence = (f"not audited: git ignores {shown} here ({'; '.join(rules[:3])}), so hippocampus never commits "
                 "them: their changes stay on disk but have no history in git")
-    from .audit import git
+    from .gitcmd import git
     folders = sorted({p.rsplit("/", 1)[0] if p.endswith(("/a.md", "/2026-01.log")) else p for p in found})
     tracked = git(root, "ls-files", "-z", "--", *folders, check=False).stdout.strip("\0")
     if tracked:

@@ -371,20 +371,3 @@ def link_memories(tx, graph: Graph, entity: Entity) -> list[str]:
             tx.put(memory)
             linked.append(memory["id"])
     return linked
-
-
-def show(workspace, name: str, limit: int = 10) -> dict:
-    """An entity with its facts, relations both ways, and the memories that mention it."""
-    from ..recall.search import Filters, recall
-
-    graph = Graph.load(workspace)
-    entity = graph.find(name)
-    outgoing = [{"relation": r, "slug": t, "name": graph.entities[t].name if t in graph.entities else t}
-                for r, t in entity.relations]
-    incoming = [{"relation": r, "slug": s, "name": graph.entities[s].name} for r, s in graph.incoming(entity.slug)]
-    query = " ".join(entity.names())
-    hits = recall(workspace, query, top=limit * 3, filters=Filters())
-    match = graph.matcher()
-    memories = [{"id": h["id"], "content": h["content"], "created": h.get("created")} for h in hits
-                if entity.slug in match(h["content"])][:limit]
-    return {**entity.as_dict(), "outgoing": outgoing, "incoming": incoming, "memories": memories}

@@ -21,7 +21,7 @@ class BrokenFile(ValueError):
 
 
 def file_hash(data: bytes) -> str:
-    from .reconcile import file_hash as digest
+    from ..base.fsutil import file_hash as digest
     return digest(data)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 from ..base.paths import MEMORY_FOLDERS, WorkspacePaths
-from .reconcile import leaves_workspace
+from ..base.paths import leaves_workspace
 
 
 class NotAMemory(str):

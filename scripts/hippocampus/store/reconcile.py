@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..base.paths import MEMORY_FOLDERS, WorkspacePaths, is_memory_file
+from ..base.fsutil import file_hash
+from ..base.paths import MEMORY_FOLDERS, WorkspacePaths, is_memory_file, leaves_workspace
 
 _MASK = (1 << 64) - 1
 SKIPPED = "-"  # the manifest's hash of a file left out of the index (reconcile.NotAMemory)
@@ -96,17 +97,6 @@ def _folder_stat(paths: WorkspacePaths, folder: str):
     return st
 
 
-def leaves_workspace(paths: WorkspacePaths, directory: Path) -> bool:
-    """Whether `directory` (a symlink) leads out of the workspace (and out of
-    memory/, should that itself be a link the person set up)."""
-    target = os.path.realpath(directory)
-    for inside in (paths.root, paths.memory):
-        base = os.path.realpath(inside)
-        if target == base or target.startswith(base.rstrip(os.sep) + os.sep):
-            return False
-    return True
-
-
 def list_memory_files(paths: WorkspacePaths, folders=MEMORY_FOLDERS) -> dict[str, tuple]:
     """path -> (mtime_ns, size, inode) for every memory file (and "memory/<folder>/"
     -> the folder's own (mtime_ns, -1, inode)): one stat each, no reads. A folder
@@ -172,11 +162,6 @@ def read_edit(root: Path, path: str, memory_id: str | None,
     if kinds:
         edit.redacted_text = redacted
     return edit
-
-
-def file_hash(data: bytes) -> str:
-    from hashlib import sha256
-    return sha256(data).hexdigest()[:16]
 
 
 def known_files(memories) -> dict[str, list[tuple[str, str, str]]]:

@@ -62,6 +62,9 @@ class Workspace:
         self._config_stamp: tuple | None = None
         self.agent = "main"  # who runs this script (actors.resolve); only main writes memory
         self.look_deferred = False  # reader_cache(quick=True) trusted its last look at the memory files
+        # pages derived above the store (the dashboard) that a purge rebuilds once it is
+        # committed: handed in by the caller (cli.open_workspace), never imported here
+        self.views_after_purge: list = []
 
     @classmethod
     def open(cls, root: Path, now: datetime) -> "Workspace":

@@ -1,0 +1,58 @@
+"""Forgetting: a memory archived (soft: its file and history kept, reinforce brings
+it back), or with --purge its words taken out of every working and derived file."""
+
+from __future__ import annotations
+
+from ..base.model import check_id
+from ..base.paths import memory_file
+from ..store.workspace import Transaction
+from .reinforce import summary_line
+
+PURGED = "[purged]"
+
+
+def forget_ids(tx: Transaction, ids: list[str], purge: bool = False, reason: str = "forgotten") -> list[dict]:
+    """Archive memories (soft); with purge, also remove their words from every
+    working and derived file (purge.py says which), with the duplicates merged
+    into them (the same fact)."""
+    memories = [tx.get(check_id(memory_id)) for memory_id in dict.fromkeys(ids)]
+    if purge:
+        wanted = {m["id"] for m in memories}
+        for memory in memories:  # grows as it goes: a duplicate merged into a duplicate too
+            for merged in memory.get("mergedFrom") or []:
+                if merged not in wanted and tx.by_id.get(merged) is not None:
+                    wanted.add(merged)
+                    memories.append(tx.by_id[merged])
+    results, words, sources = [], [], []
+    for memory in memories:
+        preview = memory["content"]
+        note = str(memory.get("source", ""))
+        kept_in = note[5:] if purge and note.startswith("note:") else None  # a person's note: not ours to edit
+        path = memory_file(memory) if purge else None  # an entry naming .git/HEAD is refused, not obeyed
+        tx.archive(memory, reason)
+        if purge:
+            from .purge import strip_memory
+            words += [memory.get("content"), memory.get("title")]
+            sources.append(memory.get("source"))
+            if path:
+                _remove_words(tx, memory, path)
+            strip_memory(memory)
+            preview = PURGED
+        tx.put(memory)
+        results.append({"id": memory["id"], "purged": purge, "content": preview, "wordsRemainIn": kept_in})
+    if purge:
+        from .purge import scrub_everywhere
+        scrub_everywhere(tx, {m["id"] for m in memories}, words, sources)
+    tx.summary = tx.summary or summary_line("purged" if purge else "archived", results)
+    return results
+
+
+def _remove_words(tx: Transaction, memory: dict, path: str) -> None:
+    """Delete a memory's file (checked by paths.memory_file), or its entry when it shares a daily log."""
+    from ..store import episodes
+    if not episodes.is_episode_path(path):
+        tx.remove_file(path)
+        return
+    current = tx.current_bytes(path)
+    if current is not None:
+        tx.write_file(path, episodes.remove_entry(current.decode("utf-8", "replace"), memory["id"]).encode("utf-8"))

@@ -180,6 +180,6 @@ def rebuild_after_purge(workspace) -> None:
             page, _info = build(workspace)
             atomic_write(target, page)
         except Exception as exc:  # noqa: BLE001 - the purge is committed; an old page must not stay
-            from ..store.workspace import warn
+            from ..base.stderr import warn
             warn(f"{OUTPUT} could not be built again ({exc}); removed it: run scripts/dashboard.py")
             target.unlink(missing_ok=True)

@@ -160,7 +160,7 @@ def import_files(tx, files: list[tuple[Path, str]], dry_run: bool = False) -> di
     from ..lifecycle.remember import duplicate_of, prepare_content, remember_one
     from ..text.textutil import decode_bytes, fold, looks_binary
     from ..text.timeutil import check_not_future, local_day, parse_time
-    from ..store.workspace import warn
+    from ..base.stderr import warn
 
     report = {"files": [], "added": 0, "duplicates": 0, "skipped": 0, "skippedFiles": [], "ids": [], "preview": []}
     seen: set[tuple] = set()

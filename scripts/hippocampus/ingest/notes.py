@@ -41,7 +41,7 @@ def import_notes(tx, paths: list[str], dry_run: bool = False) -> dict:
     from ..lifecycle.remember import remember_one
     from ..text.textutil import fold
     from ..text.timeutil import parse_time
-    from ..store.workspace import warn
+    from ..base.stderr import warn
 
     already = {(m.get("source"), fold(m.get("content", ""))) for m in tx.memories}
     report = {"notes": [], "added": 0, "skipped": 0, "ids": []}

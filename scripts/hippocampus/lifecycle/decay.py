@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..base.scoring import decayed, status_for
 from ..text.textutil import one_line
 from ..text.timeutil import format_time, local_day, parse_time_or
-from ..store.workspace import Transaction
+from ..store.transaction import Transaction
 
 
 def decay_all(tx: Transaction, dry_run: bool = False) -> dict:

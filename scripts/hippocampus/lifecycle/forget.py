@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..base.model import check_id
 from ..base.paths import memory_file
-from ..store.workspace import Transaction
+from ..store.transaction import Transaction
 from .reinforce import summary_line
 
 PURGED = "[purged]"

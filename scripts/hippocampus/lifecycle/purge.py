@@ -360,7 +360,7 @@ def after_purge(workspace) -> None:
     try:
         workspace._open_cache().compact()
     except Exception as exc:  # noqa: BLE001 - the cache is derived: drop it rather than keep the words
-        from ..store.workspace import warn
+        from ..base.stderr import warn
         warn(f"search cache could not be compacted ({exc}); removed it, it will be rebuilt")
         for suffix in ("", "-wal", "-shm", "-journal"):
             try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..base.model import check_id
 from ..base.scoring import decayed
 from ..text.textutil import one_line
-from ..store.workspace import Transaction
+from ..store.transaction import Transaction
 from .remember import reinforce_memory
 
 

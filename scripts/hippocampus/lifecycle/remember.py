@@ -14,7 +14,7 @@ from ..text.redact import redact
 from ..base.scoring import decayed, reinforced, signal_importance, status_for
 from ..text.timeutil import check_not_future, format_time, local_day, parse_time, parse_time_or
 from ..store.stores import procedure_text, write_home
-from ..store.workspace import Transaction
+from ..store.transaction import Transaction
 
 RECORD_FIELDS = ("content", "domain", "category", "importance", "keywords", "source", "episode",
                  "store", "created", "pinned", "title")

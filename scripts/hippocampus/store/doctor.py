@@ -16,7 +16,9 @@ from ..errors import WorkspaceError
 from .lock import WorkspaceLock
 from ..base.model import normalise_index
 from ..base.paths import is_memory_file
-from .workspace import Transaction, Workspace, take_in
+from .hand_edits import take_in
+from .transaction import Transaction
+from .workspace import Workspace
 
 
 def check(workspace: Workspace) -> dict:

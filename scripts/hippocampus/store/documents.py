@@ -77,3 +77,10 @@ def summary(found: list[tuple[str, str]]) -> str:
         return f"{verbs[kind]} by hand: {path}"
     return "documents changed by hand: " + ", ".join(path for _kind, path in found[:6]) + \
         (f" and {len(found) - 6} more" if len(found) > 6 else "")
+
+
+def document_print(stats: dict) -> str:
+    """The documents' print (sizes, times, inodes as listed): equal prints, no edits to look for."""
+    from .reconcile import fingerprint
+
+    return str(fingerprint(stats))

@@ -1,0 +1,284 @@
+"""Hand edits: what a person changed in the memory files and documents, seen at
+once by readers (overlay, laid over the search cache) and committed by the next
+writer as actor manual (commit_hand_edits, commit_document_edits), before its own
+change. reconcile.py finds the edits; this module folds them into the store."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from datetime import datetime
+
+from ..base.config import DOMAINS
+from ..base.stderr import warn
+from ..text.timeutil import format_time, parse_time_or
+from . import look, reconcile
+from .documents import document_print as _document_print
+from .search_cache import SearchCache, index_state
+
+
+def overlay(workspace, cache: SearchCache) -> None:
+    """Let readers see hand edits at once; the next writer commits them.
+
+    One stat per memory file; when their print matches the one recorded
+    after the last look, nothing else is read.
+    """
+    looked_at = time.time()
+    on_disk = reconcile.list_memory_files(workspace.paths)
+    current = reconcile.fingerprint(on_disk)
+    if cache.meta("files_print") == str(current):
+        if workspace.config["recall"]["hand_edit_look_seconds"] > 0:  # a look others may trust
+            recorded = look.stamp(on_disk, looked_at)
+            if recorded:
+                _record_look(cache, current, recorded)
+        return
+    recorded = look.stamp(on_disk, looked_at)
+    scan = reconcile.scan(workspace.root, workspace.paths, cache.manifest(), cache.known_files(), on_disk,
+                          max_bytes=int(workspace.config["max_content_bytes"]))
+    for path, reason in scan.broken:
+        warn(f"{path}: {reason}; kept the indexed version (fix the file or run scripts/doctor.py)")
+    warn_skipped(scan)
+    if not (scan.changed or scan.manifest_updates or scan.manifest_removed):
+        if not scan.broken:
+            _record_look(cache, current, recorded)
+        return
+    by_id: dict[str, dict] = {}
+    for memory_id in scan.deleted:
+        memory = cache.get(memory_id)
+        if memory:
+            memory["status"] = "archived"
+            memory["file"] = None
+            by_id[memory_id] = memory
+    for edit in scan.modified + scan.added:
+        base = cache.get(edit.memory_id) if edit.memory_id else None
+        memory = apply_edit(base, edit, workspace.now, workspace.config, existing_ids=set())
+        by_id[memory["id"]] = memory
+    try:
+        cache.upsert(list(by_id.values()), manifest_updates=scan.manifest_updates,
+                     manifest_removed=scan.manifest_removed,
+                     files_print=None if scan.broken else str(current), files_look=recorded)
+    except sqlite3.DatabaseError as exc:
+        warn(f"could not update the search cache ({exc})")
+
+def _record_look(cache: SearchCache, current: int, recorded: str | None) -> None:
+    try:
+        cache.upsert([], files_print=str(current), files_look=recorded)
+    except sqlite3.DatabaseError:
+        pass  # a cache (perhaps read-only here): the next look lists every file again
+
+
+def commit_document_edits(workspace, index: dict) -> dict:
+    """Commit what a person changed in the documents (identity files, MEMORY.md,
+    the graph, meta markdown) since the last write, as actor manual.
+
+    Returns the documents' stats as found, for the transaction to keep
+    their print current after its own writes.
+    """
+    from . import documents
+    from .transaction import Transaction
+    from ..text.redact import redact_text
+
+    cache = workspace._open_cache()
+    found = documents.stats(workspace.paths)
+    if cache.meta("documents_print") == _document_print(found):
+        return found
+    edits = documents.changed(workspace.root)
+    if edits:
+        tx = Transaction(workspace, index, "manual", "manual", documents.summary(edits))
+        for kind, path in edits:
+            tx.paths.add(path)
+            tx.new_paths.add(path)
+            if kind == "D":
+                continue
+            data = tx.current_bytes(path) or b""
+            text = data.decode("utf-8", "replace")
+            clean = redact_text(text)
+            if clean != text:
+                tx.files[path] = clean.encode("utf-8")
+        tx.after_document_edits(edits)
+        tx.documents_before = found
+        tx.commit()
+        found = documents.stats(workspace.paths)
+    cache.set_meta("documents_print", _document_print(found))
+    return found
+
+
+def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looked_at: float | None = None,
+                       skipped: dict | None = None) -> dict:
+    """Commit what a person changed since the last write (actor manual).
+
+    `on_disk`: the memory files' stats, when already listed (all but the
+    `skipped` folders). Returns the stats as found and the folders still
+    skipped, for the transaction to keep the print current after its own
+    writes.
+    """
+    cache = workspace._open_cache()
+    if on_disk is None:
+        looked_at = time.time()
+        on_disk = reconcile.list_memory_files(workspace.paths)
+    skipped = skipped or {}
+    current = look.total_print(on_disk, skipped)
+    index_fresh = cache.is_fresh(index_state(workspace.paths.index, index.get("stamp")))
+    if index_fresh and cache.meta("index_files_print") == str(current):
+        return {"stats": on_disk, "print": current, "skipped": skipped}
+    if skipped:  # something changed: look at every folder
+        on_disk = {**on_disk, **reconcile.list_memory_files(workspace.paths, tuple(skipped))}
+        return commit_hand_edits(workspace, index, on_disk, looked_at)
+    known = reconcile.known_files(index["memories"])
+    scan = reconcile.scan(workspace.root, workspace.paths, cache.manifest(), known, on_disk, writer=True,
+                          max_bytes=int(workspace.config["max_content_bytes"]))
+    for path, reason in scan.broken:
+        warn(f"{path}: {reason}; left as it is (fix the file or run scripts/doctor.py)")
+    warn_skipped(scan)
+    if not scan.changed:
+        try:
+            cache.upsert([], manifest_updates=scan.manifest_updates, manifest_removed=scan.manifest_removed,
+                         files_print=None if scan.broken or not index_fresh else str(current),
+                         index_files_print=True, files_look=look.stamp(on_disk, looked_at))
+        except sqlite3.DatabaseError:
+            pass
+        return {"stats": on_disk, "print": current, "skipped": {}}
+    from .transaction import Transaction
+
+    tx = Transaction(workspace, index, "manual", "hand-edit", "")
+    take_in(tx, scan)
+    tx.action = "manual"
+    tx.summary = hand_edit_summary(len(scan.modified), len(scan.added), len(scan.deleted),
+                                   (scan.modified + scan.added)[:1],
+                                   [tx.by_id[i].get("archivedBecause", "") for i in scan.deleted[:1]])
+    tx.manifest_updates = scan.manifest_updates
+    tx.manifest_removed = scan.manifest_removed
+    tx.files_before = on_disk
+    tx.files_print = None  # a scan happened: let the next look recompute from scratch
+    tx.commit()
+    return {"stats": {}, "print": None, "skipped": {}}  # no print to keep current: the next look rescans
+
+
+def warn_skipped(scan: reconcile.ScanResult) -> None:
+    """A file left out of the index is said once, when it is first seen (as it is now)."""
+    for path, reason, new in scan.skipped:
+        if new:
+            warn(f"{path}: {reason}")
+
+
+def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool = False) -> int:
+    """Fold what `scan` found on disk into `tx`: edits, new files and entries,
+    deletions, and the rewrites that go with them. Returns how many memories
+    came from files.
+
+    A file or entry carrying the id of a memory whose file is gone was moved
+    by a person; with `trust_file_ids` (repair from an old index) any known
+    id a file carries is taken as that memory's.
+    """
+    from . import episodes, memfile
+
+    by_id = tx.by_id
+    gone_by_hash = {}  # a file moved or renamed by hand may carry no id: its bytes name it
+    for memory_id in scan.deleted:
+        memory = by_id.get(memory_id)
+        if memory is not None and memory.get("hash") and not episodes.is_episode_path(memory.get("file") or ""):
+            gone_by_hash.setdefault(memory["hash"], memory_id)
+    for edit in scan.added:
+        claimed = edit.meta.get("id")
+        if not (claimed in by_id and claimed in scan.deleted) and edit.entry is None and \
+                gone_by_hash.get(edit.hash) in scan.deleted:
+            claimed = gone_by_hash[edit.hash]
+        if claimed in by_id and (trust_file_ids or (
+                by_id[claimed].get("file") not in (None, edit.path) and claimed in scan.deleted)):
+            edit.memory_id = claimed  # a file (or entry) a person renamed or moved
+            if claimed in scan.deleted:
+                scan.deleted.remove(claimed)
+            old_path = by_id[claimed].get("file")
+            if old_path and old_path != edit.path and not os.path.lexists(tx.workspace.root / old_path):
+                tx.paths.add(old_path)  # the move's other half: the old path's removal is committed too
+    for path, text in scan.rewrites.items():
+        tx.files[path] = text.encode("utf-8")
+        if path in scan.read:  # built on what the scan read: checked again as it is replaced
+            tx._bases.setdefault(path, scan.read[path])
+    for edit in scan.modified + scan.added:
+        base = by_id.get(edit.memory_id) if edit.memory_id else None
+        memory = apply_edit(base, edit, tx.now, tx.config, existing_ids=set(by_id))
+        if episodes.is_episode_path(edit.path):
+            if edit.entry is not None and edit.meta.get("id") != memory["id"]:
+                # an entry copied with another memory's marker: give it its own
+                text = tx.current_bytes(edit.path).decode("utf-8", "replace")
+                tx.files[edit.path] = episodes.set_marker(text, edit.entry, memory["id"]).encode("utf-8")
+        elif edit.path in scan.rewrites:
+            memory["hash"] = memfile.file_hash(tx.files[edit.path])
+        tx.put(memory)
+        tx.paths.add(edit.path)
+        if edit in scan.added:
+            tx.new_paths.add(edit.path)
+    for memory_id in scan.deleted:
+        memory = by_id[memory_id]
+        tx.paths.add(memory["file"])
+        tx.archive(memory, "entry deleted by hand" if episodes.is_episode_path(memory["file"]) else "file deleted by hand")
+    return len(scan.modified) + len(scan.added)
+
+
+def hand_edit_summary(edited: int, added: int, deleted: int, first: list, why_gone: list | None = None) -> str:
+    parts = [f"{n} {verb}" for n, verb in ((edited, "edited"), (added, "added"), (deleted, "deleted")) if n]
+    text = "hand edits picked up: " + ", ".join(parts)
+    if edited + added + deleted == 1 and first:
+        text = ("edited by hand: " if edited else "added by hand: ") + first[0].content
+    elif deleted == 1 and not first:
+        text = f"{(why_gone or ['file deleted by hand'])[0]}, memory archived"
+    return text
+
+
+def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, config: dict,
+               existing_ids: set[str]) -> dict:
+    """The memory after a person's edit of its file (or a new one for a new file)."""
+    from ..text.classify import guess_category, guess_keywords
+    from ..base.model import is_valid_id, ordered
+    from ..base.scoring import signal_importance, status_for
+
+    from ..text.classify import guess_domain
+    from .stores import store_of_path
+
+    meta = edit.meta
+    folder = edit.path.split("/")[1] if edit.path.count("/") >= 2 else "world"
+    store = store_of_path(edit.path)
+    if base is None:
+        claimed = meta.get("id")
+        memory_id = claimed if isinstance(claimed, str) and claimed.startswith("mem_") and \
+            claimed not in existing_ids and is_valid_id(claimed) else edit.fallback_id
+        importance, _signal = signal_importance(edit.content)
+        created = format_time(parse_time_or(meta.get("created"), now))
+        memory = {"id": memory_id, "domain": folder if folder in DOMAINS else guess_domain(edit.content),
+                  "category": guess_category(edit.content), "content": edit.content,
+                  "importance": importance, "baseImportance": importance, "created": created,
+                  "lastAccessed": created, "timesReinforced": 0, "keywords": guess_keywords(edit.content),
+                  "store": store, "status": status_for(importance, config),
+                  "source": f"manual:{edit.path}", "confidence": "observed"}
+        if store == "episodic":
+            memory["episode"] = edit.path.rsplit("/", 1)[-1][:-3]
+    else:
+        memory = dict(base)
+        memory["content"] = edit.content
+        if memory.get("status") == "archived" and str(memory.get("archivedBecause", "")).endswith("deleted by hand"):
+            memory["status"] = status_for(memory.get("importance", 0.5), config)
+            memory.pop("archivedBecause", None)
+            memory.pop("archivedAt", None)
+    memory["store"] = store
+    memory["pinned"] = True if store == "vault" else memory.get("pinned")
+    from ..base.model import check_category  # local: keeps start-up lean for readers
+    from ..errors import UsageError
+    if meta.get("category"):
+        try:
+            memory["category"] = check_category(meta["category"])
+        except UsageError:
+            pass
+    if meta.get("domain") in DOMAINS:
+        memory["domain"] = meta["domain"]
+    if isinstance(meta.get("keywords"), list) and meta["keywords"]:
+        memory["keywords"] = meta["keywords"]
+    elif base is not None and edit.content != base.get("content"):
+        memory["keywords"] = guess_keywords(edit.content)
+    for key in ("source", "episode", "title"):
+        if meta.get(key):
+            memory[key] = meta[key]
+    memory["file"] = edit.path
+    memory["hash"] = edit.hash
+    return ordered(memory)

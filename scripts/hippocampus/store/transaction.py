@@ -1,0 +1,569 @@
+"""The one transaction: changes buffered in memory, then written, indexed,
+audited and committed at once (Transaction.commit), or not at all.
+
+One piece on purpose (~540 lines): commit() orders checks, the pending-commit
+note, verified swaps, in-place appends, the index, the audit line and git's
+commit in one try block whose failure path (undo.rollback) must see every step;
+split across modules, that order would be spread where no reader sees it whole.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from pathlib import Path
+
+from . import index_store, look, reconcile
+from ..errors import NotFound, WorkspaceError
+from ..base.stderr import progress_module as _progress
+from ..base.stderr import warn
+from ..text.textutil import one_line
+from ..text.timeutil import format_time
+from .documents import document_print as _document_print
+from .search_cache import index_state
+
+
+class Transaction:
+    """Changes buffered in memory; written, indexed, audited and committed at once."""
+
+    def __init__(self, workspace: Workspace, index: dict, actor: str, action: str, summary: str):
+        self.workspace = workspace
+        self.index = index
+        self.actor = actor
+        self.action = action
+        self.summary = summary
+        self.now = workspace.now
+        self.config = workspace.config
+        from .memory_list import ById, MemoryList
+        if not isinstance(index["memories"], MemoryList):
+            reusable = {} if index.get("migratedFrom") else \
+                {k: v for k, v in (index.get("_lines") or {}).items() if k not in index.get("_repaired", set())}
+            index["memories"] = MemoryList.of(index["memories"], reusable)
+            index["_lines"] = {}
+        self.by_id = ById(index["memories"])
+        self.touched: dict[str, dict] = {}
+        self.ids: list[str] = []
+        self.files: dict[str, bytes | Path | None] = {}   # path -> new bytes (or a spool file), None = remove
+        self.paths: set[str] = set()
+        self.new_paths: set[str] = set()   # files git has not seen yet (created here or by hand)
+        self.manifest_updates: dict = {}
+        self.manifest_removed: list[str] = []
+        self.index_changed = False
+        self._local_folds: dict = {}
+        self._folded_upto = 0
+        self._all_folds: dict | None = None
+        self._cache_fresh: bool | None = None
+        self.documents_before: dict | None = None  # document stats when the transaction began
+        self.trailers: list[str] = []       # extra commit trailers (e.g. Approved-By)
+        self.audit_ids: list[str] | None = None  # ids to record, when not every touched one (decay)
+        self._bases: dict[str, bytes | None] = {}  # path -> bytes first read from disk
+        self.reparse: set[str] = set()      # logs rebased on a person's concurrent edit
+        self._mergers: dict = {}            # path -> merge(their bytes) -> ours on theirs (merge_with)
+        self._appends: dict[str, bytes] = {}  # log -> the entries we append in place (_check_bases)
+        self._verified: dict[str, bytes | None] = {}  # path -> what we built on, checked as it is replaced
+        self._late = None  # safe_replace.LateAppends: the copies we replaced, watched until committed
+        self._placed: dict[str, tuple] = {}  # path -> stamp of what _place_based put there
+        self.author: str | None = None      # commit author name, when crediting an actor
+        self.files_before: dict = {}        # memory file stats when the transaction began
+        self.files_print: int | None = None  # their print, when it matched the cache
+        self.files_looked_at: float | None = None  # when they were listed (time.time())
+        self.skipped: dict = {}             # large folders not listed (look.py): checked before writing
+        self.after_commit: list = []        # run once committed, still under the lock (purge's cache compaction)
+
+    # -- memories
+    @property
+    def memories(self):
+        """Every memory (a memory_list.MemoryList: iterating parses them all)."""
+        return self.index["memories"]
+
+    def get(self, memory_id: str) -> dict:
+        memory = self.by_id.get(memory_id)
+        if memory is None:
+            raise NotFound(f"no memory with id {memory_id}")
+        return memory
+
+    def put(self, memory: dict) -> None:
+        """Add a new memory or record a change to an existing one."""
+        memory_id = memory["id"]
+        self.index["memories"].put(memory)
+        if memory_id not in self.touched:
+            self.ids.append(memory_id)
+        self.touched[memory_id] = memory
+        self.index_changed = True
+
+    def write_memory_file(self, memory: dict, relative_path: str) -> None:
+        from . import memfile
+
+        data = memfile.render(memory).encode("utf-8")
+        memory["file"] = relative_path
+        memory["hash"] = memfile.file_hash(data)
+        self.files[relative_path] = data
+
+    def current_bytes(self, relative_path: str) -> bytes | None:
+        """A file as this transaction will leave it (buffered write, else disk)."""
+        if relative_path in self.files:
+            data = self.files[relative_path]
+            return data.read_bytes() if isinstance(data, Path) else data
+        try:
+            data = (self.workspace.root / relative_path).read_bytes()
+        except FileNotFoundError:
+            data = None
+        except OSError as exc:
+            from ..base.fsutil import workspace_error_for
+            raise workspace_error_for(exc, self.workspace.root / relative_path) from None
+        self._bases.setdefault(relative_path, data)  # what we build on: checked again before writing
+        return data
+
+    def merge_with(self, relative_path: str, merge) -> None:
+        """How to lay this change on a person's version of the file, should they
+        save it meanwhile: `merge(their bytes) -> our bytes on theirs`."""
+        self._mergers[relative_path] = merge
+
+    def _check_bases(self) -> None:
+        """A person may save a file between our read and our write. A daily log we only
+        appended to gets our entries appended to their version, in place (and is
+        parsed again by the next writer); a file with a merge (MEMORY.md) gets our
+        change laid on theirs; any other file we built on is refused, with nothing
+        written. What they save after this check is handled when the files are put
+        in place (_place_based)."""
+        from . import episodes
+
+        for relative, base in self._bases.items():
+            if relative not in self.files:
+                continue  # only read, not written: nothing of anyone's can be lost
+            data = self.files[relative]
+            if isinstance(data, Path):
+                continue
+            try:
+                now_on_disk = (self.workspace.root / relative).read_bytes()
+            except FileNotFoundError:
+                now_on_disk = None
+            if episodes.is_episode_path(relative) and data is not None:
+                start = base if base is not None else episodes.header(episodes.day_of(relative)).encode("utf-8")
+                if now_on_disk is not None and data.startswith(start):
+                    self._appends[relative] = data[len(start):]
+                    continue
+                if base is None and data.startswith(start):  # a new log: a person may create it first
+                    entries = data[len(start):]
+                    self._mergers.setdefault(relative, lambda theirs, entries=entries: (
+                        theirs if theirs.endswith(b"\n") else theirs + b"\n") + entries)
+            if now_on_disk == base:
+                if data is not None:
+                    self._verified[relative] = base
+                continue
+            if episodes.is_episode_path(relative) and data is not None and base is not None and \
+                    now_on_disk is not None and now_on_disk.startswith(base):
+                self.files[relative] = data + now_on_disk[len(base):]  # entries a person appended meanwhile
+                self._verified[relative] = now_on_disk
+                self.reparse.add(relative)
+                continue
+            merge = self._mergers.get(relative)
+            if merge is not None and now_on_disk is not None and data is not None:
+                self.files[relative] = merge(now_on_disk)
+                self._verified[relative] = now_on_disk
+                continue
+            raise WorkspaceError(f"{relative} was changed by someone else while this change was being made; "
+                                 "nothing was written: run the command again")
+
+    def _place_based(self, undo) -> None:
+        """Put the files this change built on in place, first, so that nothing a person
+        saves in the meantime is lost: a log we appended to is appended to in place;
+        another file is replaced checking, at that moment, that what it replaces is
+        what we built on (safe_replace.replace_verified), their later save laid back on."""
+        from .episodes import is_episode_path
+        from .safe_replace import LateAppends, append_in_place, replace_verified
+
+        root = self.workspace.root
+        for relative, suffix in self._appends.items():
+            undo.appended(root / relative, suffix)  # a failure cuts our entries out again, theirs stay
+            final, stamp = append_in_place(root / relative, suffix)
+            if final != self.files[relative]:
+                self.reparse.add(relative)  # holds a person's entries: the next writer parses it
+            self.files[relative] = final
+            self._placed[relative] = stamp
+        for relative, base in self._verified.items():
+            data = self.files[relative]
+            undo.keep(root / relative)
+            if self._late is None:
+                self._late = LateAppends()
+            final, stamp = replace_verified(root / relative, data, base, self._mergers.get(relative), self._late)
+            if final != data and is_episode_path(relative):
+                self.reparse.add(relative)
+            self.files[relative] = final
+            self._placed[relative] = stamp
+
+    def _check_skipped(self) -> None:
+        """A file this change reads or writes in a folder that was not listed
+        must still be as the last look saw it: else a person edited it in place
+        meanwhile, and building on it, or over it, would bury their edit."""
+        cache = self.workspace._open_cache()
+        for relative in sorted(set(self.files) | set(self._bases)):
+            if look.folder_of(relative) not in self.skipped:
+                continue
+            found, unchanged = cache.as_looked(self.workspace.root, relative)
+            if not unchanged:
+                cache.set_meta("files_look", None)  # the next look lists every file
+                raise WorkspaceError(f"{relative} was edited by hand a moment ago; nothing was written: "
+                                     "run the command again")
+            if found is not None:
+                self.files_before[relative] = found
+
+    def append_episode(self, memory: dict) -> str:
+        """Append `memory` as an entry of its day's log; returns the log's path."""
+        from . import episodes
+
+        path = episodes.path_for(memory["created"])
+        current = self.current_bytes(path)
+        text = current.decode("utf-8", "replace") if current is not None else episodes.header(episodes.day_of(path))
+        if not text.endswith("\n"):
+            text += "\n"
+        self.files[path] = (text + episodes.render_entry(memory)).encode("utf-8")
+        memory["file"] = path
+        memory["hash"] = episodes.entry_hash(memory["content"].strip())
+        return path
+
+    def archive(self, memory: dict, reason: str, **extra) -> None:
+        """Archive a memory (importance 0, file and history kept; reinforce brings it back)."""
+        memory.update(status="archived", importance=0.0, archivedAt=format_time(self.now), archivedBecause=reason,
+                      **extra)
+        self.put(memory)
+
+    def move_file(self, source: str, target: str) -> bool:
+        """Move a file within the workspace in this transaction; False when it is not there."""
+        data = self.current_bytes(source)
+        if data is None:
+            return False
+        self.write_file(target, data)
+        self.remove_file(source)
+        return True
+
+    def write_file(self, relative_path: str, data: bytes) -> None:
+        self.files[relative_path] = data
+
+    def write_spooled(self, relative_path: str, spool: Path) -> None:
+        """Replace a (large) file by a finished spool file in the workspace at commit."""
+        self.files[relative_path] = spool
+
+    def remove_file(self, relative_path: str) -> None:
+        self.files[relative_path] = None
+
+    def fold_key_owner(self, key: str, domain: str, accept=None) -> dict | None:
+        """The live memory whose folded text is `key` in `domain`, if any (and,
+        with `accept`, one that `accept(memory)` takes: an episode of the same day).
+
+        Memories changed in this transaction are folded here; the rest are
+        looked up in the search cache when it matches the index, else folded
+        once per transaction.
+        """
+        from ..text.textutil import fold
+
+        def usable(memory) -> bool:
+            return memory is not None and memory.get("status") != "archived" and \
+                fold(memory["content"]) == key and (accept is None or accept(memory))
+
+        for memory_id in self.ids[self._folded_upto:]:
+            memory = self.by_id[memory_id]
+            if memory.get("status") != "archived":
+                self._local_folds.setdefault((memory["domain"], fold(memory["content"])), []).append(memory_id)
+        self._folded_upto = len(self.ids)
+        for local in reversed(self._local_folds.get((domain, key), ())):
+            if usable(self.by_id[local]):
+                return self.by_id[local]
+        if self._cache_matches_index():
+            from .search_cache import fold_key
+            for memory_id in self.workspace._open_cache().fold_owners(fold_key(key), domain):
+                memory = self.by_id.get(memory_id)
+                if memory_id not in self.touched and usable(memory):
+                    return memory
+            return None
+        if self._all_folds is None:
+            self._all_folds = {}
+            for memory in self.index["memories"]:
+                if memory.get("status") != "archived":
+                    self._all_folds.setdefault((memory["domain"], fold(memory["content"])), []).append(memory["id"])
+        for owner in self._all_folds.get((domain, key), ()):
+            memory = self.by_id.get(owner)
+            if owner not in self.touched and usable(memory):
+                return memory
+        return None
+
+    def _cache_matches_index(self) -> bool:
+        if self._cache_fresh is None:
+            try:
+                cache = self.workspace._open_cache()
+                self._cache_fresh = cache.is_fresh(index_state(self.workspace.paths.index, self.index.get("stamp")))
+            except sqlite3.DatabaseError:
+                self._cache_fresh = False
+        return self._cache_fresh
+
+    # -- commit
+    def after_document_edits(self, edits: list[tuple[str, str]]) -> None:
+        """What must change with a person's document edits (the graph's registry)."""
+        if any(path.startswith("memory/graph/entities/") for _kind, path in edits):
+            from .graph import Graph
+            Graph.load(self).write_registry(self)
+
+    def commit(self) -> None:
+        if not (self.index_changed or self.files or self.paths):
+            return
+        from . import audit, audit_archive
+        from ..base.fsutil import InBackground, atomic_write, ours_to_write
+        from .undo import Undo
+
+        ws = self.workspace
+        root = ws.root
+        from .gitrules import refuse_detached_head
+        refuse_detached_head(root)  # (doctor's repair commits without Workspace.transaction)
+        if self.skipped:
+            self._check_skipped()
+        self._check_bases()
+        resolved_root = root.resolve()
+        for relative in self.files:  # what is written or deleted: resolved (a folder may be a link)
+            if not ours_to_write(root / relative, resolved_root):
+                raise WorkspaceError(f"refusing to write outside the workspace or inside .git: {relative}; "
+                                     "nothing was written")
+        for relative in self.paths:  # what is only committed: named, never into .git
+            if ".git" in relative.split("/") or relative.startswith("/"):
+                raise WorkspaceError(f"refusing to commit a path inside .git or outside the workspace: "
+                                     f"{relative}; nothing was written")
+        if (progress := _progress()) is not None:
+            progress.note("saving and committing")
+        for relative, data in self.files.items():
+            target = root / relative
+            if data is not None and not target.exists():
+                self.new_paths.add(relative)
+            self.paths.add(relative)
+        old_state = index_state(ws.paths.index, index_store.read_stamp(ws.paths.index))
+        index_data = None
+        if self.index_changed:
+            self.index["lastUpdated"] = format_time(self.now)
+            self.index.pop("migratedFrom", None)
+            index_data = index_store.prepare_save(self.index, set(self.touched))
+            self.paths.add(ws.paths.rel(ws.paths.index))
+        # the audit files a purge scrubbed: written first, as the rotation and the audit line build on them
+        audit_files = [p for p in self.files if p == ws.paths.rel(ws.paths.audit_log) or
+                       p.startswith(ws.paths.rel(audit_archive.archive_folder(ws.paths)) + "/")]
+        undo = Undo()  # what the writes replace, until the commit lands: a failure takes them all back
+        writing = None
+        try:
+            self._note_pending()
+            self._place_based(undo)  # the files a person may be saving, before anything else
+            for relative in audit_files:
+                data = self.files.pop(relative)
+                if relative not in self._placed:
+                    undo.keep(root / relative)
+                    atomic_write(root / relative, data)
+            rotation = audit_archive.plan(ws.paths, self.now)  # usually {}: a new month, or a long log
+            for path in rotation:
+                if not path.exists():
+                    self.new_paths.add(ws.paths.rel(path))
+                self.paths.add(ws.paths.rel(path))
+            if rotation:
+                self._note_pending()
+            for path, data in rotation.items():  # the month files first, the emptied log last
+                undo.keep(path)
+                atomic_write(path, data)
+            # Megabytes and fsyncs: written on a thread while git's objects are made from the same bytes
+            writing = InBackground(self._write_files, index_data, undo)
+            contents: dict[str, bytes | list | None] = {}
+            if any(isinstance(data, Path) for data in self.files.values()):
+                writing.wait()  # a spool file is read from where it lands
+            else:
+                contents = dict(self.files)
+                if index_data is not None:
+                    contents[ws.paths.rel(ws.paths.index)] = index_data
+            try:
+                audit.record(root, ws.paths.audit_log, self.now, self.actor, self.action,
+                             self.ids if self.audit_ids is None else self.audit_ids,
+                             self.summary or self.action, sorted(self.paths), sorted(self.new_paths),
+                             trailers=self.trailers, author=self.author, contents=contents,
+                             before_publish=writing.wait)
+            finally:
+                prints = writing.wait()  # never leave the files half-handled behind an error
+        except BaseException as exc:
+            if writing is not None:
+                try:
+                    writing.wait()
+                except BaseException:
+                    pass
+            if self._late is not None:
+                self._late.close()
+            if not undo.rollback():
+                raise WorkspaceError(f"{one_line(str(exc), 300)}; and not every file written could be put back: "
+                                     "the next writer commits what they hold") from None
+            ws.paths.pending_commit.unlink(missing_ok=True)  # nothing of this change is left to commit
+            if isinstance(exc, WorkspaceError) and "nothing was" not in str(exc):
+                raise WorkspaceError(f"{exc}; nothing was changed") from None
+            raise
+        undo.discard()
+        if self._late is not None:  # a `>>` into a copy we replaced, a moment late: laid back on the file
+            self._late.settle()      # (its stat is no longer ours: the next writer takes it in)
+        self._publish(old_state, index_data, prints)  # everything is on disk: the search cache follows
+        ws.paths.pending_commit.unlink(missing_ok=True)  # committed: nothing for the next writer to finish
+        self._keep_document_print()
+        for step in self.after_commit:
+            step()
+
+    def _publish(self, old_state: str | None, index_data, prints: tuple[list, list]) -> None:
+        """Bring the search cache level with what this change left on disk."""
+        ws = self.workspace
+        removed_prints, added_prints = prints
+        if (progress := _progress()) is not None:
+            progress.note("updating the search cache")
+        new_state = old_state if index_data is None else index_state(ws.paths.index, self.index["stamp"])
+        files_print = files_look = None
+        if self.files_print is not None and not self.reparse:  # a rebased log must be looked at again
+            folders_before = {p: v for p, v in self.files_before.items() if p.endswith("/")}
+            folders_now = reconcile.folder_stamps(ws.paths)
+            files_print = str(reconcile.adjust_fingerprint(
+                self.files_print, removed_prints + list(folders_before.items()),
+                added_prints + list(folders_now.items())))
+            after = {p: v for p, v in self.files_before.items() if not p.endswith("/")}
+            for path, _stamp in removed_prints:
+                after.pop(path, None)
+            after.update(added_prints)
+            after.update(folders_now)
+            files_look = look.stamp(after, self.files_looked_at, self.skipped, removed_prints, added_prints)
+        self._sync_cache(old_state, new_state, files_print, files_look)
+
+    def _note_pending(self) -> None:
+        """Name the paths about to be written, until they are committed (see
+        Workspace._commit_interrupted). Not fsynced: it guards against a killed
+        process, whose written files the kernel keeps anyway."""
+        import json
+
+        from ..base.fsutil import atomic_write
+        note = {"actor": self.actor, "action": self.action, "paths": sorted(self.paths)}
+        atomic_write(self.workspace.paths.pending_commit, json.dumps(note), sync=False)
+
+    def _write_files(self, index_data: list | None, undo) -> tuple[list, list]:
+        """Write the buffered files, then index.json (a crash in between leaves files
+        the next writer indexes, never an index naming files that are not there).
+        Returns the memory-file prints removed and added."""
+        from ..base.fsutil import InBackground, discard, put_in_place, write_temporary
+
+        index_path = self.workspace.paths.index
+        # the index's megabytes are written and fsynced meanwhile; only its rename waits for the files
+        index_temp = InBackground(write_temporary, index_path, index_data) if index_data is not None else None
+        try:
+            prints = self._write_memory_files(undo)
+        except BaseException:
+            if index_temp is not None:
+                try:
+                    discard(index_temp.wait())
+                except BaseException:
+                    pass
+            raise
+        if index_temp is not None:
+            temporary = index_temp.wait()
+            try:
+                undo.keep(index_path)
+            except BaseException:
+                discard(temporary)
+                raise
+            put_in_place(temporary, index_path)
+        return prints
+
+    def _write_memory_files(self, undo) -> tuple[list, list]:
+        """Write (or remove) the buffered files, each kept first in `undo`; the
+        memory-file prints removed and added."""
+        from . import memfile
+        from ..base.fsutil import put_in_place, workspace_error_for, write_temporary
+
+        root = self.workspace.root
+        removed_prints: list[tuple[str, tuple]] = []
+        added_prints: list[tuple[str, tuple]] = []
+        files = self.files.items()
+        if (progress := _progress()) is not None:  # drawn here while the main thread builds git's objects
+            files = progress.step(files, "writing files", len(self.files))
+        for relative, data in files:
+            target = root / relative
+            if relative in self.files_before:
+                removed_prints.append((relative, self.files_before[relative]))
+            try:
+                undo.keep(target)
+            except OSError as exc:
+                raise workspace_error_for(exc, target) from None
+            if data is None:
+                try:
+                    target.unlink()
+                except FileNotFoundError:
+                    pass
+                except OSError as exc:
+                    raise workspace_error_for(exc, target) from None
+                self.manifest_removed.append(relative)
+            elif isinstance(data, Path):  # a spool file: fsync it and rename it into place
+                try:
+                    with open(data, "rb+") as handle:
+                        os.fsync(handle.fileno())
+                    os.replace(data, target)
+                except OSError as exc:
+                    raise workspace_error_for(exc, target) from None
+            else:
+                try:
+                    if relative in self._placed:  # put in place already (_place_based)
+                        stamp = self._placed[relative]
+                    else:
+                        tmp = write_temporary(target, data)
+                        st = os.stat(tmp)  # the stat of our bytes (a rename keeps it), not of a later save
+                        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+                        put_in_place(tmp, target)
+                except OSError as exc:
+                    raise workspace_error_for(exc, target) from None
+                try:
+                    digest = memfile.file_hash(data)
+                    indexed = None if relative in self.reparse else digest  # a rebased log holds a person's edit
+                    self.manifest_updates[relative] = (*stamp, digest, indexed)
+                    if relative.count("/") == 2 and relative.endswith(".md") and \
+                            relative.split("/")[1] in reconcile.MEMORY_FOLDERS:
+                        added_prints.append((relative, stamp))
+                except OSError:
+                    pass
+        return removed_prints, added_prints
+
+    def _keep_document_print(self) -> None:
+        """After writing documents, their print is what we left (others as found)."""
+        from . import documents
+        if self.documents_before is None:
+            return
+        written = [p for p in self.files if documents.is_document(p)]
+        if not written:
+            return
+        stats = dict(self.documents_before)
+        for path in written:
+            for key in (path, path.rsplit("/", 1)[0] + "/" if "/" in path else None):
+                if key is None:
+                    continue
+                if key in self._placed:  # what we put there, not a person's save since
+                    stats[key] = self._placed[key]
+                    continue
+                try:
+                    st = os.stat(self.workspace.root / key)
+                    stats[key] = (st.st_mtime_ns, -1 if key.endswith("/") else st.st_size, st.st_ino)
+                except OSError:
+                    stats.pop(key, None)
+        try:
+            self.workspace._open_cache().set_meta("documents_print", _document_print(stats))
+        except sqlite3.DatabaseError:
+            pass
+
+    def _sync_cache(self, old_state: str | None, new_state: str | None, files_print: str | None,
+                    files_look: str | None = None) -> None:
+        try:
+            cache = self.workspace._open_cache()
+            if self.index_changed:  # we validated and wrote this file: the next load may trust it
+                cache.set_meta("validated_state", new_state)
+            if cache.is_fresh(old_state):
+                cache.upsert(list(self.touched.values()), new_state, manifest_updates=self.manifest_updates,
+                             manifest_removed=self.manifest_removed, files_print=files_print,
+                             index_files_print=True, files_look=files_look)
+            else:
+                cache.rebuild(self.index["memories"], new_state)
+                cache.upsert([], manifest_updates=self.manifest_updates, manifest_removed=self.manifest_removed)
+        except (sqlite3.DatabaseError, OSError) as exc:
+            warn(f"search cache not updated ({exc}); it will be rebuilt")
+            try:
+                os.unlink(self.workspace.paths.search_db)
+            except OSError:
+                pass

@@ -221,7 +221,7 @@ def test_the_line_fits_the_terminal_and_carries_no_control_characters(tmp_path):
 
 # --------------------------------------------------------------- the hot paths
 def imported(result) -> set[str]:
-    return set(re.findall(r"\|\s+(hippocampus\.\w+)\s*$", result.err, re.M))
+    return set(re.findall(r"\|\s+(hippocampus(?:\.\w+)+)\s*$", result.err, re.M))
 
 
 def test_recall_and_a_single_remember_never_load_it(ws):

@@ -438,7 +438,8 @@ def run_script(script: str, args: list[str], env: dict, stdin: bytes | None = No
 def build_store(data: dict, root: Path, store: str = "semantic") -> dict:
     """A fresh workspace holding `data`'s memories, imported through the CLI
     with their dates: its root, the environment to ask it in, and each memory
-    id's fact label (subject, slot, index) where it states one."""
+    id's fact label (subject, slot, index) where it states one; the ids in the
+    order of `data["memories"]`."""
     env = {**os.environ, "WORKSPACE": str(root), "HIPPOCAMPUS_NOW": data["now"]}
     subprocess.run([sys.executable, "-S", str(SCRIPTS / "init.py")], env=env, check=True, capture_output=True)
     rows = [{"content": m["content"], "created": m["created"], "store": store} for m in data["memories"]]
@@ -447,7 +448,7 @@ def build_store(data: dict, root: Path, store: str = "semantic") -> dict:
         raise SystemExit("knowledge_updates.py: an import merged memories (a duplicate in the generator)")
     facts = {memory_id: (m["fact"]["subject"], m["fact"]["slot"], m["fact"]["index"])
              for memory_id, m in zip(ids, data["memories"]) if "fact" in m}
-    return {"root": root, "env": env, "facts": facts}
+    return {"root": root, "env": env, "facts": facts, "ids": ids}
 
 
 def recaller(mode: str, store: dict):

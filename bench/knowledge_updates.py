@@ -479,8 +479,17 @@ def score(question: dict, ranked: list[str], facts: dict) -> dict:
     return out
 
 
-def evaluate(data: dict, ask, facts: dict) -> list[dict]:
-    return [{**q, **score(q, ask(q["question"]), facts)} for q in data["questions"]]
+def chosen_questions(data: dict, limit: int | None = None) -> list[dict]:
+    """The questions to ask: all, or a seeded sample of `limit` of them in their order."""
+    questions = data["questions"]
+    if limit is None or limit >= len(questions):
+        return questions
+    keep = set(random.Random(f"questions/{data['split']}/{data['user']}").sample(range(len(questions)), limit))
+    return [q for i, q in enumerate(questions) if i in keep]
+
+
+def evaluate(data: dict, ask, facts: dict, limit: int | None = None) -> list[dict]:
+    return [{**q, **score(q, ask(q["question"]), facts)} for q in chosen_questions(data, limit)]
 
 
 def summary(rows: list[dict]) -> dict:
@@ -492,7 +501,8 @@ def summary(rows: list[dict]) -> dict:
             "before@5": share(before, "at5")}
 
 
-def run(sizes: list[int], split: str, users: int, seed: int, mode: str, store: str) -> dict:
+def run(sizes: list[int], split: str, users: int, seed: int, mode: str, store: str,
+        limit: int | None = None) -> dict:
     report: dict = {"split": split, "seed": seed, "users": users, "mode": mode, "store": store, "sizes": {}}
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:  # a background git repack may still run
         for size in sizes:
@@ -502,7 +512,7 @@ def run(sizes: list[int], split: str, users: int, seed: int, mode: str, store: s
                 data = generate(size, split, user, seed)
                 memories = max(memories, len(data["memories"]))
                 built = build_store(data, Path(tmp) / f"{size}-{user}", store)
-                rows += evaluate(data, recaller(mode, built), built["facts"])
+                rows += evaluate(data, recaller(mode, built), built["facts"], limit)
             kinds = sorted({r["kind"] for r in rows})
             report["sizes"][str(size)] = {
                 "memories": memories,
@@ -537,6 +547,7 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--mode", choices=("cli", "library"), default="cli")
     p.add_argument("--store", choices=("semantic", "episodic"), default="semantic")
+    p.add_argument("--questions", type=int, help="ask only a seeded sample of this many questions per user")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--dump", action="store_true", help="print the generated data (first size, user 0) and stop")
     args = p.parse_args()
@@ -545,7 +556,7 @@ def main() -> None:
         print(json.dumps(generate(sizes[0], args.split, 0, args.seed), indent=1))
         return
     started = time.perf_counter()
-    report = run(sizes, args.split, args.users, args.seed, args.mode, args.store)
+    report = run(sizes, args.split, args.users, args.seed, args.mode, args.store, args.questions)
     report["wall_seconds"] = round(time.perf_counter() - started, 1)
     if args.json:
         print(json.dumps(report, indent=1))

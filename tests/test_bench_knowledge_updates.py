@@ -91,24 +91,28 @@ def test_the_store_built_through_the_cli_answers_each_value_by_its_own_memory(tm
     store = ku.build_store(data, tmp_path / "ws")
     assert len(store["facts"]) == sum(1 for m in data["memories"] if "fact" in m)
     ask = ku.recaller("cli", store)
-    asked = set()
-    for q in data["questions"]:
+    asked, people = set(), set()
+    for q in data["questions"]:  # each current value of the user's, and one of each other person's
         key = (q["subject"], q["slot"], q["gold"])
-        if key in asked:
+        if key in asked or q["tense"] != "now" or q["subject"] in people:
             continue
         asked.add(key)
+        if q["subject"] != "user":
+            people.add(q["subject"])
         value = q["values"][q["gold"]]
         ranked = ask(value)  # the value itself finds the memory that states it
         assert any(store["facts"].get(i) == key for i in ranked), (value, key)
+    assert len(people) == 4 and len(asked) == len(ku.SLOTS) + 4
 
 
 def test_the_benchmark_runs_through_the_cli_and_reports_every_question():
     out = subprocess.run([sys.executable, str(ROOT / "bench" / "knowledge_updates.py"), "--sizes", str(SIZE),
-                          "--users", "1", "--json"], capture_output=True, text=True, timeout=300)
+                          "--users", "1", "--questions", "12", "--json"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     part = report["sizes"][str(SIZE)]
-    questions = ku.generate(SIZE, "dev", 0, 0)["questions"]
+    questions = ku.chosen_questions(ku.generate(SIZE, "dev", 0, 0), 12)
+    assert len(questions) == 12 and {q["tense"] for q in questions} == {"now", "before"}
     user = [q for q in questions if q["subject"] == "user"]
     assert part["user"]["now_questions"] == sum(q["tense"] == "now" for q in user)
     assert part["user"]["before_questions"] == sum(q["tense"] == "before" for q in user)

@@ -5,6 +5,7 @@ the CLI, and its metrics count what they say."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -122,3 +123,15 @@ def test_the_benchmark_runs_through_the_cli_and_reports_every_question():
             assert 0.0 <= part[who][key] <= 1.0
         assert part[who]["current@1"] <= part[who]["current@5"]
     assert report["mode"] == "cli" and report["store"] == "semantic"
+
+
+def test_the_semantic_tier_bench_skips_in_one_line_without_wordllama():
+    import importlib.util
+    if importlib.util.find_spec("wordllama") is not None:
+        import pytest
+        pytest.skip("wordllama is installed here")
+    env = {k: v for k, v in os.environ.items() if k != "WORDLLAMA_PATH"}
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "semantic_tier.py")], capture_output=True,
+                         text=True, timeout=60, env=env)
+    assert out.returncode == 0 and out.stderr == ""
+    assert out.stdout.count("\n") == 1 and "skipped" in out.stdout and "wordllama" in out.stdout

@@ -17,7 +17,12 @@ import pytest
 
 from conftest import ROOT, host_env
 
-HOOKS = json.loads((ROOT / "hooks" / "hooks.json").read_text(encoding="utf-8"))
+
+
+def plugin_hooks() -> dict:
+    return json.loads((ROOT / "hooks" / "hooks.json").read_text(encoding="utf-8"))
+
+
 PLUGIN_SKILL = ROOT / "skills" / "hippocampus" / "SKILL.md"
 PLUGIN = json.loads((ROOT / ".claude-plugin" / "plugin.json").read_text(encoding="utf-8"))
 MARKETPLACE = json.loads((ROOT / ".claude-plugin" / "marketplace.json").read_text(encoding="utf-8"))
@@ -71,7 +76,7 @@ def test_installed_from_the_marketplace_its_server_connects(tmp_path):
     assert installed.returncode == 0, installed.stdout + installed.stderr
     copy = next((home / ".claude" / "plugins" / "cache").glob("hippocampus/hippocampus/*"))
     assert (copy / "skills" / "hippocampus" / "SKILL.md").read_bytes() == PLUGIN_SKILL.read_bytes()
-    assert json.loads((copy / "hooks" / "hooks.json").read_text(encoding="utf-8")) == HOOKS
+    assert json.loads((copy / "hooks" / "hooks.json").read_text(encoding="utf-8")) == plugin_hooks()
     listed = run_claude("mcp", "list", home=home, cwd=project, env=env)
     line = next((row for row in listed.stdout.splitlines() if "hippocampus" in row), "")
     assert "Connected" in line, listed.stdout + listed.stderr
@@ -104,7 +109,7 @@ def test_the_plugin_skill_is_the_top_skill_with_plugin_paths():
 
 def test_the_plugin_hooks_run_agent_hook_from_the_plugin_and_session_start_gives_core_memories(ws):
     commands = {event: [h["command"] for group in groups for h in group["hooks"]]
-                for event, groups in HOOKS["hooks"].items()}
+                for event, groups in plugin_hooks()["hooks"].items()}
     assert set(commands) == {"SessionStart", "Stop", "SessionEnd"}
     for event, found in commands.items():
         what = "session-start" if event == "SessionStart" else "session-end"

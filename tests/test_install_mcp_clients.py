@@ -228,3 +228,42 @@ def test_without_the_mcp_package_and_offline_one_line_and_the_entry_is_written(t
     entry = ours(config(home, "cursor"), "cursor", home)
     assert entry["command"].startswith(str(venv))  # the Python install.sh ran, where mcp goes once installed
     assert (home / "ws" / "memory" / "index.json").is_file()  # the rest of the install went on
+
+
+# ------------------------------------------------------------------ the JSON text edit, on any layout
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=8))
+values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                       st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+                      max_leaves=8)
+servers_value = st.dictionaries(st.text(max_size=8).filter(lambda k: k != "hippocampus"),
+                                st.fixed_dictionaries({"command": st.text(max_size=8)}), max_size=3)
+layouts = st.sampled_from([{"indent": None}, {"indent": 2}, {"indent": 4}, {"indent": "\t"},
+                           {"indent": None, "separators": (",", ":")}])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.dictionaries(st.text(max_size=8).filter(lambda k: k != "mcpServers"), values, max_size=4),
+       servers=st.one_of(st.none(), servers_value), layout=layouts, ascii=st.booleans(), newline=st.booleans())
+def test_any_json_layout_comes_back_byte_for_byte(tmp_path, data, servers, layout, ascii, newline):
+    """The user's file in any json.dumps layout (with or without mcpServers and their servers): our entry
+    is added with the rest untouched, and taken out again to the very bytes."""
+    from hippocampus import mcp_clients as mc
+    if servers is not None:
+        data = {**data, "mcpServers": servers}
+    text = json.dumps(data, ensure_ascii=ascii, **layout) + ("\n" if newline else "")
+    path = tmp_path / "mcp.json"
+    path.write_text(text, encoding="utf-8")
+    value = mc.entry("/usr/bin/python3", SERVER, "/srv/my memory")
+    what, new = mc.plan("cursor", "add", path, value, SERVER)
+    assert what == "added"
+    added = json.loads(new)
+    assert added["mcpServers"]["hippocampus"] == value
+    assert {k: v for k, v in added.items() if k != "mcpServers"} == {k: v for k, v in data.items() if k != "mcpServers"}
+    assert {k: v for k, v in added["mcpServers"].items() if k != "hippocampus"} == (servers or {})
+    assert new.startswith(text[:text.index("{") + 1])
+    path.write_text(new, encoding="utf-8")
+    assert mc.plan("cursor", "add", path, value, SERVER)[0] == "unchanged"
+    what, back = mc.plan("cursor", "remove", path, None, SERVER)
+    assert what == "removed" and back == text

@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -30,6 +31,10 @@ MARKETPLACE = json.loads((ROOT / ".claude-plugin" / "marketplace.json").read_tex
 
 def claude_cli() -> str:
     found = os.environ.get("HIPPOCAMPUS_CLAUDE_CLI") or shutil.which("claude")
+    if not found:  # the pinned one in the hosts cache (tests/hosts/install-hosts.sh)
+        cached = (Path.home() / ".cache/hippocampus-hosts/claude-code-2.1.332/node_modules/@anthropic-ai/claude-code"
+                  / "bin/claude.exe")
+        found = str(cached) if cached.exists() else None
     if not found:
         pytest.skip("the Claude Code CLI is not installed ($HIPPOCAMPUS_CLAUDE_CLI or claude on PATH; "
                     ".ci/run installs the pinned one)")
@@ -69,7 +74,9 @@ def test_installed_from_the_marketplace_its_server_connects(tmp_path):
     home, project, workspace = tmp_path / "home", tmp_path / "project", tmp_path / "workspace"
     home.mkdir()
     project.mkdir()
-    env = {"WORKSPACE": str(workspace)}
+    # offline: every request through a proxy that is not there, and no update checks or telemetry
+    env = {"WORKSPACE": str(workspace), "HTTPS_PROXY": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9",
+           "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "DISABLE_AUTOUPDATER": "1"}
     added = run_claude("plugin", "marketplace", "add", str(ROOT), home=home, cwd=project, env=env)
     assert added.returncode == 0, added.stdout + added.stderr
     installed = run_claude("plugin", "install", "hippocampus@hippocampus", home=home, cwd=project, env=env)

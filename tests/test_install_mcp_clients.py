@@ -267,3 +267,26 @@ def test_any_json_layout_comes_back_byte_for_byte(tmp_path, data, servers, layou
     assert mc.plan("cursor", "add", path, value, SERVER)[0] == "unchanged"
     what, back = mc.plan("cursor", "remove", path, None, SERVER)
     assert what == "removed" and back == text
+
+
+def test_where_each_client_reads_its_servers(tmp_path, monkeypatch):
+    from hippocampus.mcp_clients import config_path
+    monkeypatch.delenv("CODEX_HOME", raising=False)
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    home = tmp_path
+    assert config_path("claude-desktop", home, "darwin") == \
+        home / "Library" / "Application Support" / "Claude" / "claude_desktop_config.json"
+    assert config_path("claude-desktop", home, "linux") == home / ".config" / "Claude" / "claude_desktop_config.json"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    assert config_path("claude-desktop", home, "linux") == tmp_path / "xdg" / "Claude" / "claude_desktop_config.json"
+    monkeypatch.setenv("CODEX_HOME", str(tmp_path / "codex-home"))
+    assert config_path("codex", home) == tmp_path / "codex-home" / "config.toml"
+
+
+def test_codex_home_is_where_install_writes_and_uninstall_removes(home):
+    codex = home / "elsewhere"
+    install(home, "--mcp", "codex", env={"CODEX_HOME": str(codex)})
+    ours(codex / "config.toml", "codex", home)
+    assert not (home / ".codex").exists()
+    install(home, "--mcp", "codex", "--uninstall", env={"CODEX_HOME": str(codex)})
+    assert not (codex / "config.toml").exists()

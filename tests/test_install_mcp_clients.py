@@ -290,3 +290,14 @@ def test_codex_home_is_where_install_writes_and_uninstall_removes(home):
     assert not (home / ".codex").exists()
     install(home, "--mcp", "codex", "--uninstall", env={"CODEX_HOME": str(codex)})
     assert not (codex / "config.toml").exists()
+
+
+def test_an_empty_config_file_is_wired_as_a_missing_one(tmp_path):
+    from hippocampus import mcp_clients as mc
+    path = tmp_path / "settings.json"
+    path.write_text("\n", encoding="utf-8")
+    value = mc.entry("/usr/bin/python3", SERVER, "/srv/mem")
+    what, new = mc.plan("gemini", "add", path, value, SERVER)
+    assert what == "added" and json.loads(new) == {"mcpServers": {"hippocampus": value}}
+    path.write_text(new, encoding="utf-8")
+    assert mc.plan("gemini", "remove", path, None, SERVER)[0] == "deleted"

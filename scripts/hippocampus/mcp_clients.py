@@ -157,8 +157,9 @@ class JsonFile:
     """A client's JSON config file, read as text; our member found or put in without touching the rest."""
 
     def __init__(self, path: Path, text: str | None):
-        self.path, self.text = path, text
-        source = text if text is not None else "{\n}\n"
+        self.path = path
+        self.text = text if text is not None and text.strip() else None  # (an empty file: as if missing)
+        source = self.text if self.text is not None else "{\n}\n"
         try:
             self.data = json.loads(source)
         except ValueError:

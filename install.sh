@@ -16,6 +16,7 @@ claude_project=""
 claude_code=0
 shared=0
 uninstall=0
+mcp_clients=""   # --mcp: cursor codex gemini claude-desktop (space-separated once parsed)
 
 usage() {
   cat <<USAGE
@@ -39,6 +40,10 @@ usage: ./install.sh [--workspace DIR] [--dev] [--dry-run] [--with-cron [--cron-e
                    claude CLI is there). Alone: user scope (~/.claude/settings.json, ~/.claude/CLAUDE.md);
                    with PROJECT_DIR: local scope (PROJECT_DIR/.claude/settings.local.json, CLAUDE.local.md)
   --shared         with --claude-code PROJECT_DIR: the team-shared .claude/settings.json and CLAUDE.md
+  --mcp CLIENTS    the MCP server for other agents: cursor, codex, gemini, claude-desktop (a comma
+                   list, repeatable, or all), in their user config (~/.cursor/mcp.json,
+                   ~/.codex/config.toml, ~/.gemini/settings.json, claude_desktop_config.json);
+                   only our entry, found by an exact marker (scripts/wire_mcp.py)
   --uninstall      remove exactly what the options above added (the workspace stays)
 USAGE
 }
@@ -61,6 +66,17 @@ while [ $# -gt 0 ]; do
     --claude-code) if [ $# -ge 2 ] && [ "${2#--}" = "$2" ]; then claude_project="$2"; shift 2
                    else claude_project=""; shift; fi; claude_code=1 ;;
     --shared) shared=1; shift ;;
+    --mcp|--mcp=*)
+      if [ "$1" = --mcp ]; then [ $# -ge 2 ] || { echo "install.sh: --mcp needs a client: cursor, codex, gemini, claude-desktop or all" >&2; exit 1; }
+        list="$2"; shift 2; else list="${1#*=}"; shift; fi
+      for client in ${list//,/ }; do
+        case "$client" in
+          all) mcp_clients="$mcp_clients cursor codex gemini claude-desktop" ;;
+          cursor|codex|gemini|claude-desktop) mcp_clients="$mcp_clients $client" ;;
+          *) echo "install.sh: unknown MCP client $client (cursor, codex, gemini, claude-desktop or all)" >&2; exit 1 ;;
+        esac
+      done
+      mcp_clients="$(printf '%s\n' $mcp_clients | awk '!seen[$0]++' | tr '\n' ' ')" ;;
     --uninstall) uninstall=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 1 ;;
@@ -103,6 +119,23 @@ if [ -n "$todo" ]; then
   fi
 else
   say "Python packages already present"
+fi
+
+# The MCP server needs the optional package mcp 2.x (requirements-dev.txt has it; the scripts never
+# import it). Asked for MCP wiring and it is missing: installed here; offline or refused, one line, and
+# the entries are written all the same (the server starts once the package is there).
+if [ "$uninstall" = 0 ] && { [ -n "$mcp_clients" ] || [ "$claude_code" = 1 ]; }; then
+  has_mcp() { python3 -c 'import mcp.server.mcpserver' >/dev/null 2>&1; }
+  mcp_spec='mcp>=2,<3'
+  if has_mcp; then say "the Python package mcp is present (for the MCP server)"
+  elif [ "$dry_run" = 1 ]; then say "would install the Python package mcp ('$mcp_spec', for the MCP server)"
+  else
+    say "installing the Python package mcp ('$mcp_spec', for the MCP server)"
+    pip_quiet=(--quiet --disable-pip-version-check --retries 1 --timeout 20)
+    { python3 -m pip install "${pip_quiet[@]}" "$mcp_spec" || python3 -m pip install "${pip_quiet[@]}" --user "$mcp_spec" \
+        || python3 -m pip install "${pip_quiet[@]}" --user --break-system-packages "$mcp_spec"; } >/dev/null 2>&1 || true
+    has_mcp || echo "install.sh: note: could not install the Python package mcp (offline, or pip refused); the MCP entries are written all the same, and the server starts once this has run: python3 -m pip install --user '$mcp_spec'" >&2
+  fi
 fi
 
 for script in "$here"/scripts/*.py; do
@@ -349,10 +382,27 @@ PY
   fi
 fi
 
+mcp_failed=0
+if [ -n "$mcp_clients" ]; then
+  # Cursor, Codex, Gemini CLI, Claude Desktop (README, "MCP clients"; references/hosts.md): our entry
+  # in each one's user config, the same workspace as everything else; a file we cannot edit safely
+  # (comments, JSON5, a server named hippocampus that is not ours) is left as it is, with one line.
+  dry=(); [ "$dry_run" = 1 ] && dry=(--dry-run)
+  for client in $mcp_clients; do
+    action=add; [ "$uninstall" = 1 ] && action=remove
+    python3 "$here/scripts/wire_mcp.py" "$action" "$client" --workspace "$workspace" "${dry[@]}" \
+      | sed 's/^/install.sh: /' || mcp_failed=1
+  done
+fi
+mcp_done() {
+  [ "$mcp_failed" = 0 ] || { echo "install.sh: some MCP client files were left untouched (see above)" >&2; exit 1; }
+}
+
 if [ "$uninstall" = 1 ]; then  # our jobs go too; the workspace and its memories stay
   if [ "$dry_run" = 1 ]; then python3 "$here/scripts/cron_job.py" unregister --workspace "$workspace" --dry-run
   else python3 "$here/scripts/cron_job.py" unregister --workspace "$workspace"; fi | sed 's/^/install.sh: /'
   say "uninstalled the wiring; memories in $workspace are untouched"
+  mcp_done
   exit 0
 fi
 
@@ -367,6 +417,7 @@ if [ "$dry_run" = 1 ]; then
   elif [ -n "$cron" ]; then
     python3 "$here/scripts/cron_job.py" "${cron_args[@]}" --dry-run | sed 's/^/install.sh: /'
   fi
+  mcp_done
   exit 0
 fi
 python3 -m compileall -q -f "$here/scripts/hippocampus" >/dev/null && say "precompiled scripts/hippocampus"
@@ -374,4 +425,5 @@ python3 "$here/scripts/init.py" --workspace "$workspace" | sed 's/^/install.sh: 
 if [ -n "$cron" ]; then
   python3 "$here/scripts/cron_job.py" "${cron_args[@]}" | sed 's/^/install.sh: /'
 fi
+mcp_done
 say "done. Try: $here/scripts/remember.py \"User prefers dark mode\" --workspace \"$workspace\""

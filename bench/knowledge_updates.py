@@ -456,9 +456,9 @@ def recaller(mode: str, store: dict):
     if mode == "cli":
         return lambda q: [r["id"] for r in run_script("recall.py", ["--top", str(TOP), "--", q], store["env"])["results"]]
     sys.path.insert(0, str(SCRIPTS))
-    from hippocampus.search import recall
-    from hippocampus.timeutil import parse_time
-    from hippocampus.workspace import Workspace
+    from hippocampus.recall.search import recall
+    from hippocampus.text.timeutil import parse_time
+    from hippocampus.store.workspace import Workspace
     workspace = Workspace.open(store["root"], parse_time(store["env"]["HIPPOCAMPUS_NOW"]))
     return lambda q: [r["id"] for r in recall(workspace, q, top=TOP)]
 

@@ -99,13 +99,13 @@ def fuse(lexical: list[str], semantic: list[str], w: float, k: int, top: int = 1
 
 
 def workspace_of(root: Path, now: str):
-    from hippocampus.timeutil import parse_time
-    from hippocampus.workspace import Workspace
+    from hippocampus.text.timeutil import parse_time
+    from hippocampus.store.workspace import Workspace
     return Workspace.open(root, parse_time(now))
 
 
 def lexical_ids(workspace, query: str, n: int = POOL) -> list[str]:
-    from hippocampus.search import recall
+    from hippocampus.recall.search import recall
     return [r["id"] for r in recall(workspace, query, top=n)]
 
 

@@ -4,6 +4,8 @@
 Tools: recall, remember, reinforce, forget, load_core, status (references/architecture.md,
 "MCP server"). Needs the optional Python package mcp 2.x: pip install 'mcp>=2,<3'.
 """
+import argparse
+
 from hippocampus import cli
 
 
@@ -12,6 +14,7 @@ def main(argv):
                    "Every tool call is what the matching script does, in the same transaction.", json_flag=False)
     p.add_argument("--init", action="store_true", help="create the workspace first when it is missing or "
                    "incomplete, as init.py does (a plugin's first start)")
+    p.add_argument("--hippocampus-mcp", action="store_true", help=argparse.SUPPRESS)  # install.sh's marker
     args = p.parse_args(argv)
     root = cli.workspace_root(args)
     from hippocampus.hosts.mcp_server import load_sdk, serve

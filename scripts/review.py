@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Review proposals other agents filed in memory/meta/pending-memories.md."""
+"""Review proposals other agents filed in hippocampus/meta/pending-memories.md."""
 from hippocampus import cli
 
 

@@ -99,9 +99,10 @@ def _dirty_problems(workspace: Workspace, pending: set[str], notes: list[str]) -
     older version) is a problem: `git status` stays dirty, and a clone brings
     the file back as a second copy of its memory."""
     entries = audit.status_entries(audit.git(
-        workspace.root, "status", "--porcelain", "-z", "--", "memory", "HIPPOCAMPUS_CORE.md", check=False).stdout)
+        workspace.root, "status", "--porcelain", "-z", "--", workspace.paths.store_name, "HIPPOCAMPUS_CORE.md",
+        check=False).stdout)
     if entries:
-        notes.append("uncommitted changes under memory/: " + ", ".join(path for _code, path in entries[:5]))
+        notes.append(f"uncommitted changes under {workspace.paths.store_name}/: " + ", ".join(path for _code, path in entries[:5]))
     stale = [path for code, path in entries if "D" in code and path not in pending
              and not os.path.lexists(workspace.root / path)]
     if not stale:
@@ -127,13 +128,21 @@ def _cache_notes(workspace: Workspace) -> list[str]:
 
 
 def last_good_index(workspace: Workspace) -> tuple[dict | None, str | None]:
-    result = audit.git(workspace.root, "log", "--format=%H", "--", "memory/index.json", check=False)
+    from .store_migration import rewrite_files
+    names = ("hippocampus/index.json", "memory/index.json")  # the store, and where it was before it moved
+    result = audit.git(workspace.root, "log", "--format=%H", "--", *names, check=False)
     for commit in result.stdout.split()[:200]:
-        shown = audit.git(workspace.root, "show", f"{commit}:memory/index.json", check=False)
+        for name in names:
+            shown = audit.git(workspace.root, "show", f"{commit}:{name}", check=False)
+            if shown.returncode == 0:
+                break
         if shown.returncode != 0:
             continue
+        text = shown.stdout
+        if name != workspace.paths.rel(workspace.paths.index) and not workspace.paths.old_layout:
+            text = rewrite_files(text.encode("utf-8", "surrogateescape")).decode("utf-8", "surrogateescape")
         try:
-            index, _ = normalise_index(json.loads(shown.stdout), workspace.now,
+            index, _ = normalise_index(json.loads(text), workspace.now,
                                        workspace.config["decay"]["rate"])
             return index, commit
         except (ValueError, WorkspaceError):
@@ -145,6 +154,9 @@ def repair(workspace: Workspace) -> dict:
     if workspace.agent != "main":  # gated like every other mutation (workspace.transaction)
         from .actors import refuse_write
         raise refuse_write(workspace.agent, "repair")
+    from . import store_migration
+    if store_migration.needed(workspace.paths):  # a repair writes: the store leaves memory/ first
+        store_migration.migrate(workspace)
     paths = workspace.paths
     with WorkspaceLock(paths.lock, float(workspace.config["lock_timeout_seconds"])):
         source = "index.json"
@@ -176,7 +188,7 @@ def repair(workspace: Workspace) -> dict:
                 tx.put(memory)
                 written += 1
         for code, path in audit.status_entries(audit.git(workspace.root, "status", "--porcelain", "-z", "--",
-                                                          "memory", check=False).stdout):
+                                                          paths.store_name, check=False).stdout):
             if "D" in code and not os.path.lexists(workspace.root / path):
                 tx.paths.add(path)  # a tracked file gone (a move's old path): its removal is committed
         tx.index_changed = True

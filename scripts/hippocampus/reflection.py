@@ -1,8 +1,8 @@
 """Reflection bookkeeping: the agent thinks, this module files.
 
-    memory/meta/reflections/YYYY-MM-DD.md   each reflection in full
-    memory/meta/reflection-log.md           summaries: the last 10 in full, older ones one line each
-    memory/meta/reward-log.md               reward decisions (result and reason only)
+    hippocampus/meta/reflections/YYYY-MM-DD.md   each reflection in full
+    hippocampus/meta/reflection-log.md           summaries: the last 10 in full, older ones one line each
+    hippocampus/meta/reward-log.md               reward decisions (result and reason only)
     IDENTITY.md                             [Self-Awareness] lines appended to its log
 
 The time of the last reflection lives in index.json (`reflection.last`).
@@ -16,9 +16,9 @@ from pathlib import Path
 from .errors import UsageError
 from .textutil import estimate_tokens, one_line
 
-LOG = "memory/meta/reflection-log.md"
-REWARDS = "memory/meta/reward-log.md"
-FOLDER = "memory/meta/reflections"
+LOG = "hippocampus/meta/reflection-log.md"
+REWARDS = "hippocampus/meta/reward-log.md"
+FOLDER = "hippocampus/meta/reflections"
 IDENTITY = "IDENTITY.md"
 PROMPT = Path(__file__).resolve().parents[2] / "references" / "reflection-process.md"
 KEEP_IN_FULL = 10

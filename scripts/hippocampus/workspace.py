@@ -243,6 +243,9 @@ class Workspace:
         if self.agent != "main" and not proposal:
             from .actors import refuse_write
             raise refuse_write(self.agent, action)
+        from . import store_migration  # STORE-MOVE: an old workspace's first write moves its store out of memory/
+        if store_migration.needed(self.paths):  # STORE-MOVE
+            store_migration.migrate(self)  # STORE-MOVE (then self.paths name hippocampus/)
         timeout = float(self.config["lock_timeout_seconds"])
         from .fsutil import InBackground
         with WorkspaceLock(self.paths.lock, timeout):
@@ -261,7 +264,8 @@ class Workspace:
             documents_before = self._commit_document_edits(index)
             tx = Transaction(self, index, actor, action, summary)
             tx.skipped = files["skipped"]
-            tx.files_before = {**files["stats"], **{f"memory/{folder}/": s.own for folder, s in tx.skipped.items()}}
+            tx.files_before = {**files["stats"], **{f"{self.paths.store_name}/{folder}/": s.own  # STORE-MOVE
+                                                    for folder, s in tx.skipped.items()}}  # STORE-MOVE
             tx.files_print = files["print"]
             tx.files_looked_at = looked_at
             tx.documents_before = documents_before
@@ -793,7 +797,7 @@ class Transaction:
     # -- commit
     def after_document_edits(self, edits: list[tuple[str, str]]) -> None:
         """What must change with a person's document edits (the graph's registry)."""
-        if any(path.startswith("memory/graph/entities/") for _kind, path in edits):
+        if any(path.startswith("hippocampus/graph/entities/") for _kind, path in edits):  # STORE-MOVE
             from .graph import Graph
             Graph.load(self).write_registry(self)
 

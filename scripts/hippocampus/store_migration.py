@@ -145,13 +145,18 @@ def _move(workspace, old: WorkspacePaths) -> None:
     atomic_write(new_cache / NOTE, json.dumps({"remove": sorted(moved)}), sync=False)
     os.rename(staging, target)  # the new store takes effect
     new = WorkspacePaths(root)
-    finish(new, commit=False)
-    audit.record(root, new.audit_log, workspace.now, "system:migrate", "migrate", [], summary,
-                 sorted(old_paths + new_paths), new_paths)
+    try:
+        finish(new)
+        audit.record(root, new.audit_log, workspace.now, "system:migrate", "migrate", [], summary,
+                     sorted(old_paths + new_paths), new_paths)
+    except (OSError, WorkspaceError) as exc:
+        from .textutil import one_line
+        raise WorkspaceError(f"the store moved from memory/ to {STORE}/, but its commit failed "
+                             f"({one_line(str(exc), 200)}); the next write commits it") from None
     new.pending_commit.unlink(missing_ok=True)
 
 
-def finish(paths: WorkspacePaths, commit: bool = True) -> None:
+def finish(paths: WorkspacePaths) -> None:
     """Remove the old files a migration moved (only those still the ones it moved:
     the same file, or the same bytes), then the note. The commit is the pending
     one, made by the transaction that follows (Workspace._commit_interrupted)."""

@@ -63,4 +63,4 @@ def test_doctor_names_uncommitted_paths_whole(ws):
         handle.write("scratch/\n")
     (ws.store / "notes with space.txt").write_text("mine\n")
     notes = " ".join(ws.json("doctor.py")["notes"])
-    assert "uncommitted changes under memory/: hippocampus/.gitignore, hippocampus/notes with space.txt" in notes
+    assert "uncommitted changes under hippocampus/: hippocampus/.gitignore, hippocampus/notes with space.txt" in notes

@@ -31,7 +31,8 @@ usage: ./install.sh [--workspace DIR] [--dev] [--dry-run] [--with-cron [--cron-e
   --without-cron   remove our scheduled jobs (only ours)
   --openclaw-config PATH  add HIPPOCAMPUS_CORE.md to memory.search.extraPaths and this
                    checkout to skills.load.extraDirs (default: \$OPENCLAW_CONFIG_PATH, else
-                   \${OPENCLAW_STATE_DIR:-~/.openclaw}/openclaw.json, when it exists;
+                   <state dir>/openclaw.json: \$OPENCLAW_STATE_DIR, ~/.openclaw-\$OPENCLAW_PROFILE,
+                   ~/.openclaw; when it exists;
                    --no-openclaw-config to skip)
   --agents-md FILE add our block to FILE (e.g. AGENTS.md) between markers
   --claude-code [PROJECT_DIR]  Claude Code: hooks (core memories at session start, learning at
@@ -140,9 +141,12 @@ core_path="$workspace/HIPPOCAMPUS_CORE.md"
 scratch=()   # temp files holding a config's text: removed however the script ends
 trap 'rm -f "${scratch[@]}"' EXIT
 openclaw_cli="$(command -v openclaw 2>/dev/null || true)"
-if [ "$openclaw_config_given" = 0 ]; then
-  default_config="${OPENCLAW_CONFIG_PATH:-${OPENCLAW_STATE_DIR:-$HOME/.openclaw}/openclaw.json}"
-  [ -f "$default_config" ] && openclaw_config="$default_config"
+openclaw_py() {  # OpenClaw's config, state dir and workspace as the scripts resolve them (openclaw_config.py)
+  (cd "$here/scripts" && python3 -S -c "import os; from hippocampus import openclaw_config as c; $1" 2>/dev/null)
+}
+if [ "$openclaw_config_given" = 0 ]; then  # $OPENCLAW_CONFIG_PATH, else <state dir>/openclaw.json
+  default_config="$(openclaw_py 'print(c.config_path())')" || default_config=""
+  [ -n "$default_config" ] && [ -f "$default_config" ] && openclaw_config="$default_config"
 fi
 oc() {  # the installed openclaw, on the config we edit, never updating itself
   OPENCLAW_CONFIG_PATH="$openclaw_config" OPENCLAW_NO_AUTO_UPDATE=1 "$openclaw_cli" "$@"
@@ -200,19 +204,14 @@ openclaw_cli_edit() {  # a file jq cannot read (JSON5): through `openclaw config
   else oc config set "$key" "$next" --strict-json >/dev/null; fi \
     || { echo "install.sh: openclaw config set $key failed; see openclaw config validate" >&2; exit 3; }
 }
-openclaw_workspace() {  # the workspace OpenClaw's default agent uses (agents.defaults.workspace)
-  local w=""
-  if jq -e 'type == "object"' "$openclaw_config" >/dev/null 2>&1; then
-    w="$(jq -r '.agents.defaults.workspace? // empty | strings' "$openclaw_config")"
-  elif [ -n "$openclaw_cli" ]; then
-    w="$(oc config get agents.defaults.workspace 2>/dev/null)" || w=""
+openclaw_workspace() {  # the workspace OpenClaw's default agent uses, resolved as the scripts do
+  local w=""             # (agents.defaults.workspace, $OPENCLAW_WORKSPACE_DIR, <state dir>/workspace)
+  if [ -n "$openclaw_cli" ] && ! OPENCLAW_CONFIG_PATH="$openclaw_config" openclaw_py 'raise SystemExit(0 if c.read_config() else 1)'; then
+    w="$(oc config get agents.defaults.workspace 2>/dev/null)" || w=""  # JSON5 beyond what Python reads: OpenClaw's
+    case "$w" in "~") w="$HOME" ;; "~/"*) w="$HOME/${w#"~/"}" ;; esac
   fi
-  if [ -z "$w" ]; then
-    if [ -n "${OPENCLAW_PROFILE:-}" ] && [ "$OPENCLAW_PROFILE" != default ]; then w="$HOME/.openclaw-$OPENCLAW_PROFILE/workspace"
-    else w="$HOME/.openclaw/workspace"; fi
-  fi
-  case "$w" in "~") w="$HOME" ;; "~/"*) w="$HOME/${w#"~/"}" ;; esac
-  python3 -c 'import os, sys; print(os.path.realpath(sys.argv[1]))' "$w"
+  if [ -n "$w" ]; then python3 -c 'import os, sys; print(os.path.realpath(sys.argv[1]))' "$w"
+  else OPENCLAW_CONFIG_PATH="$openclaw_config" openclaw_py 'print(os.path.realpath(c.workspace()))'; fi
 }
 if [ -n "$openclaw_config" ]; then
   need_jq "--openclaw-config"

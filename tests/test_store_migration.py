@@ -38,10 +38,10 @@ def old_workspace(tmp_path) -> Workspace:
     else:
         scripts = None
 
-    def run(*args, **kw):
+    def run(*args, env=None):
         if scripts is None:
-            return ws.run(*args, now=NOW, **kw)
-        env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}
+            return ws.run(*args, now=NOW, env=env)
+        env = {**{k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}, **(env or {})}
         env.update(WORKSPACE=str(ws.root), HIPPOCAMPUS_NOW=NOW)
         result = subprocess.run([sys.executable, str(scripts / args[0]), *args[1:]], capture_output=True,
                                 text=True, env=env, check=True)
@@ -54,6 +54,8 @@ def old_workspace(tmp_path) -> Workspace:
     run("remember.py", "Wife's birthday is 3 March", "--store", "vault")
     forgotten = json.loads(run("remember.py", "User hates the saxophone", "--json").out)["id"]
     run("forget.py", forgotten)
+    run("remember.py", "User's neighbour keeps bees", env={"HIPPOCAMPUS_AGENT": "subagent:planner"})  # a proposal
+    run("graph.py", "add", "Garage", "--type", "place", "--fact", "Quokka parks here")
     if scripts is None:  # the layout before, by hand: the store back in memory/, committed
         _git(ws.root, "mv", "hippocampus", "memory")
         index = ws.root / "memory" / "index.json"
@@ -72,6 +74,9 @@ def test_an_old_workspace_is_read_where_it_is_without_moving_it(tmp_path):
     before = (ws.root / "memory" / "index.json").read_bytes()
     assert "oolong tea" in ws.run("recall.py", "oolong", now=NOW).out
     assert ws.json("doctor.py", now=NOW)["healthy"]
+    assert "neighbour keeps bees" in ws.run("review.py", "list", now=NOW).out
+    assert "Quokka parks here" in ws.run("graph.py", "show", "Garage", now=NOW).out
+    assert "3 live memories" in ws.run("status.py", now=NOW).out
     assert ws.commits() == commits and not (ws.root / "hippocampus").exists()
     assert (ws.root / "memory" / "index.json").read_bytes() == before
 
@@ -100,6 +105,8 @@ def test_the_first_write_moves_the_store_in_one_commit_of_renames_with_history_k
     assert ws.git("status", "--porcelain", "--", "hippocampus") == ""
     assert ws.json("doctor.py", now=NOW)["healthy"]
     assert "oolong tea" in ws.run("recall.py", "oolong", now=NOW).out
+    assert "neighbour keeps bees" in ws.run("review.py", "list", now=NOW).out
+    assert "Quokka parks here" in ws.run("graph.py", "show", "Garage", now=NOW).out
     ws.remember("And a third one", now=NOW)  # later writes: the new store, no second move
     assert sum(s.startswith("migrate:") for s in ws.commits()) == 1
 

@@ -57,7 +57,8 @@ def render(conflict: dict) -> str:
 
 def load(root) -> tuple[str, list[dict]]:
     try:
-        text = (root / PATH).read_text(encoding="utf-8", errors="replace")
+        from .paths import located
+        text = located(root, PATH).read_text(encoding="utf-8", errors="replace")
     except FileNotFoundError:
         return "", []
     return text, parse(text)

@@ -54,6 +54,15 @@ def store_name(root: Path) -> str:
     return STORE
 
 
+def located(root: Path, relative: str) -> Path:
+    """A store path named for the new layout, where it is under `root` (for readers:
+    a workspace not yet migrated keeps it under memory/)."""
+    name = store_name(root)
+    if name != STORE and relative.startswith(STORE + "/"):
+        relative = name + relative[len(STORE):]
+    return root / relative
+
+
 class WorkspacePaths:
     def __init__(self, root: Path):
         self.root = root

@@ -205,7 +205,7 @@ def _append(tx, proposal: dict) -> None:
 
 def load(workspace) -> tuple[str, list[dict]]:
     try:
-        text = (workspace.root / PATH).read_bytes().decode("utf-8", "replace")
+        text = (workspace.root / workspace.paths.here(PATH)).read_bytes().decode("utf-8", "replace")
     except FileNotFoundError:
         return "", []
     return text, parse(text)

@@ -62,8 +62,8 @@ def prepare(workspace, budget: int) -> dict:
     strong = [(v, m) for v, m in strong if v > 0.3]
     entities = sorted(Graph.load(workspace).entities.values(), key=lambda e: e.name.casefold())
     prompt = PROMPT.read_text(encoding="utf-8") if PROMPT.is_file() else ""
-    log_tail = _tail(workspace.root / LOG, 3)
-    rewards_tail = _tail(workspace.root / REWARDS, 5)
+    log_tail = _tail(workspace.root / workspace.paths.here(LOG), 3)
+    rewards_tail = _tail(workspace.root / workspace.paths.here(REWARDS), 5)
     due = self_image_due(workspace.root)
     lines = {
         "episodes": [f"- ({m['created'][:16].replace('T', ' ')}) {one_line(m['content'], 300)}" for m in episodes],

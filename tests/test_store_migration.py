@@ -236,3 +236,16 @@ def test_a_folder_named_hippocampus_that_is_not_ours_stops_the_move_naming_it(tm
     result = ws.run("remember.py", "User likes rooibos", now=NOW, expect=3)
     assert "is not a hippocampus store" in result.err and "move that folder away" in result.err
     assert ws.commits() == commits and (ws.root / "memory" / "index.json").is_file()
+
+
+def test_a_long_lived_reader_follows_the_store_another_process_moved(tmp_path):
+    from datetime import datetime, timezone
+    from hippocampus.workspace import Workspace as Library
+    ws = old_workspace(tmp_path)
+    now = datetime(2026, 3, 11, 15, tzinfo=timezone.utc)
+    server = Library(ws.root, now)  # as the MCP server keeps one between calls
+    assert any("oolong" in m["content"] for m in server.memories())
+    ws.remember("User likes rooibos", now=NOW)  # another process: the first write moves the store
+    server.refresh(now)
+    assert server.paths.store_name == "hippocampus"
+    assert {"oolong", "rooibos"} <= {w for m in server.memories() for w in m["content"].split()}

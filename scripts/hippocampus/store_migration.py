@@ -55,13 +55,13 @@ def migrate(workspace) -> None:
 
     root = workspace.root
     if not WorkspacePaths(root).old_layout:  # moved meanwhile by another writer, or finishing a move
-        _repoint(workspace)
+        repoint(workspace)
         finish(workspace.paths)
         return
     old = WorkspacePaths(root)
     with WorkspaceLock(old.lock, float(workspace.config["lock_timeout_seconds"])):
         if not WorkspacePaths(root).old_layout:  # another writer moved it while we waited
-            _repoint(workspace)
+            repoint(workspace)
             finish(workspace.paths)
             return
         from .gitrules import refuse_detached_head
@@ -75,10 +75,11 @@ def migrate(workspace) -> None:
         if index is not None:
             workspace._commit_hand_edits(index)
         _move(workspace, old)
-    _repoint(workspace)
+    repoint(workspace)
 
 
-def _repoint(workspace) -> None:
+def repoint(workspace) -> None:
+    """Name the store where it is now (after a move), forgetting what was opened at the old one."""
     workspace.paths = WorkspacePaths(workspace.root)
     if workspace._cache is not None:
         workspace._cache.close()

@@ -81,6 +81,9 @@ class Workspace:
         opened again. What the cache holds needs no check here: every read
         compares it with index.json's state first (reader_cache), so writes by
         other processes are seen by the next call. Three `stat` calls."""
+        if self.paths.old_layout and not self.paths.index.is_file():  # STORE-MOVE: moved by another writer
+            from .store_migration import repoint  # STORE-MOVE
+            repoint(self)  # STORE-MOVE
         if not self.paths.index.is_file():
             Workspace.open(self.root, now)  # raises the error that names the fix
         self.now = now

@@ -13,6 +13,7 @@ from .errors import WorkspaceError
 # memory/ until its first write moves it (store_migration.py); readers read it where it is.
 STORE = "hippocampus"
 OLD_STORE = "memory"
+MOVE_NOTE = "store-migration.json"  # in the new store's .cache/: the old files a move still has to remove
 
 # Folders (relative to the store) holding memory files: one memory per file in
 # the domain folders, procedures/ and vault/; many per daily log in episodes/.
@@ -83,6 +84,12 @@ class WorkspacePaths:
     def old_layout(self) -> bool:
         """Whether the store is still in memory/ (a workspace from before the move)."""
         return self.store_name == OLD_STORE
+
+    @property
+    def move_pending(self) -> bool:
+        """Whether a writer must first move the store out of memory/ (store_migration.py),
+        or finish a move a crash stopped (its note is still in the new store's cache)."""
+        return self.store_name == OLD_STORE or (self.cache / MOVE_NOTE).exists()
 
     def here(self, relative: str) -> str:
         """A store path as named for the new layout ("hippocampus/..."), where it is in

@@ -33,19 +33,18 @@ import json
 import os
 from pathlib import Path
 
-from .paths import MEMORY_FOLDERS, OLD_STORE, STORE, WorkspacePaths
+from .paths import MEMORY_FOLDERS, MOVE_NOTE as NOTE, OLD_STORE, STORE, WorkspacePaths
 
 # What of memory/ is ours: the rest (daily notes, .dreams/, a person's own files) stays.
 OURS = ("index.json", "config.yaml", ".gitignore", ".gitattributes", "signals.jsonl",
         *MEMORY_FOLDERS, "archive", "graph", "meta")
 STAGING = ".hippocampus-migrating"
-NOTE = "store-migration.json"  # in the new store's .cache/: the old files still to remove
 MESSAGE = "the store leaves memory/ for hippocampus/ (OpenClaw's memory search indexes memory/ whole)"
 
 
 def needed(paths: WorkspacePaths) -> bool:
     """Whether a writer must migrate first, or finish a migration a crash stopped."""
-    return paths.old_layout or (paths.cache / NOTE).exists()
+    return paths.move_pending
 
 
 def migrate(workspace) -> None:

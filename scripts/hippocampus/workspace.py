@@ -246,9 +246,9 @@ class Workspace:
         if self.agent != "main" and not proposal:
             from .actors import refuse_write
             raise refuse_write(self.agent, action)
-        from . import store_migration  # STORE-MOVE: an old workspace's first write moves its store out of memory/
-        if store_migration.needed(self.paths):  # STORE-MOVE
-            store_migration.migrate(self)  # STORE-MOVE (then self.paths name hippocampus/)
+        if self.paths.move_pending:  # STORE-MOVE: an old workspace's first write moves its store out of memory/
+            from .store_migration import migrate  # STORE-MOVE
+            migrate(self)  # STORE-MOVE (then self.paths name hippocampus/)
         timeout = float(self.config["lock_timeout_seconds"])
         from .fsutil import InBackground
         with WorkspaceLock(self.paths.lock, timeout):

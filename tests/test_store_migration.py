@@ -249,3 +249,21 @@ def test_a_long_lived_reader_follows_the_store_another_process_moved(tmp_path):
     server.refresh(now)
     assert server.paths.store_name == "hippocampus"
     assert {"oolong", "rooibos"} <= {w for m in server.memories() for w in m["content"].split()}
+
+
+def test_once_moved_a_file_field_naming_memory_is_never_deleted_or_written(ws):
+    memory_id = ws.remember("User likes green tea", now=NOW)
+    ours = ws.memory(memory_id)["file"]
+    theirs = ws.root / ours.replace("hippocampus/", "memory/", 1)  # under OpenClaw's memory/: not ours any more
+    theirs.parent.mkdir(parents=True)
+    theirs.write_text("a note of the person's\n")
+    index = ws.store / "index.json"
+    index.write_text(index.read_text().replace('"file": "hippocampus/user/', '"file": "memory/user/'))
+    _git(ws.root, "rm", "-q", ours)
+    _git(ws.root, "commit", "-qam", "an index naming memory/")
+    err = ws.run("forget.py", memory_id, "--purge", now=NOW, expect=3).err
+    assert memory_id in err and "not a memory file" in err
+    assert theirs.read_text() == "a note of the person's\n"
+    assert not [c for c in ws.commits() if c.startswith("purge")]  # (the missing file was taken in, as a hand edit)
+    report = ws.json("doctor.py", now=NOW, expect=3)
+    assert [p for p in report["problems"] if memory_id in p and "not a memory file" in p]

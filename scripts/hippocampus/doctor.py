@@ -42,7 +42,7 @@ def check(workspace: Workspace) -> dict:
         for path, reason in scan.broken:
             problems.append(f"{path}: {reason}")
         for memory in index["memories"]:
-            if memory.get("file") and not is_memory_file(memory["file"]):
+            if memory.get("file") and not is_memory_file(memory["file"], workspace.paths.store_name):
                 problems.append(f"{memory['id']}: its file {str(memory['file'])[:80]!r} is not a memory file "
                                 "(inside .git or outside the memory folders); nothing reads, writes or deletes it: "
                                 "--repair drops it and writes the memory a file of its own")
@@ -174,7 +174,7 @@ def repair(workspace: Workspace) -> dict:
                 keep.write_bytes(paths.index.read_bytes())
         tx = Transaction(workspace, index, "system:doctor", "repair", "")
         for memory in list(tx.memories):  # a file that is not a memory file: dropped, never touched
-            if memory.get("file") and not is_memory_file(memory["file"]):
+            if memory.get("file") and not is_memory_file(memory["file"], paths.store_name):
                 memory.update(file=None, hash=None)
                 tx.put(memory)
         scan = reconcile.scan(workspace.root, paths, {}, reconcile.known_files(index["memories"]), writer=True)

@@ -26,19 +26,22 @@ STORE_FOLDERS = {"procedures": "procedural", "vault": "vault", "episodes": "epis
 _MEMORY_FILE = re.compile(r"(?:hippocampus|memory)/(?:archive/)?(?:%s)/[^/\\\x00.][^/\\\x00]*\.md" % "|".join(MEMORY_FOLDERS))
 
 
-def is_memory_file(path) -> bool:
+def is_memory_file(path, store: str | None = None) -> bool:
     """Whether `path` (workspace-relative) is somewhere a memory's file may be: never
-    inside .git, never outside the memory folders, never a folder's own dot-file."""
-    return isinstance(path, str) and _MEMORY_FILE.fullmatch(path) is not None and "/../" not in path
+    inside .git, never outside the memory folders, never a folder's own dot-file;
+    with `store`, in that store (memory/ is OpenClaw's once the store has moved)."""
+    return isinstance(path, str) and _MEMORY_FILE.fullmatch(path) is not None and "/../" not in path and \
+        (store is None or path.startswith(store + "/"))
 
 
 def memory_file(memory: dict) -> str | None:
-    """An index entry's `file`, checked before anything reads, writes or deletes it
-    (None: it has none). One that is not a memory file is refused, naming the fix."""
+    """An index entry's `file`, checked before anything writes or deletes it (None:
+    it has none). Writers work on the moved store only: one that is not a memory file
+    of hippocampus/ is refused, naming the fix."""
     path = memory.get("file")
     if not path:
         return None
-    if not is_memory_file(path):
+    if not is_memory_file(path, STORE):
         raise WorkspaceError(f"{memory.get('id')}: index.json names the file {str(path)[:80]!r}, which is not a "
                              "memory file (hippocampus/<folder>/<name>.md); nothing was changed: "
                              "run scripts/doctor.py --repair")

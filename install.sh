@@ -10,6 +10,7 @@ dry_run=0
 cron=""
 cron_encode=0
 openclaw_config=""
+with_hooks=0
 openclaw_config_given=0
 agents_md=""
 claude_project=""
@@ -30,9 +31,13 @@ usage: ./install.sh [--workspace DIR] [--dev] [--dry-run] [--with-cron [--cron-e
                    with openclaw cron, else crontab, else print the lines (idempotent)
   --cron-encode    with --with-cron: also encode new transcripts every 3 hours
   --without-cron   remove our scheduled jobs (only ours)
+  --with-hooks     also list our OpenClaw hook pack (openclaw-hooks/) in hooks.internal.load.extraDirs:
+                   core memories at agent bootstrap, a session encoded when it ends and before
+                   compaction (references/openclaw-hooks.md); --uninstall takes it out
   --openclaw-config PATH  add HIPPOCAMPUS_CORE.md to memory.search.extraPaths and this
                    checkout to skills.load.extraDirs (default: \$OPENCLAW_CONFIG_PATH, else
-                   \${OPENCLAW_STATE_DIR:-~/.openclaw}/openclaw.json, when it exists;
+                   <state dir>/openclaw.json: \$OPENCLAW_STATE_DIR, ~/.openclaw-\$OPENCLAW_PROFILE,
+                   ~/.openclaw; when it exists;
                    --no-openclaw-config to skip)
   --agents-md FILE add our block to FILE (e.g. AGENTS.md) between markers
   --claude-code [PROJECT_DIR]  Claude Code: hooks (core memories at session start, learning at
@@ -56,6 +61,7 @@ while [ $# -gt 0 ]; do
     --dev) dev=1; shift ;;
     --dry-run) dry_run=1; shift ;;
     --with-cron) cron=register; shift ;;
+    --with-hooks) with_hooks=1; shift ;;
     --without-cron) cron=unregister; shift ;;
     --cron-encode) cron_encode=1; shift ;;
     --openclaw-config) [ $# -ge 2 ] || { echo "install.sh: --openclaw-config needs a file" >&2; exit 1; }
@@ -173,9 +179,12 @@ core_path="$workspace/HIPPOCAMPUS_CORE.md"
 scratch=()   # temp files holding a config's text: removed however the script ends
 trap 'rm -f "${scratch[@]}"' EXIT
 openclaw_cli="$(command -v openclaw 2>/dev/null || true)"
-if [ "$openclaw_config_given" = 0 ]; then
-  default_config="${OPENCLAW_CONFIG_PATH:-${OPENCLAW_STATE_DIR:-$HOME/.openclaw}/openclaw.json}"
-  [ -f "$default_config" ] && openclaw_config="$default_config"
+openclaw_py() {  # OpenClaw's config, state dir and workspace as the scripts resolve them (openclaw_config.py)
+  (cd "$here/scripts" && python3 -S -c "import os; from hippocampus import openclaw_config as c; $1" 2>/dev/null)
+}
+if [ "$openclaw_config_given" = 0 ]; then  # $OPENCLAW_CONFIG_PATH, else <state dir>/openclaw.json
+  default_config="$(openclaw_py 'print(c.config_path())')" || default_config=""
+  [ -n "$default_config" ] && [ -f "$default_config" ] && openclaw_config="$default_config"
 fi
 oc() {  # the installed openclaw, on the config we edit, never updating itself
   OPENCLAW_CONFIG_PATH="$openclaw_config" OPENCLAW_NO_AUTO_UPDATE=1 "$openclaw_cli" "$@"
@@ -189,6 +198,8 @@ ours_jq='
     | prune(["memory","search"]) | prune(["memory"])
     | drop(["skills","load","extraDirs"]; $skill) | prune(["skills","load","extraDirs"])
     | prune(["skills","load"]) | prune(["skills"])
+    | drop(["hooks","internal","load","extraDirs"]; $hooks) | prune(["hooks","internal","load","extraDirs"])
+    | prune(["hooks","internal","load"]) | prune(["hooks","internal"]) | prune(["hooks"])
     | drop(["agents","defaults","memorySearch","extraPaths"]; $core)
     | prune(["agents","defaults","memorySearch","extraPaths"]) | prune(["agents","defaults","memorySearch"])
     | prune(["agents","defaults"]) | prune(["agents"]);
@@ -199,11 +210,12 @@ ours_jq='
     | if $with_core == "1" then add(["memory","search","extraPaths"]; $core)
       else drop(["memory","search","extraPaths"]; $core) | prune(["memory","search","extraPaths"])
         | prune(["memory","search"]) | prune(["memory"]) end
-    | add(["skills","load","extraDirs"]; $skill);'
+    | add(["skills","load","extraDirs"]; $skill)
+    | if $with_hooks == "1" then add(["hooks","internal","load","extraDirs"]; $hooks) else . end;'
 openclaw_json_edit() {  # edit plain JSON with jq; 0 changed, 1 nothing to do
   local what="$1" tmp keep out
   tmp="$(mktemp "${openclaw_config}.XXXXXX")"; scratch+=("$tmp")
-  if ! jq --indent 2 --arg core "$core_path" --arg skill "$here" --arg with_core "$with_core" "$ours_jq $what" "$openclaw_config" > "$tmp"; then
+  if ! jq --indent 2 --arg core "$core_path" --arg skill "$here" --arg with_core "$with_core" --arg hooks "$here/openclaw-hooks" --arg with_hooks "$with_hooks" "$ours_jq $what" "$openclaw_config" > "$tmp"; then
     rm -f "$tmp"; echo "install.sh: jq could not update $openclaw_config" >&2; exit 3
   fi
   if cmp -s "$tmp" "$openclaw_config" || [ "$(jq -S . "$tmp")" = "$(jq -S . "$openclaw_config")" ]; then rm -f "$tmp"; return 1; fi
@@ -233,19 +245,14 @@ openclaw_cli_edit() {  # a file jq cannot read (JSON5): through `openclaw config
   else oc config set "$key" "$next" --strict-json >/dev/null; fi \
     || { echo "install.sh: openclaw config set $key failed; see openclaw config validate" >&2; exit 3; }
 }
-openclaw_workspace() {  # the workspace OpenClaw's default agent uses (agents.defaults.workspace)
-  local w=""
-  if jq -e 'type == "object"' "$openclaw_config" >/dev/null 2>&1; then
-    w="$(jq -r '.agents.defaults.workspace? // empty | strings' "$openclaw_config")"
-  elif [ -n "$openclaw_cli" ]; then
-    w="$(oc config get agents.defaults.workspace 2>/dev/null)" || w=""
+openclaw_workspace() {  # the workspace OpenClaw's default agent uses, resolved as the scripts do
+  local w=""             # (agents.defaults.workspace, $OPENCLAW_WORKSPACE_DIR, <state dir>/workspace)
+  if [ -n "$openclaw_cli" ] && ! OPENCLAW_CONFIG_PATH="$openclaw_config" openclaw_py 'raise SystemExit(0 if c.read_config() else 1)'; then
+    w="$(oc config get agents.defaults.workspace 2>/dev/null)" || w=""  # JSON5 beyond what Python reads: OpenClaw's
+    case "$w" in "~") w="$HOME" ;; "~/"*) w="$HOME/${w#"~/"}" ;; esac
   fi
-  if [ -z "$w" ]; then
-    if [ -n "${OPENCLAW_PROFILE:-}" ] && [ "$OPENCLAW_PROFILE" != default ]; then w="$HOME/.openclaw-$OPENCLAW_PROFILE/workspace"
-    else w="$HOME/.openclaw/workspace"; fi
-  fi
-  case "$w" in "~") w="$HOME" ;; "~/"*) w="$HOME/${w#"~/"}" ;; esac
-  python3 -c 'import os, sys; print(os.path.realpath(sys.argv[1]))' "$w"
+  if [ -n "$w" ]; then python3 -c 'import os, sys; print(os.path.realpath(sys.argv[1]))' "$w"
+  else OPENCLAW_CONFIG_PATH="$openclaw_config" openclaw_py 'print(os.path.realpath(c.workspace()))'; fi
 }
 if [ -n "$openclaw_config" ]; then
   need_jq "--openclaw-config"
@@ -259,7 +266,7 @@ if [ -n "$openclaw_config" ]; then
       else say "$openclaw_config: nothing of ours to remove"; fi
     else
       if openclaw_json_edit 'put_in'; then
-        say "$(verb "would add" added) $here to skills.load.extraDirs$( [ "$with_core" = 1 ] && echo " and $core_path to memory.search.extraPaths") in $openclaw_config"
+        say "$(verb "would add" added) $here to skills.load.extraDirs$( [ "$with_core" = 1 ] && echo " and $core_path to memory.search.extraPaths")$( [ "$with_hooks" = 1 ] && echo " and $here/openclaw-hooks to hooks.internal.load.extraDirs") in $openclaw_config"
       else say "$openclaw_config already lists the skill$( [ "$with_core" = 1 ] && echo " and $core_path")"; fi
     fi
   elif [ -n "$openclaw_cli" ]; then
@@ -268,6 +275,9 @@ if [ -n "$openclaw_config" ]; then
     [ "$uninstall" = 1 ] || [ "$with_core" = 0 ] && core_mode=remove
     openclaw_cli_edit memory.search.extraPaths "$core_path" "$core_mode" && changed=1
     openclaw_cli_edit skills.load.extraDirs "$here" "$mode" && changed=1
+    if [ "$uninstall" = 1 ] || [ "$with_hooks" = 1 ]; then
+      openclaw_cli_edit hooks.internal.load.extraDirs "$here/openclaw-hooks" "$mode" && changed=1
+    fi
     if [ "$changed" = 1 ]; then
       say "$(verb "would $( [ "$uninstall" = 1 ] && echo remove || echo add )" "$( [ "$uninstall" = 1 ] && echo removed || echo added )") our entries in $openclaw_config with openclaw config (OpenClaw writes it back as plain JSON)"
     else say "$openclaw_config: nothing to change"; fi
@@ -287,6 +297,10 @@ if [ -n "$openclaw_config" ]; then
   if [ "$uninstall" = 0 ] && [ "$dry_run" = 0 ] && [ -n "$openclaw_cli" ]; then
     if oc skills info hippocampus 2>/dev/null | grep -q "Ready"; then say "OpenClaw: skill hippocampus is ready"
     else say "note: openclaw skills info hippocampus does not say Ready; run it to see what is missing"; fi
+    if [ "$with_hooks" = 1 ]; then
+      if [ "$(oc hooks list 2>/dev/null | grep -c 'ready.*hippocampus-')" = 2 ]; then say "OpenClaw: hooks hippocampus-core and hippocampus-encode are ready"
+      else say "note: openclaw hooks list does not show our two hooks ready; run openclaw hooks info hippocampus-encode"; fi
+    fi
   fi
 fi
 

@@ -47,12 +47,12 @@ def timed(code: Path, workspace: Path, args: list[str], now: str) -> float:
 
 def age_audit_log(workspace: Path, count: int) -> None:
     """Put `count` lines of past changes (January to November) before the audit log's own, committed."""
-    log = workspace / "memory" / "meta" / "audit.log"
+    log = workspace / "hippocampus" / "meta" / "audit.log"
     past = "".join(f"2026-{1 + n * 11 // count:02d}-{1 + n % 28:02d}T12:00:00Z | bot:remember | remember | "
                    f"mem_{n:012x} | User mentioned something worth keeping, number {n} of a long year\n"
                    for n in range(count))
     log.write_text(past + log.read_text(encoding="utf-8"), encoding="utf-8")
-    for args in (["add", "memory/meta/audit.log"], ["commit", "-q", "-m", "a long-used workspace's audit log"]):
+    for args in (["add", "hippocampus/meta/audit.log"], ["commit", "-q", "-m", "a long-used workspace's audit log"]):
         subprocess.run(["git", *args], cwd=workspace, check=True, capture_output=True)
 
 

@@ -6,7 +6,7 @@ from hippocampus import cli
 
 def main(argv):
     p = cli.parser("cron_job.py", "Jobs: decay (03:00 daily), consolidate (21:00 Saturdays), encode (every 3 hours, "
-                   "optional). 'run JOB' never prompts, prints one line and appends it to memory/.cache/cron.log.")
+                   "optional). 'run JOB' never prompts, prints one line and appends it to hippocampus/.cache/cron.log.")
     commands = cli.Commands(p)
     running = commands.add("run", help="run one job now")
     running.add_argument("job", choices=("decay", "consolidate", "encode"))

@@ -12,7 +12,8 @@ def main(argv):
     from hippocampus.store.doctor import check, repair
     from hippocampus.store.workspace import Workspace
     root = cli.workspace_root(args)
-    if not (root / "memory").is_dir():
+    if not ((root / "hippocampus").is_dir() or (root / "memory" / "index.json").is_file()
+            or (root / "memory" / "meta").is_dir()):
         raise WorkspaceError(f"no hippocampus workspace at {root}; run scripts/init.py --workspace {root}")
     workspace = Workspace(root, cli.now())
     workspace.agent = cli.agent(args)  # --repair, a mutation, is the main agent's alone

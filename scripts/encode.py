@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Turn signals (memory/signals.jsonl) into memories, or into proposals for an agent to summarise."""
+"""Turn signals (hippocampus/signals.jsonl) into memories, or into proposals for an agent to summarise."""
 import json
 
 from hippocampus import cli
@@ -8,7 +8,7 @@ from hippocampus import cli
 def main(argv):
     p = cli.parser("encode.py", "Score each new signal (importance table, remember/forget/reflect triggers). "
                    "--auto stores what scores at least the threshold; otherwise candidates become proposals in "
-                   "memory/meta/pending-memories.md (+ .json) for an agent to edit and --apply.")
+                   "hippocampus/meta/pending-memories.md (+ .json) for an agent to edit and --apply.")
     p.add_argument("--auto", action="store_true", help="store candidates now (one commit)")
     p.add_argument("--threshold", type=cli.bounded_float(0, 1), help="minimum importance (default: encode.auto_threshold, 0.5)")
     p.add_argument("--dry-run", action="store_true", help="show what would be stored; change nothing")

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Read agent session transcripts into clean signals (memory/signals.jsonl), incrementally."""
+"""Read agent session transcripts into clean signals (hippocampus/signals.jsonl), incrementally."""
 
 from hippocampus import cli
 
 
 def main(argv):
-    p = cli.parser("preprocess.py", "Transcripts (OpenClaw, Claude Code, plain chat logs) -> memory/signals.jsonl: "
+    p = cli.parser("preprocess.py", "Transcripts (OpenClaw, Claude Code, plain chat logs) -> hippocampus/signals.jsonl: "
                    "noise dropped, secrets redacted, only what is new since each file's watermark.")
     p.add_argument("--source", default="auto", choices=("auto", "openclaw", "claude-code", "plain"),
                    help="transcript format (default: detected per file)")

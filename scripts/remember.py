@@ -2,7 +2,7 @@
 """Store a memory (or many, from JSON lines). Prints the id(s) written.
 
 Run by another agent than main (--actor NAME, $HIPPOCAMPUS_AGENT), it files a
-proposal in memory/meta/pending-memories.md instead; scripts/review.py decides.
+proposal in hippocampus/meta/pending-memories.md instead; scripts/review.py decides.
 """
 from hippocampus import cli
 
@@ -71,7 +71,7 @@ def propose(workspace, args, text, records, options):
     numbers = [p["id"] for p in filed]
     if args.json:
         cli.print_json({"proposals": numbers, "status": "pending", "from": workspace.agent,
-                        "file": "memory/meta/pending-memories.md"})
+                        "file": "hippocampus/meta/pending-memories.md"})
     else:
         print(f"proposed #{', #'.join(map(str, numbers))} for review (only the main agent writes memory; "
               f"it decides with scripts/review.py)")

@@ -89,8 +89,13 @@ class Workspace:
     def remember(self, text: str, *args: str, **kw) -> str:
         return self.json("remember.py", text, *args, **kw)["id"]
 
+    @property
+    def store(self) -> Path:
+        """Our store: hippocampus/ (memory/ is OpenClaw's, and where a workspace from before kept it)."""
+        return self.root / "hippocampus"
+
     def index(self) -> dict:
-        return json.loads((self.root / "memory" / "index.json").read_text(encoding="utf-8"))
+        return json.loads((self.store / "index.json").read_text(encoding="utf-8"))
 
     def memory(self, memory_id: str) -> dict:
         return next(m for m in self.index()["memories"] if m["id"] == memory_id)
@@ -103,8 +108,8 @@ class Workspace:
         return self.git("log", "--format=%s").splitlines()
 
     def audit(self) -> list[str]:
-        """Every audit line: the month files of memory/meta/audit/, then audit.log."""
-        meta = self.root / "memory" / "meta"
+        """Every audit line: the month files of hippocampus/meta/audit/, then audit.log."""
+        meta = self.store / "meta"
         found = []
         for path in [*sorted((meta / "audit").glob("*.log")), meta / "audit.log"]:
             found += path.read_text(encoding="utf-8").splitlines()

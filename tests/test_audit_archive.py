@@ -1,15 +1,15 @@
-"""The audit log is rotated by month (and when long) into memory/meta/audit/,
+"""The audit log is rotated by month (and when long) into hippocampus/meta/audit/,
 in the same commit, and nothing of it is lost or doubled."""
 
 from hippocampus.store.audit_archive import ROTATE_OVER_BYTES
 
 
 def _log(ws):
-    return ws.root / "memory" / "meta" / "audit.log"
+    return ws.store / "meta" / "audit.log"
 
 
 def _month_file(ws, month):
-    return ws.root / "memory" / "meta" / "audit" / f"{month}.log"
+    return ws.store / "meta" / "audit" / f"{month}.log"
 
 
 def _line(time, memory_id, words):
@@ -27,7 +27,7 @@ def test_a_new_month_starts_a_new_log_in_the_same_commit(ws):
     assert archived == [line for line in before if line.startswith("2026-11")]
     assert sorted(ws.audit()) == sorted(before + [ws.audit()[-1]])  # nothing lost, nothing doubled
     changed = ws.git("show", "--name-status", "--format=", "HEAD").splitlines()
-    assert "A\tmemory/meta/audit/2026-11.log" in changed and "M\tmemory/meta/audit.log" in changed
+    assert "A\thippocampus/meta/audit/2026-11.log" in changed and "M\thippocampus/meta/audit.log" in changed
     assert ws.git("status", "--porcelain") == ""
     # the November memory's life is still read whole
     events = ws.json("history.py", november)["events"]
@@ -44,7 +44,7 @@ def test_a_long_log_is_archived_within_the_month(ws):
                     for n in range(ROTATE_OVER_BYTES // 120 + 10))
     with _log(ws).open("a") as log:
         log.write(lines)
-    ws.git("add", "memory/meta/audit.log")
+    ws.git("add", "hippocampus/meta/audit.log")
     ws.git("commit", "-q", "-m", "a long history")
     before = ws.audit()
     assert _log(ws).stat().st_size > ROTATE_OVER_BYTES
@@ -65,7 +65,7 @@ def test_an_old_log_is_split_by_month_and_a_killed_rotation_is_not_doubled(ws):
              + _line("2026-05-09T08:00:00Z", "mem_000000000003", "may"))
     with _log(ws).open("a") as log:
         log.write(extra)
-    ws.git("add", "memory/meta/audit.log")
+    ws.git("add", "hippocampus/meta/audit.log")
     ws.git("commit", "-q", "-m", "older lines")
     # as a rotation killed after its month files, before emptying the log, would leave it
     april = _line("2026-04-01T08:00:00Z", "mem_000000000002", "april")
@@ -124,4 +124,4 @@ def test_a_writer_killed_mid_rotation_leaves_nothing_doubled_or_uncommitted(ws):
     assert _month_file(ws, "2026-10").read_text().splitlines() == october
     assert [line for line in ws.audit() if line.startswith("2026-10")] == october
     assert ws.git("status", "--porcelain") == ""
-    assert "memory/meta/audit/2026-10.log" in ws.git("ls-files", "memory/meta/audit")
+    assert "hippocampus/meta/audit/2026-10.log" in ws.git("ls-files", "hippocampus/meta/audit")

@@ -65,7 +65,7 @@ def test_claude_code_noise_never_becomes_a_memory(ws, tmp_path):
     assert skipped.get("compact summary") == 1 and skipped.get("sidechain") == 1 and skipped.get("system") == 1, report
     assert skipped.get("harness") == 7, report  # the command, stdout, interrupt x2, task, bash in and out
     assert skipped.get("tool") == 2 and skipped.get("thinking") == 1, report
-    signals = [json.loads(line)["text"] for line in (ws.root / "memory/signals.jsonl").read_text().splitlines()]
+    signals = [json.loads(line)["text"] for line in (ws.root / "hippocampus/signals.jsonl").read_text().splitlines()]
     assert signals == [REAL, "Noted: planning moves to Thursday mornings."]
     encoded = ws.json("encode.py", "--auto", now="2026-03-11T15:00:00Z")
     assert encoded["stored"] >= 1, encoded
@@ -84,5 +84,5 @@ def test_harness_wrapper_around_real_words_keeps_the_words(ws, tmp_path):
     text = "<task-notification><status>completed</status></task-notification>\n" + REAL
     (folder / "s.jsonl").write_text(json.dumps(_record(1, None, "user", text)) + "\n")
     ws.json("preprocess.py", "--path", str(folder), now="2026-03-11T15:00:00Z")
-    signals = [json.loads(line)["text"] for line in (ws.root / "memory/signals.jsonl").read_text().splitlines()]
+    signals = [json.loads(line)["text"] for line in (ws.root / "hippocampus/signals.jsonl").read_text().splitlines()]
     assert signals == [REAL]

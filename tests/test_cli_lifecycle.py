@@ -15,7 +15,7 @@ def test_reinforce_forget_purge(ws):
     ws.run("forget.py", b, "--purge")
     purged = ws.memory(b)
     assert purged["content"] == "[purged]" and not (ws.root / path).exists()
-    assert "red bicycle" not in (ws.root / "memory" / "index.json").read_text()
+    assert "red bicycle" not in (ws.store / "index.json").read_text()
     assert ws.git("status", "--porcelain") == ""
 
 

@@ -22,11 +22,11 @@ def test_recall_json_contract(stocked):
 
 def test_recall_changes_nothing_without_reinforce(stocked):
     ws, ids = stocked
-    index_before = (ws.root / "memory" / "index.json").read_bytes()
+    index_before = (ws.store / "index.json").read_bytes()
     commits = ws.commits()
     ws.run("recall.py", "green tea")
     ws.json("recall.py", "tea", "--top", "3")
-    assert (ws.root / "memory" / "index.json").read_bytes() == index_before
+    assert (ws.store / "index.json").read_bytes() == index_before
     assert ws.commits() == commits
 
 

@@ -12,7 +12,7 @@ import pytest
 
 def _hand_edit_and_graph(ws, flags):
     memory_id = ws.remember("User prefers tea", flags=flags)
-    config = ws.root / "memory" / "config.yaml"
+    config = ws.store / "config.yaml"
     config.write_text(config.read_text(encoding="utf-8") + "\nrecall:\n  default_top: 1\n", encoding="utf-8")
     ws.remember("User prefers tea in the afternoon", flags=flags)
     assert len(ws.json("recall.py", "tea", flags=flags)["results"]) == 1  # config.yaml read (PyYAML)
@@ -46,7 +46,7 @@ def test_a_missing_package_is_one_line_and_exit_3(ws, tmp_path, flags):
     shadow = tmp_path / "shadow"
     shadow.mkdir()
     (shadow / "yaml.py").write_text("raise ImportError('shadowed for the test')\n")
-    config = ws.root / "memory" / "config.yaml"
+    config = ws.store / "config.yaml"
     config.write_text(config.read_text(encoding="utf-8") + "\nrecall:\n  default_top: 1\n", encoding="utf-8")
     result = ws.run("recall.py", "tea", env={"PYTHONPATH": str(shadow)}, flags=flags, expect=3)
     assert result.err.count("\n") == 1 and "the Python package pyyaml is not installed" in result.err, result.err

@@ -13,7 +13,7 @@ NOW = datetime(2026, 3, 10, 12, 0, tzinfo=timezone.utc)
 
 def test_a_log_saved_mid_append_keeps_the_persons_entry_and_ours(ws):
     ws.remember("Morning entry", "--store", "episodic", now="2026-03-10T09:00:00Z")
-    log = ws.root / "memory" / "episodes" / "2026-03-10.md"
+    log = ws.store / "episodes" / "2026-03-10.md"
     workspace = Workspace.open(ws.root, NOW)
     with workspace.transaction("bot:remember", "remember") as tx:
         ours = remember_one(tx, "Agent's entry written during the edit", store="episodic")["id"]

@@ -21,7 +21,7 @@ def test_dry_run_lists_every_change_and_changes_nothing(ws):
     kinds = [c["kind"] for c in report["changes"]]
     assert kinds[:3] == ["cluster", "merge", "conflict"]
     assert ws.commits() == commits and ws.index() == index
-    assert not (ws.root / "memory/meta/conflicts.md").exists()
+    assert not (ws.root / "hippocampus/meta/conflicts.md").exists()
 
 
 def test_one_linked_semantic_memory_one_surviving_preference_one_conflict(ws):
@@ -96,7 +96,7 @@ def test_stale_marking_and_archiving_what_stayed_faded(ws):
     assert first["counts"]["archived"] == 1  # watching, not yet archived
     ws.run("consolidate.py", now="2025-07-15")
     memory = ws.memory(faded)
-    assert memory["status"] == "archived" and memory["file"].startswith("memory/archive/")
+    assert memory["status"] == "archived" and memory["file"].startswith("hippocampus/archive/")
     assert (ws.root / memory["file"]).exists()
     assert ws.memory(pinned)["status"] != "archived"
     # recall with --reinforce wakes a stale memory; reinforce brings an archived one home
@@ -104,7 +104,7 @@ def test_stale_marking_and_archiving_what_stayed_faded(ws):
     assert ws.memory(fresh)["confidence"] == "observed"
     ws.run("reinforce.py", faded, now="2025-08-01")
     back = ws.memory(faded)
-    assert back["status"] != "archived" and not back["file"].startswith("memory/archive/")
+    assert back["status"] != "archived" and not back["file"].startswith("hippocampus/archive/")
     assert (ws.root / back["file"]).exists() and ws.git("status", "--porcelain") == ""
 
 

@@ -73,8 +73,8 @@ def test_bad_surrogate_does_not_truncate_core_file(ws):
 def test_a_core_budget_setting_below_100_tokens_is_one_clear_error(ws):
     ws.remember("User's name is Robin", "--importance", "0.95", "--domain", "user")
     for key in ("budget_tokens", "memory_md_tokens"):
-        (ws.root / "memory" / "config.yaml").write_text(json.dumps({"core": {key: 40}}))
+        (ws.store / "config.yaml").write_text(json.dumps({"core": {key: 40}}))
         err = ws.run("load_core.py", expect=3).err
         assert f"core.{key} must be at least 100, got 40" in err and err.count("\n") == 1
-    (ws.root / "memory" / "config.yaml").write_text(json.dumps({"core": {"budget_tokens": 100}}))
+    (ws.store / "config.yaml").write_text(json.dumps({"core": {"budget_tokens": 100}}))
     assert len(ws.run("load_core.py").out) <= 400

@@ -112,7 +112,7 @@ def test_a_cron_run_prints_one_line_logs_it_and_commits_like_any_writer(ws):
     ws.remember("A fact that will fade", "--importance", "0.5", now="2026-01-01")
     result = ws.run("cron_job.py", "run", "decay", now="2026-02-01", input=b"")
     assert result.out.count("\n") == 1 and "decay: 1 memories changed" in result.out
-    assert (ws.root / "memory/.cache/cron.log").read_text().strip() == result.out.strip()
+    assert (ws.root / "hippocampus/.cache/cron.log").read_text().strip() == result.out.strip()
     assert ws.commits()[0].startswith("decay:")
     assert "Actor: system:decay" in ws.git("log", "-1", "--format=%B")
     sleep = ws.run("cron_job.py", "run", "consolidate", now="2026-02-07")

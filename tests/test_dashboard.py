@@ -37,7 +37,7 @@ def test_page_is_self_contained_escaped_and_complete(ws):
                  "Strongest", "Fading", "Open conflicts (1)", "Pending proposals (1)", "Recent changes",
                  "User&#x27;s name is Dana", "Deploys go out on Friday", "Ana moved to Porto", "<polyline"):
         assert part in html, part
-    assert "brain-dashboard.html" not in ws.git("status", "--porcelain", "--", "memory")
+    assert "brain-dashboard.html" not in ws.git("status", "--porcelain", "--", "hippocampus")
 
 
 def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:

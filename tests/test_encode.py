@@ -10,7 +10,7 @@ def signals(ws, *rows):
                   "timestamp": extra.get("timestamp", "2025-06-01T10:00:00Z"), "role": "user", "text": text,
                   "source": f"/t/s1.jsonl#m{n}"}
         lines.append(json.dumps(record) + "\n")
-    path = ws.root / "memory/signals.jsonl"
+    path = ws.root / "hippocampus/signals.jsonl"
     path.write_text((path.read_text() if path.exists() else "") + "".join(lines))
 
 
@@ -31,7 +31,7 @@ def test_auto_scores_classifies_and_keeps_provenance(ws):
     assert decision["source"] == "/t/s1.jsonl#m3" and decision["store"] == "episodic"
     assert decision["created"] == decision["lastAccessed"] == "2025-06-01T10:00:00Z"
     assert decision["importance"] < decision["baseImportance"]  # a memory of last year is weaker today
-    assert decision["file"] == "memory/episodes/2025-06-01.md"
+    assert decision["file"] == "hippocampus/episodes/2025-06-01.md"
     assert ws.json("encode.py", "--auto", now="2026-06-01")["signals"] == 0  # only what is new
 
 
@@ -79,7 +79,7 @@ def test_without_auto_candidates_become_proposals_with_a_json_twin_and_apply(ws,
     report = ws.json("encode.py")
     assert report["proposed"] == 2 and report["stored"] == 0
     assert ws.index()["memories"] == []
-    twin = json.loads((ws.root / "memory/meta/pending-memories.json").read_text())
+    twin = json.loads((ws.root / "hippocampus/meta/pending-memories.json").read_text())
     assert [p["from"] for p in twin["proposals"]] == ["bot:encode", "bot:encode"]
     first, second = twin["proposals"]
     decisions = [{"id": first["id"], "content": "The deploy key is in 1Password (Ops vault)."},
@@ -90,7 +90,7 @@ def test_without_auto_candidates_become_proposals_with_a_json_twin_and_apply(ws,
     assert [a["proposal"] for a in applied["approved"]] == [first["id"]] and applied["rejected"] == [second["id"]]
     contents = [m["content"] for m in ws.index()["memories"]]
     assert contents == ["The deploy key is in 1Password (Ops vault)."]
-    assert json.loads((ws.root / "memory/meta/pending-memories.json").read_text())["proposals"] == []
+    assert json.loads((ws.root / "hippocampus/meta/pending-memories.json").read_text())["proposals"] == []
     assert ws.commits()[0].startswith("encode-apply:")
     assert "not valid JSON" in ws.run("encode.py", "--apply", "-", input="{oops", expect=1).err
 

@@ -42,7 +42,7 @@ def test_a_workspace_inside_the_users_repository_commits_only_its_own_paths(tmp_
     memory_id = ws.remember("User prefers tabs")
     changed = ws.git("show", "--name-only", "--format=", "HEAD").split()
     assert f"agent/workspace/{ws.memory(memory_id)['file']}" in changed
-    assert "agent/workspace/memory/index.json" in changed and "notes.txt" not in changed
+    assert "agent/workspace/hippocampus/index.json" in changed and "notes.txt" not in changed
     status = subprocess.run(["git", "status", "--porcelain"], cwd=top, capture_output=True, text=True).stdout
     assert status == "A  notes.txt\n"  # the user's staged work is still theirs, still staged
     assert fsck_problems(top) == ""
@@ -57,8 +57,8 @@ def test_a_repository_created_here_keeps_a_split_index(ws):
         ws.remember(f"User note number {number} about the garden")
     assert list((ws.root / ".git").glob("sharedindex.*"))
     assert ws.git("status", "--porcelain") == ""
-    assert len(ws.git("ls-files", "memory").split()) == len(ws.git("ls-tree", "-r", "--name-only", "HEAD",
-                                                                     "memory").split())
+    assert len(ws.git("ls-files", "hippocampus").split()) == len(ws.git("ls-tree", "-r", "--name-only", "HEAD",
+                                                                     "hippocampus").split())
     assert fsck_problems(ws.root) == ""
 
 

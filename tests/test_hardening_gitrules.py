@@ -31,8 +31,8 @@ def _snapshot(ws: Workspace) -> dict:
     files = {}
     for path in sorted(ws.root.rglob("*")):
         relative = path.relative_to(ws.root).as_posix()
-        if relative.startswith((".git/", "memory/.cache/")) or relative in (".git", "memory/.cache") \
-                or relative == "memory/.lock" or not path.is_file():
+        if relative.startswith((".git/", "hippocampus/.cache/")) or relative in (".git", "hippocampus/.cache") \
+                or relative == "hippocampus/.lock" or not path.is_file():
             continue
         files[relative] = path.read_bytes()
     return {"head": ws.git("rev-parse", "HEAD").strip(), "files": files}
@@ -40,12 +40,12 @@ def _snapshot(ws: Workspace) -> dict:
 
 def _no_trace(ws: Workspace, text: str) -> None:
     """No file, audit line, commit or history event of a change that failed."""
-    assert not any(text in p.read_text(errors="replace") for p in (ws.root / "memory").rglob("*.md")), text
+    assert not any(text in p.read_text(errors="replace") for p in (ws.store).rglob("*.md")), text
     assert not any(text in line for line in ws.audit())
     log = ws.git("log", "-p", "--format=%s%n%b")
     assert text not in log
     assert "recover" not in ws.git("log", "--format=%s")
-    assert not list((ws.root / "memory" / ".cache").glob("pending-commit.json"))
+    assert not list((ws.store / ".cache").glob("pending-commit.json"))
 
 
 def test_a_failing_pre_commit_hook_fails_the_write_and_leaves_nothing(ws):
@@ -66,7 +66,7 @@ def test_a_failing_pre_commit_hook_fails_the_write_and_leaves_nothing(ws):
 def test_a_refused_episode_is_cut_out_of_the_days_log_and_a_persons_entry_stays(ws):
     # the day's log is appended to in place (a person may be appending too): a refused change cuts ours out
     ws.remember("Walked to the harbour", "--store", "episodic", now=NOW)
-    log = next((ws.root / "memory" / "episodes").glob("*.md"))
+    log = next((ws.store / "episodes").glob("*.md"))
     with log.open("a") as handle:
         handle.write("\n## 09:30\nA person's own line about the ferry\n")
     ws.remember("Fed the ducks", "--store", "episodic", now=NOW)  # (commits their entry first)
@@ -99,14 +99,14 @@ def test_what_a_killed_writer_kept_to_take_its_writes_back_is_cleared(ws):
     # hard links of the files it replaced
     import json
     ws.remember("User prefers tea", now=NOW)
-    index = ws.root / "memory" / "index.json"
+    index = ws.store / "index.json"
     backup = index.with_name(".index.json.undo.tmp")
     os.link(index, backup)
-    (ws.root / "memory" / ".cache" / "pending-commit.json").write_text(
-        json.dumps({"actor": "bot:remember", "action": "remember", "paths": ["memory/index.json"]}))
+    (ws.store / ".cache" / "pending-commit.json").write_text(
+        json.dumps({"actor": "bot:remember", "action": "remember", "paths": ["hippocampus/index.json"]}))
     ws.remember("User likes walks", now=NOW)
     assert not backup.exists()
-    assert ws.git("status", "--porcelain", "--ignored") == "!! memory/.cache/\n!! memory/.lock\n"
+    assert ws.git("status", "--porcelain", "--ignored") == "!! hippocampus/.cache/\n!! hippocampus/.lock\n"
 
 
 def test_a_hook_that_passes_runs_and_the_commit_lands(ws, tmp_path):
@@ -167,11 +167,11 @@ def _parent_repo(tmp_path) -> tuple[Path, Workspace]:
 
 
 @pytest.mark.parametrize("where, rule", [
-    (".gitignore", "agent/workspace/memory/\n"),           # the parent repository's own ignore file
-    ("agent/.gitignore", "memory\n"),                     # a folder's, between the top and the workspace
+    (".gitignore", "agent/workspace/hippocampus/\n"),           # the parent repository's own ignore file
+    ("agent/.gitignore", "hippocampus\n"),                     # a folder's, between the top and the workspace
     (".git/info/exclude", "*.md\n"),                      # the repository's exclude file: every markdown file
-    ("agent/workspace/memory/episodes/.gitignore", "*\n"),  # inside one of our folders
-    ("agent/workspace/memory/.gitignore", ".cache/\n.lock\n.*.tmp\nvault/\n"),  # a rule added to ours
+    ("agent/workspace/hippocampus/episodes/.gitignore", "*\n"),  # inside one of our folders
+    ("agent/workspace/hippocampus/.gitignore", ".cache/\n.lock\n.*.tmp\nvault/\n"),  # a rule added to ours
 ])
 def test_paths_the_users_repository_ignores_are_never_committed(tmp_path, where, rule):
     top, ws = _parent_repo(tmp_path)
@@ -200,11 +200,11 @@ def test_a_path_an_ignore_rule_takes_back_is_committed(tmp_path):
     top, ws = _parent_repo(tmp_path)
     (top / ".gitignore").write_text("*.log\n!audit.log\n")  # every log ignored but audit.log
     init = ws.run("init.py", "--workspace", str(ws.root), now=NOW)
-    assert "memory/meta/audit/*.log" in init.err and "memory/meta/audit.log" not in init.err
+    assert "hippocampus/meta/audit/*.log" in init.err and "hippocampus/meta/audit.log" not in init.err
     ws.remember("User prefers tea", now=NOW)
     tracked = subprocess.run(["git", "ls-tree", "-r", "--name-only", "HEAD"], cwd=top, capture_output=True,
                              text=True).stdout.split()
-    assert "agent/workspace/memory/meta/audit.log" in tracked and "agent/workspace/memory/index.json" in tracked
+    assert "agent/workspace/hippocampus/meta/audit.log" in tracked and "agent/workspace/hippocampus/index.json" in tracked
 
 
 def test_a_detached_head_is_refused_and_doctor_says_so(ws):
@@ -217,10 +217,10 @@ def test_a_detached_head_is_refused_and_doctor_says_so(ws):
     assert _snapshot(ws) == before
     doctor = ws.run("doctor.py", "--json", now=NOW, expect=None)
     assert "detached" in doctor.out
-    (ws.root / "memory" / "index.json").write_text("{broken")
+    (ws.store / "index.json").write_text("{broken")
     repair = ws.run("doctor.py", "--repair", now=NOW, expect=3)  # nor does a repair commit there
     assert "detached" in repair.err and ws.git("rev-parse", "HEAD").strip() == before["head"]
-    (ws.root / "memory" / "index.json").write_bytes(before["files"]["memory/index.json"])
+    (ws.store / "index.json").write_bytes(before["files"]["hippocampus/index.json"])
     ws.git("checkout", "-q", branch)
     ws.remember("User likes plums", now=NOW)
     assert ws.git("symbolic-ref", "--short", "HEAD").strip() == branch
@@ -262,7 +262,7 @@ def _check_after(ws: Workspace, text: str, result, before: dict) -> None:
 def test_a_write_past_the_file_size_limit_leaves_nothing(ws, long_log):
     ws.remember("User prefers tea", now=NOW)
     if long_log:  # the audit log the largest file: its append is the write that fails
-        log = ws.root / "memory" / "meta" / "audit.log"
+        log = ws.store / "meta" / "audit.log"
         with open(log, "a") as handle:
             handle.write("".join(f"2026-03-0{1 + n % 9}T10:00:00Z | bot:x | reinforce | - | an older line {n}\n"
                                  for n in range(400)))

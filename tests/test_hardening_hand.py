@@ -45,7 +45,7 @@ def _save_during(monkeypatch, when: str, path: Path, text: str) -> list:
 # ------------------------------------------------------------------ finding 6
 def test_an_entry_appended_to_the_log_after_the_writers_check_is_kept(ws, monkeypatch):
     ws.remember("Morning entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
-    log = ws.root / "memory" / "episodes" / "2026-03-11.md"
+    log = ws.store / "episodes" / "2026-03-11.md"
     done = _save_during(monkeypatch, "pending-commit", log, "\n## 14:59\nA person's entry saved in the window\n")
     with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
         ours = remember_one(tx, "The agent's entry", store="episodic")["id"]
@@ -54,7 +54,7 @@ def test_an_entry_appended_to_the_log_after_the_writers_check_is_kept(ws, monkey
     assert "A person's entry saved in the window" in text and f"· {ours}\nThe agent's entry" in text
     ws.remember("The next write indexes the person's entry", now="2026-03-11T16:00:00Z")
     assert "A person's entry saved in the window" in [m["content"] for m in ws.index()["memories"]]
-    assert ws.git("status", "--porcelain", "--", "memory") == ""
+    assert ws.git("status", "--porcelain", "--", "hippocampus") == ""
 
 
 @pytest.mark.parametrize("when", ["pending-commit", "MEMORY.md"])
@@ -132,34 +132,34 @@ def test_a_person_appending_during_40_writers_loses_nothing(tmp_path, target):
 def test_a_file_moved_by_hand_commits_the_old_paths_removal(ws):
     memory_id = ws.remember("User prefers dark mode", "--domain", "user")
     old = ws.root / ws.memory(memory_id)["file"]
-    os.rename(old, ws.root / "memory" / "self" / "renamed-by-hand.md")
+    os.rename(old, ws.store / "self" / "renamed-by-hand.md")
     ws.remember("Another memory written after the move", "--domain", "world")
     assert ws.git("status", "--porcelain") == ""
-    assert old.name not in ws.git("ls-files", "memory")
-    assert ws.memory(memory_id)["file"] == "memory/self/renamed-by-hand.md"
+    assert old.name not in ws.git("ls-files", "hippocampus")
+    assert ws.memory(memory_id)["file"] == "hippocampus/self/renamed-by-hand.md"
     live = [m for m in ws.index()["memories"] if m.get("status") != "archived"]
-    assert [m["file"] for m in live].count("memory/self/renamed-by-hand.md") == 1
+    assert [m["file"] for m in live].count("hippocampus/self/renamed-by-hand.md") == 1
     assert ws.json("doctor.py")["healthy"]
 
 
 def test_a_file_without_an_id_moved_by_hand_is_the_same_memory(ws):
-    dropped = ws.root / "memory" / "user" / "tea.md"
+    dropped = ws.store / "user" / "tea.md"
     dropped.write_text("User prefers tea to coffee\n")
     ws.remember("A write that indexes the dropped file", "--domain", "world")
     memory_id = next(m["id"] for m in ws.index()["memories"] if m["content"] == "User prefers tea to coffee")
-    os.rename(dropped, ws.root / "memory" / "world" / "tea-moved.md")
+    os.rename(dropped, ws.store / "world" / "tea-moved.md")
     ws.remember("Another memory", "--domain", "world")
     same = [m for m in ws.index()["memories"] if m["content"] == "User prefers tea to coffee"]
     assert [(m["id"], m["file"], m["status"] != "archived") for m in same] == \
-        [(memory_id, "memory/world/tea-moved.md", True)]
+        [(memory_id, "hippocampus/world/tea-moved.md", True)]
     assert ws.git("status", "--porcelain") == ""
 
 
 def test_doctor_reports_a_tracked_path_no_write_will_commit(ws):
     ws.remember("User likes walks", "--domain", "user")
-    stale = ws.root / "memory" / "user" / "left-behind.txt"
+    stale = ws.store / "user" / "left-behind.txt"
     stale.write_text("an old copy\n")
-    ws.git("add", "memory/user/left-behind.txt")
+    ws.git("add", "hippocampus/user/left-behind.txt")
     ws.git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "a copy committed by hand")
     # an older version left a moved file's old path like this: gone, tracked, in no memory
     stale.unlink()
@@ -177,7 +177,7 @@ def test_a_domain_folder_symlinked_out_of_the_workspace_is_never_followed(ws, tm
     outside = tmp_path / "outside"
     outside.mkdir()
     (outside / "secret-diary.md").write_text("Words kept outside the workspace\n")
-    world = ws.root / "memory" / "world"
+    world = ws.store / "world"
     for name in os.listdir(world):
         os.unlink(world / name)
     world.rmdir()
@@ -187,20 +187,20 @@ def test_a_domain_folder_symlinked_out_of_the_workspace_is_never_followed(ws, tm
     assert all("Words kept outside" not in m["content"] for m in ws.index()["memories"])
     assert "secret-diary" not in ws.git("log", "--all", "--name-only", "--format=")
     report = ws.json("doctor.py", expect=3)
-    assert any(p.startswith("memory/world/:") and "symlink out of the workspace" in p for p in report["problems"])
+    assert any(p.startswith("hippocampus/world/:") and "symlink out of the workspace" in p for p in report["problems"])
 
 
 def test_a_symlinked_folder_inside_the_workspace_is_still_read(ws):
-    procedures = ws.root / "memory" / "procedures"
-    os.rename(procedures, ws.root / "memory" / "procedures-real")
+    procedures = ws.store / "procedures"
+    os.rename(procedures, ws.store / "procedures-real")
     os.symlink("procedures-real", procedures)
-    (ws.root / "memory" / "procedures-real" / "deploy.md").write_text("# Deploy\nRun the deploy script\n")
+    (ws.store / "procedures-real" / "deploy.md").write_text("# Deploy\nRun the deploy script\n")
     assert "Run the deploy script" in ws.run("recall.py", "deploy script").out
 
 
 # ------------------------------------------------------------------ finding 9
 def test_a_file_over_max_content_bytes_is_not_indexed_and_said_once(ws):
-    big = ws.root / "memory" / "user" / "dump.md"
+    big = ws.store / "user" / "dump.md"
     big.write_text("the big dump " * 10000 + "\n")  # 130 KB: over the default 64 KiB
     first = ws.run("recall.py", "big dump")
     assert "dump.md" in first.err and "max_content_bytes" in first.err
@@ -210,12 +210,12 @@ def test_a_file_over_max_content_bytes_is_not_indexed_and_said_once(ws):
     assert all("the big dump" not in m["content"] for m in ws.index()["memories"])
     assert "dump.md" not in ws.git("log", "--all", "--name-only", "--format=")
     report = ws.json("doctor.py", expect=3)
-    assert any(p.startswith("memory/user/dump.md:") and "max_content_bytes" in p for p in report["problems"])
+    assert any(p.startswith("hippocampus/user/dump.md:") and "max_content_bytes" in p for p in report["problems"])
 
 
 def test_an_entry_over_max_content_bytes_in_a_log_is_not_indexed(ws):
     ws.remember("Small entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
-    log = ws.root / "memory" / "episodes" / "2026-03-11.md"
+    log = ws.store / "episodes" / "2026-03-11.md"
     with open(log, "a") as handle:
         handle.write("\n## 10:00\n" + "huge pasted log " * 8000 + "\n")
     ws.remember("Next", now="2026-03-11T11:00:00Z")
@@ -226,26 +226,26 @@ def test_an_entry_over_max_content_bytes_in_a_log_is_not_indexed(ws):
 @pytest.mark.parametrize("data", [b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4,
                                   bytes(range(128, 256)) * 8 + b"no nul here"], ids=["png", "not-utf8"])
 def test_a_binary_file_named_md_is_not_a_memory(ws, data):
-    (ws.root / "memory" / "world" / "picture.md").write_bytes(data)
+    (ws.store / "world" / "picture.md").write_bytes(data)
     ws.remember("User likes maps", "--domain", "user")
     assert [m["content"] for m in ws.index()["memories"]] == ["User likes maps"]
     report = ws.json("doctor.py", expect=3)
-    assert any(p.startswith("memory/world/picture.md:") and "binary" in p for p in report["problems"])
+    assert any(p.startswith("hippocampus/world/picture.md:") and "binary" in p for p in report["problems"])
 
 
 def test_files_never_read_as_memories_are_named_by_doctor_with_the_reason(ws):
-    (ws.root / "memory" / "user" / "health").mkdir()
-    (ws.root / "memory" / "user" / "health" / "x.md").write_text("User runs on Sundays\n")
-    (ws.root / "memory" / "user" / "SHOUT.MD").write_text("User shouts\n")
-    (ws.root / "memory" / "user" / "long.markdown").write_text("User writes long names\n")
+    (ws.store / "user" / "health").mkdir()
+    (ws.store / "user" / "health" / "x.md").write_text("User runs on Sundays\n")
+    (ws.store / "user" / "SHOUT.MD").write_text("User shouts\n")
+    (ws.store / "user" / "long.markdown").write_text("User writes long names\n")
     problems = "\n".join(ws.json("doctor.py", expect=3)["problems"])
-    assert "memory/user/health/x.md: not indexed: in a subfolder" in problems
-    assert "memory/user/SHOUT.MD: not indexed: only files named *.md" in problems
-    assert "memory/user/long.markdown: not indexed: only files named *.md" in problems
+    assert "hippocampus/user/health/x.md: not indexed: in a subfolder" in problems
+    assert "hippocampus/user/SHOUT.MD: not indexed: only files named *.md" in problems
+    assert "hippocampus/user/long.markdown: not indexed: only files named *.md" in problems
 
 
 def test_latin1_text_with_some_accents_is_still_a_memory(ws):
-    (ws.root / "memory" / "user" / "cafe.md").write_bytes("User loves the café near the gare in Orléans\n"
+    (ws.store / "user" / "cafe.md").write_bytes("User loves the café near the gare in Orléans\n"
                                                           .encode("latin-1"))
     ws.remember("User likes maps", "--domain", "user")
     assert any(m["content"].startswith("User loves the caf") for m in ws.index()["memories"])
@@ -253,7 +253,7 @@ def test_latin1_text_with_some_accents_is_still_a_memory(ws):
 
 def test_a_new_days_log_a_person_creates_in_the_window_keeps_both(ws, monkeypatch):
     ws.remember("Yesterday's entry", "--store", "episodic", now="2026-03-10T09:00:00Z")
-    log = ws.root / "memory" / "episodes" / "2026-03-11.md"
+    log = ws.store / "episodes" / "2026-03-11.md"
     done = _save_during(monkeypatch, "2026-03-11.md", log, "# 2026-03-11\n\n## 14:58\nThe person began the day\n")
     with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
         ours = remember_one(tx, "The agent's first entry of the day", store="episodic")["id"]

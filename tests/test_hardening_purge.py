@@ -23,7 +23,7 @@ MARCH = "2026-03-0{}T10:00:00Z"
 def signal(ws: Workspace, text: str, n: int, day: str) -> None:
     record = {"id": f"sig_{n:016x}", "session": "s1", "timestamp": f"{day}T10:00:00Z", "role": "user",
               "text": text, "source": f"/t/s1.jsonl#m{n}"}
-    path = ws.root / "memory/signals.jsonl"
+    path = ws.root / "hippocampus/signals.jsonl"
     path.write_text((path.read_text() if path.exists() else "") + json.dumps(record) + "\n")
 
 
@@ -67,7 +67,7 @@ def build(ws: Workspace, tmp_path) -> dict[str, str]:
     # a signal proposed, then approved reworded: the memory's words are not the signal's
     signal(ws, "Remember that my swimming coach Marvoquint trains us on Thursdays.", 2, "2026-03-05")
     assert ws.json("encode.py", now=MARCH.format(5))["proposed"] == 1
-    twin = json.loads((ws.root / "memory/meta/pending-memories.json").read_text())
+    twin = json.loads((ws.root / "hippocampus/meta/pending-memories.json").read_text())
     decisions = tmp_path / "decisions.json"
     decisions.write_text(json.dumps([{"id": twin["proposals"][0]["id"],
                                       "content": "My swim coach trains us on Thursdays"}]))
@@ -94,7 +94,7 @@ def build(ws: Workspace, tmp_path) -> dict[str, str]:
     ws.run("recall.py", "Vexillomar backup", now=MARCH.format(9))  # the cache holds every word
     ws.run("status.py", now="2026-04-01T08:00:00Z")
     ws.run("decay.py", now="2026-04-01T09:00:00Z")  # April's first change: March's lines go to audit/2026-03.log
-    assert (ws.root / "memory/meta/audit/2026-03.log").is_file()
+    assert (ws.root / "hippocampus/meta/audit/2026-03.log").is_file()
     return ids
 
 
@@ -102,8 +102,8 @@ def test_purge_leaves_the_words_in_no_file_and_no_result(ws, tmp_path):
     ids = build(ws, tmp_path)
     for kind, word in MARKERS.items():  # each marker is written where its kind derives it
         assert holders(ws, word), (kind, word)
-    assert "Vexillomar" in (ws.root / "memory/meta/audit/2026-03.log").read_text()
-    assert "Quillfeather" in (ws.root / "memory/meta/conflicts.md").read_text()
+    assert "Vexillomar" in (ws.root / "hippocampus/meta/audit/2026-03.log").read_text()
+    assert "Quillfeather" in (ws.root / "hippocampus/meta/conflicts.md").read_text()
     assert "Qorvandel" in (ws.root / "HIPPOCAMPUS_CORE.md").read_text()
     assert "Zelnorvik" in (ws.root / "brain-dashboard.html").read_text()
     summary = next(m for m in ws.index()["memories"] if m.get("sources"))
@@ -130,7 +130,7 @@ def test_purge_leaves_the_words_in_no_file_and_no_result(ws, tmp_path):
     assert "Vexillomar" in ws.git("log", "-p", "--all")
     # the other memories are untouched, and encode still reads signals.jsonl from its offset
     assert any(m["content"] == "Deploys for the shop go out on Monday" for m in ws.index()["memories"])
-    reflection = (ws.root / "memory/meta/reflections/2026-03-07.md").read_text()
+    reflection = (ws.root / "hippocampus/meta/reflections/2026-03-07.md").read_text()
     # its own words go (those no other memory has), the others stay
     assert "I keep thinking of the [purged] [purged], the NAS backup and [purged]'s [purged]" in reflection
     signal(ws, "Remember that the bike shop closes at six on Saturdays.", 2, "2026-04-02")
@@ -163,7 +163,7 @@ def test_a_purge_that_starts_a_month_rotates_the_scrubbed_log(ws):
     ws.remember("The blue vase came from Porto", "--domain", "world", now=MARCH.format(4))
     before = ws.audit()
     ws.run("forget.py", gone, "--purge", now="2026-04-01T08:00:00Z")  # April's first change: a rotation
-    assert (ws.root / "memory/meta/audit/2026-03.log").is_file()
+    assert (ws.root / "hippocampus/meta/audit/2026-03.log").is_file()
     assert holders(ws, "Orbelline") == []
     after = ws.audit()
     assert len(after) == len(before) + 1 and after[-1].startswith("2026-04-01T08:00:00Z")

@@ -6,7 +6,7 @@ Every secret goes through the real scripts (remember: content, --source,
 sub-agent's proposals; a transcript through preprocess.py and encode.py;
 capture.py; import.py; a graph fact; a file a person drops into memory/; a
 recall), then every file of the workspace
-(names and bytes, memory/.cache/search.sqlite included) and all of git
+(names and bytes, hippocampus/.cache/search.sqlite included) and all of git
 (`git log -p --all`, `git rev-list --all --objects`, the reflogs) is searched
 for the secret's value, case-blind.
 """
@@ -133,7 +133,7 @@ def _run_all(ws: Workspace, tmp: Path) -> None:
                "--store", "procedural", now=NOW)
         ws.run("graph.py", "add", f"Server {number}", "--type", "tool", "--fact", f"fact {text}", now=NOW)
         # a person drops a memory file in by hand
-        (ws.root / "memory" / "world" / f"dropped-{number}.md").write_text(f"Dropped by hand: {text}\n")
+        (ws.store / "world" / f"dropped-{number}.md").write_text(f"Dropped by hand: {text}\n")
     ws.run("remember.py", "picks up the dropped files", now=NOW)
     lines = "".join(json.dumps({"content": f"batch {n}: {text}", "source": text}) + "\n"
                     for n, (_c, text, _n) in enumerate(CASES))
@@ -202,8 +202,8 @@ def test_the_memory_keeps_its_words_with_a_marker_for_the_secret(store, case):
 def test_every_part_of_the_store_was_reached(store):
     """The searches above looked where the secrets were sent: each place holds the marker."""
     ws, everything = store
-    places = ["memory/index.json", "memory/meta/audit.log", "memory/meta/pending-memories.md",
-              "memory/.cache/search.sqlite", "git log -p --all"]
+    places = ["hippocampus/index.json", "hippocampus/meta/audit.log", "hippocampus/meta/pending-memories.md",
+              "hippocampus/.cache/search.sqlite", "git log -p --all"]
     for place in places:
         data = dict(everything)[place]
         assert b"[REDACTED:" in data, place
@@ -266,7 +266,7 @@ def test_an_agent_name_from_the_environment_is_refused_too(ws):
 
 def test_an_entity_a_person_names_with_a_secret_is_redacted_before_its_commit(ws):
     ws.run("graph.py", "add", "Billing", "--type", "project", now=NOW)
-    entity = ws.root / "memory" / "graph" / "entities" / "billing.md"
+    entity = ws.store / "graph" / "entities" / "billing.md"
     entity.write_text(entity.read_text().replace("aliases: []", f"aliases: [{SECRET_TOKEN}]"))
     ws.run("remember.py", "the next write commits the edit", now=NOW)
     assert _leaks(_everything(ws.root), ["Q9w8E7r6T5y4U3i2O1p0"]) == []
@@ -276,12 +276,12 @@ def test_an_entity_a_person_names_with_a_secret_is_redacted_before_its_commit(ws
 def _interrupted_remember(ws: Workspace) -> list[str]:
     """The state a writer killed between writing its files and committing leaves:
     its files on disk, HEAD and git's index before them, and the note
-    (memory/.cache/pending-commit.json) written as Transaction._note_pending writes it."""
+    (hippocampus/.cache/pending-commit.json) written as Transaction._note_pending writes it."""
     ws.run("remember.py", "the quarterly report goes to Dana", now=NOW)
     paths = ws.git("show", "--name-only", "--format=", "HEAD").split()
     ws.git("reset", "-q", "--mixed", "HEAD~1")
     note = {"actor": "main", "action": "remember", "paths": sorted(paths)}
-    (ws.root / "memory" / ".cache" / "pending-commit.json").write_text(json.dumps(note))
+    (ws.store / ".cache" / "pending-commit.json").write_text(json.dumps(note))
     return paths
 
 
@@ -290,15 +290,15 @@ def test_the_recovery_commit_redacts_what_a_person_added_meanwhile(ws, target):
     paths = _interrupted_remember(ws)
     secret = "hf_ReCoVeRyLeAk0123456789abcdefghij"
     if target == "memory file":
-        path = ws.root / next(p for p in paths if p.startswith(("memory/world/", "memory/user/", "memory/self/", "memory/relationship/")))
+        path = ws.root / next(p for p in paths if p.startswith(("hippocampus/world/", "hippocampus/user/", "hippocampus/self/", "hippocampus/relationship/")))
         path.write_text(path.read_text() + f"\nAlso the token {secret}\n")
     elif target == "index.json":
-        path = ws.root / "memory" / "index.json"
+        path = ws.store / "index.json"
         index = json.loads(path.read_text())
         index["memories"][-1]["content"] += f" and {secret}"
         path.write_text(json.dumps(index))
     else:
-        path = ws.root / "memory" / "meta" / "audit.log"
+        path = ws.store / "meta" / "audit.log"
         path.write_text(path.read_text() + f"a person's note: {secret}\n")
     ws.run("remember.py", "the next writer finishes the interrupted one", now=NOW)
     assert any("committed an interrupted remember" in s for s in ws.commits())
@@ -313,7 +313,7 @@ def test_recovery_through_a_real_kill(ws, tmp_path):
     import time
     lines = "".join(json.dumps({"content": f"bulk memory {i} about rivers"}) + "\n" for i in range(3000))
     env = {**{k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}, "WORKSPACE": str(ws.root)}
-    note = ws.root / "memory" / ".cache" / "pending-commit.json"
+    note = ws.store / ".cache" / "pending-commit.json"
     proc = subprocess.Popen([sys.executable, "-S", str(Path(__file__).resolve().parents[1] / "scripts" / "remember.py"),
                              "--jsonl", "-"], env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
@@ -329,7 +329,7 @@ def test_recovery_through_a_real_kill(ws, tmp_path):
     secret = "hf_KiLlEdWrItEr0123456789abcdefghijk"
     noted = json.loads(note.read_text())["paths"]
     files = [ws.root / p for p in noted if p.endswith(".md") and (ws.root / p).is_file()]
-    for path in [*files[:3], ws.root / "memory" / "meta" / "audit.log"]:
+    for path in [*files[:3], ws.store / "meta" / "audit.log"]:
         path.write_text(path.read_text() + f"\nnote {secret}\n")
     ws.run("remember.py", "after the kill", now=NOW)
     assert _leaks(_everything(ws.root), [secret]) == []
@@ -338,10 +338,10 @@ def test_recovery_through_a_real_kill(ws, tmp_path):
 def test_a_pretty_printed_json_file_stays_valid_json_when_scrubbed():
     from hippocampus.store.scrub import scrubbed
     data = json.dumps({"memories": [{"content": "DB_PASSWORD=Pp7prettyPw"}]}, indent=2).encode()
-    clean = scrubbed("memory/index.json", data, before=None)
+    clean = scrubbed("hippocampus/index.json", data, before=None)
     assert b"Pp7prettyPw" not in clean
     assert json.loads(clean)["memories"][0]["content"] == "DB_PASSWORD=[REDACTED:password]"
-    assert scrubbed("memory/index.json", data, before=data) is None  # all of it committed already
+    assert scrubbed("hippocampus/index.json", data, before=data) is None  # all of it committed already
 
 
 # ------------------------------------------------------------------ guards

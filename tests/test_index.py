@@ -9,7 +9,7 @@ def test_v1_index_is_read_and_migrated_losslessly(ws):
                         "content": "User prefers dark mode", "importance": 0.72,
                         "created": "2026-01-01T00:00:00Z", "lastAccessed": "2026-01-05T00:00:00Z",
                         "timesReinforced": 2, "keywords": ["dark", "mode"], "customField": "kept"}]}
-    (ws.root / "memory" / "index.json").write_text(json.dumps(v1))
+    (ws.store / "index.json").write_text(json.dumps(v1))
     hit = ws.json("recall.py", "dark mode", now="2026-01-10")["results"][0]
     assert hit["id"] == "mem_001" and abs(hit["importance"] - 0.72) < 1e-6
     ws.remember("Another fact about the moon", "--domain", "world", now="2026-01-10")
@@ -23,7 +23,7 @@ def test_v1_index_is_read_and_migrated_losslessly(ws):
 
 
 def test_corrupt_index_exits_3_naming_doctor_and_is_left_alone(ws):
-    path = ws.root / "memory" / "index.json"
+    path = ws.store / "index.json"
     path.write_bytes(path.read_bytes()[:20])
     damaged = path.read_bytes()
     for script, args in (("recall.py", ["x"]), ("remember.py", ["x"]), ("decay.py", []), ("status.py", []),
@@ -34,7 +34,7 @@ def test_corrupt_index_exits_3_naming_doctor_and_is_left_alone(ws):
 
 
 def test_newer_index_version_is_refused(ws):
-    path = ws.root / "memory" / "index.json"
+    path = ws.store / "index.json"
     path.write_text(json.dumps({"version": 99, "memories": []}))
     assert "newer" in ws.run("remember.py", "x", expect=3).err
 
@@ -44,13 +44,13 @@ def test_one_memory_change_is_a_small_diff(ws, tmp_path):
     source.write_text("\n".join(json.dumps({"content": f"Fact {i} about rivers"}) for i in range(100)))
     ids = ws.json("remember.py", "--jsonl", str(source))["ids"]
     ws.run("reinforce.py", ids[50])
-    stat = ws.git("show", "--numstat", "--format=", "HEAD", "--", "memory/index.json").split()
+    stat = ws.git("show", "--numstat", "--format=", "HEAD", "--", "hippocampus/index.json").split()
     assert int(stat[0]) <= 4 and int(stat[1]) <= 4
 
 
 def test_index_is_jq_friendly_json(ws):
     ws.remember("User prefers dark mode")
-    data = json.loads((ws.root / "memory" / "index.json").read_text())
+    data = json.loads((ws.store / "index.json").read_text())
     assert data["memories"][0]["content"] == "User prefers dark mode"
 
 
@@ -61,7 +61,7 @@ def test_entries_with_missing_or_wrongly_typed_fields_degrade(ws):
     index = {"version": 2, "memories": [good, {"content": "no id here"},
                                         {**good, "id": "mem_odd", "importance": "high", "domain": "mars",
                                          "keywords": "figs", "timesReinforced": -3, "created": 12}]}
-    (ws.root / "memory" / "index.json").write_text(json.dumps(index))
+    (ws.store / "index.json").write_text(json.dumps(index))
     result = ws.run("recall.py", "figs", "--json")
     assert "had no valid id" in result.err
     ids = {r["id"] for r in json.loads(result.out)["results"]}
@@ -75,7 +75,7 @@ def test_entries_with_missing_or_wrongly_typed_fields_degrade(ws):
 def test_an_index_edited_after_our_last_write_is_validated_again(ws):
     memory_id = ws.remember("User likes figs", "--domain", "user")
     ws.remember("Rome is in Italy", "--domain", "world")  # our own write: the next load may trust it
-    path = ws.root / "memory" / "index.json"
+    path = ws.store / "index.json"
     text = path.read_text()
     path.write_text(text.replace('"domain": "user"', '"domain": "mars"', 1))  # same inode, new mtime
     ws.remember("A third fact about the moon", "--domain", "world")
@@ -90,10 +90,10 @@ def test_a_writer_keeps_every_untouched_line_byte_for_byte(ws, tmp_path):
     source = tmp_path / "tricky.jsonl"
     source.write_text("\n".join(json.dumps({"content": text}) for text in tricky))
     ids = ws.json("remember.py", "--jsonl", str(source))["ids"]
-    before = (ws.root / "memory" / "index.json").read_text(encoding="utf-8").splitlines()
+    before = (ws.store / "index.json").read_text(encoding="utf-8").splitlines()
     ws.run("reinforce.py", ids[3])
     ws.remember("One more memory after them")
-    after_text = (ws.root / "memory" / "index.json").read_text(encoding="utf-8")
+    after_text = (ws.store / "index.json").read_text(encoding="utf-8")
     data = json.loads(after_text)
     assert [m["content"] for m in data["memories"][:len(tricky)]] == tricky
     after = after_text.splitlines()

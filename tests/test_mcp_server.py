@@ -167,7 +167,7 @@ def test_a_subagents_remember_is_a_proposal_and_its_other_writes_are_refused(ws)
 
     proposed, refused, read = serve(ws, body, "--actor", "researcher")
     assert proposed["status"] == "pending" and proposed["from"] == "subagent:researcher"
-    pending = (ws.root / "memory" / "meta" / "pending-memories.md").read_text(encoding="utf-8")
+    pending = (ws.store / "meta" / "pending-memories.md").read_text(encoding="utf-8")
     assert "the deploy key is" in pending and SECRET not in pending  # redacted before it was written
     assert SECRET not in ws.git("log", "-p", "--all")
     assert [m["id"] for m in ws.index()["memories"]] == [memory_id]  # memory itself unchanged
@@ -211,7 +211,7 @@ def test_a_changed_config_is_read_by_the_next_call(ws):
 
     async def body(call, _client):
         before = ok(await call("recall", query="pet sleeps"))
-        config = ws.root / "memory" / "config.yaml"
+        config = ws.store / "config.yaml"
         config.write_text(config.read_text(encoding="utf-8") + "\nrecall:\n  default_top: 1\n", encoding="utf-8")
         after = ok(await call("recall", query="pet sleeps"))
         return before, after

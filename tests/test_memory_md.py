@@ -50,7 +50,7 @@ def test_section_stays_within_its_cap_and_says_what_it_left_out(ws):
 
 
 def test_cap_is_configurable(ws):
-    (ws.root / "memory" / "config.yaml").write_text("core:\n  memory_md_tokens: 200\n")
+    (ws.store / "config.yaml").write_text("core:\n  memory_md_tokens: 200\n")
     for n in range(20):
         ws.remember(f"Important fact {n} about the user's projects and plans", "--importance", "0.9")
     ws.run("sync_core.py")

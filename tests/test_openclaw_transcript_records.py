@@ -56,7 +56,7 @@ def _write(tmp_path):
 def test_envelopes_metadata_and_summary_records_are_dropped_and_counted(ws, tmp_path):
     sessions = _write(tmp_path)
     result = ws.json("preprocess.py", "--path", str(sessions), now="2026-03-11T15:00:00Z")
-    texts = [json.loads(line)["text"] for line in (ws.root / "memory" / "signals.jsonl").read_text().splitlines()]
+    texts = [json.loads(line)["text"] for line in (ws.store / "signals.jsonl").read_text().splitlines()]
     assert texts == [LISBON, GARDEN], texts
     skipped = result["skipped"]
     assert skipped.get("envelope") == 2, skipped
@@ -72,7 +72,7 @@ def test_what_encode_stores_holds_the_words_and_none_of_the_noise(ws, tmp_path):
     ws.json("preprocess.py", "--path", str(sessions), now="2026-03-11T15:00:00Z")
     ws.json("encode.py", "--auto", now="2026-03-11T15:00:00Z")
     stored = "\n".join(p.read_text() for p in ws.root.rglob("*.md") if ".git" not in p.parts)
-    stored += (ws.root / "memory" / "index.json").read_text() if (ws.root / "memory" / "index.json").exists() else ""
+    stored += (ws.store / "index.json").read_text() if (ws.store / "index.json").exists() else ""
     assert "Lisbon last spring" in stored, stored[:2000]
     for noise in ("Telegram", "message_id", "openclaw:ctx", "4242", "tokensBefore", "trains between",
                   "water the plants", "extension state"):
@@ -87,5 +87,5 @@ def test_bracketed_words_of_a_person_stay(ws, tmp_path):
                _message("u1", None, "user", [{"type": "text", "text": text}])]
     (sessions / "s2.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
     result = ws.json("preprocess.py", "--path", str(sessions), now="2026-03-11T15:00:00Z")
-    texts = [json.loads(line)["text"] for line in (ws.root / "memory" / "signals.jsonl").read_text().splitlines()]
+    texts = [json.loads(line)["text"] for line in (ws.store / "signals.jsonl").read_text().splitlines()]
     assert texts == [text] and "envelope" not in result["skipped"], (texts, result)

@@ -107,7 +107,7 @@ def test_preprocess_reads_the_agents_sessions_under_the_state_dir(tmp_path):
     env = {"OPENCLAW_STATE_DIR": str(state)}
     _run(home, "init.py", "--agent", "work", env=env)
     report = json.loads(_run(home, "preprocess.py", "--agent", "work", "--json", env=env).stdout)
-    assert report["new"] == 1 and (state / "workspace-work" / "memory" / "signals.jsonl").exists(), report
+    assert report["new"] == 1 and (state / "workspace-work" / "hippocampus" / "signals.jsonl").exists(), report
 
 
 def test_install_sh_initialises_the_workspace_the_scripts_will_use(tmp_path):

@@ -73,7 +73,7 @@ def test_openclaw_format_drops_every_noise_kind_and_redacts(ws, tmp_path):
     folder.mkdir()
     openclaw_session(folder)
     report = ws.json("preprocess.py", "--path", str(folder))
-    signals = [json.loads(l) for l in (ws.root / "memory/signals.jsonl").read_text().splitlines()]
+    signals = [json.loads(l) for l in (ws.root / "hippocampus/signals.jsonl").read_text().splitlines()]
     texts = [s["text"] for s in signals]
     assert texts == ["I moved to Lisbon last spring and love the light there.",
                      "Lisbon light is famous among painters.",
@@ -84,7 +84,7 @@ def test_openclaw_format_drops_every_noise_kind_and_redacts(ws, tmp_path):
     assert set(first) == {"id", "session", "timestamp", "role", "text", "source"}
     assert first["session"] == "s1" and first["role"] == "user" and first["timestamp"] == "2026-03-10T09:01:00Z"
     assert first["source"].endswith("s1.jsonl#a1")
-    assert "sk-ant" not in ws.git("log", "-p") and "sk-ant" not in (ws.root / "memory/signals.jsonl").read_text()
+    assert "sk-ant" not in ws.git("log", "-p") and "sk-ant" not in (ws.root / "hippocampus/signals.jsonl").read_text()
 
 
 def test_claude_code_and_plain_formats(ws, tmp_path):
@@ -94,7 +94,7 @@ def test_claude_code_and_plain_formats(ws, tmp_path):
     (folder / "log.md").write_text(PLAIN)
     report = ws.json("preprocess.py", "--path", str(folder))
     assert report["skipped"] == {"tool": 2, "summary": 1}
-    signals = [json.loads(l) for l in (ws.root / "memory/signals.jsonl").read_text().splitlines()]
+    signals = [json.loads(l) for l in (ws.root / "hippocampus/signals.jsonl").read_text().splitlines()]
     by_text = {s["text"]: s for s in signals}
     assert by_text["We decided to ship the beta on Friday."]["session"] == "cc1"
     assert "Friday it is for the beta launch." in by_text
@@ -123,7 +123,7 @@ def test_second_run_adds_nothing_full_rereads_and_limit_keeps_the_last(ws, tmp_p
     openclaw_session(other, "s2")
     report = ws.json("preprocess.py", "--path", str(other), "--limit", "1")
     assert report["new"] == 1 and report["skipped"]["over --limit"] == 2
-    last = json.loads((ws.root / "memory/signals.jsonl").read_text().splitlines()[-1])
+    last = json.loads((ws.root / "hippocampus/signals.jsonl").read_text().splitlines()[-1])
     assert last["source"].endswith("s2.jsonl#a10")
 
 
@@ -137,7 +137,7 @@ def test_truncated_last_line_waits_and_invalid_utf8_is_replaced(ws, tmp_path):
                      half[:40].encode())
     report = ws.json("preprocess.py", "--path", str(folder))
     assert report["new"] == 1 and report["skipped"] == {"incomplete last line": 1}
-    text = json.loads((ws.root / "memory/signals.jsonl").read_text().splitlines()[0])["text"]
+    text = json.loads((ws.root / "hippocampus/signals.jsonl").read_text().splitlines()[0])["text"]
     assert text == "Caf\ufffd is where we met the first time."
     with open(path, "ab") as handle:  # the writer finishes its line
         handle.write(half[40:].encode() + b"\n")
@@ -149,7 +149,7 @@ def test_a_corrupt_index_never_resets_the_watermark(ws, tmp_path):
     folder.mkdir()
     openclaw_session(folder)
     ws.run("preprocess.py", "--path", str(folder))
-    index_path = ws.root / "memory/index.json"
+    index_path = ws.root / "hippocampus/index.json"
     good = index_path.read_bytes()
     index_path.write_bytes(good[: len(good) // 2])
     result = ws.run("preprocess.py", "--path", str(folder), expect=3)
@@ -193,7 +193,7 @@ def test_a_50_mb_session_is_streamed_in_constant_memory(ws, tmp_path):
 def test_the_shared_transcripts_ingest_clean_and_redacted(ws):
     for folder in ("openclaw", "claude-code", "plain"):
         assert ws.json("preprocess.py", "--path", str(SHARED / folder))["new"] > 300
-    text = (ws.root / "memory/signals.jsonl").read_text()
+    text = (ws.root / "hippocampus/signals.jsonl").read_text()
     for secret in ("sk-ant-api03-Xk3v", "AKIAZ7QW3RT5YU8IO2PL", "hunter2-Sup3rS3cret"):
         assert secret not in text
     assert "[cron]" not in text and "web_search" not in text and '{\\"results\\"' not in text

@@ -162,6 +162,7 @@ def test_every_long_job_shows_its_line_and_prints_the_same(tmp_path):
     shown, quiet = fresh(tmp_path, "shown"), fresh(tmp_path, "quiet")
     for workspace in (shown, quiet):
         workspace.run("remember.py", "--jsonl", "-", input=jsonl(60), now=NOW)
+        (workspace.root / "memory").mkdir(exist_ok=True)  # OpenClaw's folder
         for day in ("2026-03-01", "2026-03-02"):  # OpenClaw's daily notes
             (workspace.root / "memory" / f"{day}.md").write_text(f"- walked the dog along the river on {day}\n")
     for script, args, expected in jobs:

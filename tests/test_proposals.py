@@ -8,9 +8,9 @@ def test_subagent_write_becomes_a_proposal_not_a_memory(ws):
     result = ws.json("remember.py", "The staging database moved to eu-west-2", "--actor", "researcher",
                      "--importance", "0.8", "--confidence", "high", now="2026-11-29T10:00:00Z")
     assert result == {"proposals": [1], "status": "pending", "from": "subagent:researcher",
-                      "file": "memory/meta/pending-memories.md"}
+                      "file": "hippocampus/meta/pending-memories.md"}
     assert ws.index()["memories"] == before
-    text = (ws.root / "memory/meta/pending-memories.md").read_text()
+    text = (ws.root / "hippocampus/meta/pending-memories.md").read_text()
     for line in ("## Proposal #1", "- **From**: subagent:researcher", "- **Timestamp**: 2026-11-29T10:00:00Z",
                  "- **Suggested store**: semantic", "- **Content**: The staging database moved to eu-west-2",
                  "- **Confidence**: high", "- **Core-worthy**: yes", "- **Status**: pending"):
@@ -40,7 +40,7 @@ def test_approve_writes_the_memory_crediting_the_proposer(ws):
     log = ws.git("log", "-1", "--format=%an%n%B")
     assert log.startswith("subagent:researcher\napprove: approved #1 from subagent:researcher")
     assert "Actor: subagent:researcher" in log and "Approved-By: main" in log and f"Memory-Id: {approved['id']}" in log
-    assert f"approved as {approved['id']} by main" in (ws.root / "memory/meta/pending-memories.md").read_text()
+    assert f"approved as {approved['id']} by main" in (ws.root / "hippocampus/meta/pending-memories.md").read_text()
     assert ws.json("review.py", "list")["proposals"] == []
     assert "already approved" in ws.run("review.py", "approve", "1", expect=1).err
     assert ws.json("recall.py", "staging database")["results"][0]["id"] == approved["id"]
@@ -58,7 +58,7 @@ def test_approve_all_and_reject_with_reason(ws):
     assert "Fact one about Ana" in contents and "Fact two about Ben" not in contents
     states = {p["id"]: p["state"] for p in ws.json("review.py", "list", "--all")["proposals"]}
     assert states == {1: "approved", 2: "rejected", 3: "approved"}
-    assert "duplicate of an older note" in (ws.root / "memory/meta/pending-memories.md").read_text()
+    assert "duplicate of an older note" in (ws.root / "hippocampus/meta/pending-memories.md").read_text()
 
 
 def test_subagents_cannot_mutate_or_review(ws):
@@ -72,7 +72,7 @@ def test_subagents_cannot_mutate_or_review(ws):
 
 def test_proposals_are_redacted_and_validated(ws):
     ws.run("remember.py", "The deploy token is ghp_" + "A1b2C3d4E5" * 4, "--actor", "researcher")
-    text = (ws.root / "memory/meta/pending-memories.md").read_text()
+    text = (ws.root / "hippocampus/meta/pending-memories.md").read_text()
     assert "ghp_" not in text and "[REDACTED:" in text
     assert ws.run("remember.py", "x", "--actor", "researcher", "--confidence", "sure", expect=1).err
     assert ws.run("remember.py", "x", "--actor", "bad name!", expect=1).err.startswith("remember.py: error: not an actor")
@@ -80,8 +80,8 @@ def test_proposals_are_redacted_and_validated(ws):
 
 def test_hand_edited_proposal_is_approved_as_edited(ws):
     ws.run("remember.py", "Ana works at Globex", "--actor", "researcher")
-    path = ws.root / "memory/meta/pending-memories.md"
+    path = ws.root / "hippocampus/meta/pending-memories.md"
     path.write_text(path.read_text().replace("Ana works at Globex", "Ana works at Initech since March"))
     approved = ws.json("review.py", "approve", "1")["approved"][0]
     assert ws.memory(approved["id"])["content"] == "Ana works at Initech since March"
-    assert "manual: edited by hand: memory/meta/pending-memories.md" in ws.commits()
+    assert "manual: edited by hand: hippocampus/meta/pending-memories.md" in ws.commits()

@@ -9,7 +9,7 @@ from hippocampus.recall import answer_kind
 
 
 def _config(ws, recall: dict) -> None:
-    (ws.root / "memory" / "config.yaml").write_text(json.dumps({"recall": recall}))
+    (ws.store / "config.yaml").write_text(json.dumps({"recall": recall}))
 
 
 def _ranked(ws, query: str) -> list[str]:

@@ -37,7 +37,7 @@ def test_contiguity_lifts_the_answer_after_a_hit(conversation):
     assert ids[3] in [r["id"] for r in out["results"]]
     flat = {"recall": {"previous_weight": 0, "next_weight": 0, "answer_weight": 0, "episode_weight": 0,
                        "episode_match_weight": 0}}
-    (ws.root / "memory" / "config.yaml").write_text(json.dumps(flat))
+    (ws.store / "config.yaml").write_text(json.dumps(flat))
     out = ws.json("recall.py", "how did it feel at the top", "--top", "3", now="2026-06-01")
     assert ids[3] not in [r["id"] for r in out["results"]]
 
@@ -95,24 +95,24 @@ def test_cache_is_rebuilt_after_checkout_and_when_deleted(ws):
     canoe = ws.remember("The blue canoe was sold", "--domain", "world")
     assert ws.json("recall.py", "canoe")["results"]
     # a hand edit of index.json itself: the cache must not mask it
-    index_path = ws.root / "memory" / "index.json"
+    index_path = ws.store / "index.json"
     index_path.write_text(index_path.read_text().replace('"status": "active"', '"status": "archived"'))
     assert ws.json("recall.py", "canoe")["results"] == []
     # index.json and the files go back in time together
     canoe_file = ws.root / ws.memory(canoe)["file"]
-    ws.git("checkout", "HEAD~1", "--", "memory/index.json")
+    ws.git("checkout", "HEAD~1", "--", "hippocampus/index.json")
     canoe_file.unlink()
     assert not any(m["id"] == canoe for m in ws.index()["memories"])
     assert ws.json("recall.py", "canoe")["results"] == []
     assert ws.json("recall.py", "kayak")["results"][0]["id"] == first
-    subprocess.run(["rm", "-rf", str(ws.root / "memory" / ".cache")], check=True)
+    subprocess.run(["rm", "-rf", str(ws.store / ".cache")], check=True)
     assert ws.json("recall.py", "kayak")["results"][0]["id"] == first
 
 
 def test_damaged_cache_is_rebuilt_silently(ws):
     memory_id = ws.remember("The red kayak is in the garage", "--domain", "world")
     ws.run("recall.py", "kayak")
-    (ws.root / "memory" / ".cache" / "search.sqlite").write_bytes(b"not a database at all" * 100)
+    (ws.store / ".cache" / "search.sqlite").write_bytes(b"not a database at all" * 100)
     result = ws.run("recall.py", "kayak", "--json")
     assert json.loads(result.out)["results"][0]["id"] == memory_id
 
@@ -181,7 +181,7 @@ def test_a_question_counts_less_than_a_statement_of_the_same_words(ws):
                       "created": "2026-03-07T10:00:00Z"},
                      {"content": "Ben: the spare kayak paddle hangs in the garage behind both bikes",
                       "episode": "tuesday", "created": "2026-03-08T10:00:00Z"}])
-    config = ws.root / "memory" / "config.yaml"
+    config = ws.store / "config.yaml"
 
     def ranked(discount):
         config.write_text(json.dumps({"recall": {"question_discount": discount}}))
@@ -201,7 +201,7 @@ def test_a_question_counts_less_than_a_statement_of_the_same_words(ws):
                                             ("lots", "recall.question_discount must be a finite number")])
 def test_a_bad_question_discount_is_one_clear_error(ws, value, message):
     ws.remember("the spare kayak paddle hangs in the garage")
-    (ws.root / "memory" / "config.yaml").write_text(json.dumps({"recall": {"question_discount": value}}))
+    (ws.store / "config.yaml").write_text(json.dumps({"recall": {"question_discount": value}}))
     result = ws.run("recall.py", "kayak", expect=3)
     assert message in result.err and len(result.err.strip().splitlines()) == 1
 

@@ -6,7 +6,7 @@ import pytest
 
 
 def _config(ws, recall: dict) -> None:
-    (ws.root / "memory" / "config.yaml").write_text(json.dumps({"recall": recall}))
+    (ws.store / "config.yaml").write_text(json.dumps({"recall": recall}))
 
 
 def test_a_question_finds_its_answer_through_related_words(ws):
@@ -54,7 +54,7 @@ def test_config_adds_related_words_and_turns_a_word_off(ws):
     assert [r["id"] for r in ws.json("recall.py", "when is the standup")["results"]] == [sync]
     assert ws.json("recall.py", "where do I live")["results"] == []
     # one string of words is a list too; the built-in words of other entries stay
-    (ws.root / "memory" / "config.yaml").write_text("recall:\n  related_words:\n    standup: sync huddle\n")
+    (ws.store / "config.yaml").write_text("recall:\n  related_words:\n    standup: sync huddle\n")
     assert [r["id"] for r in ws.json("recall.py", "standup time")["results"]] == [sync]
     assert len(ws.json("recall.py", "where do I live")["results"]) == 1
 

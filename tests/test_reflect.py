@@ -32,13 +32,13 @@ def test_prepare_then_record_round_trips_into_the_files(ws, tmp_path):
     path = tmp_path / "reflection.md"
     path.write_text(REFLECTION)
     result = ws.json("reflect.py", "record", "--file", str(path), now="2026-03-10")
-    assert result["id"] == "2026-03-10" and result["file"] == "memory/meta/reflections/2026-03-10.md"
+    assert result["id"] == "2026-03-10" and result["file"] == "hippocampus/meta/reflections/2026-03-10.md"
     assert (ws.root / result["file"]).read_text() == REFLECTION
-    log = (ws.root / "memory/meta/reflection-log.md").read_text()
+    log = (ws.root / "hippocampus/meta/reflection-log.md").read_text()
     assert "### 2026-03-10\nBackups failed all week" in log
     assert "- 2026-03-10 [Self-Awareness] I wait for certainty before raising problems." in \
         (ws.root / "IDENTITY.md").read_text()
-    rewards = (ws.root / "memory/meta/reward-log.md").read_text()
+    rewards = (ws.root / "hippocampus/meta/reward-log.md").read_text()
     assert "- Result: granted +30\n- Reason: caught the Friday/Monday deploy contradiction" in rewards
     body = ws.git("log", "-1", "--format=%s%n%b")
     assert body.startswith("CRITICAL reflect: reflection 2026-03-10") and "Actor: reflection:2026-03-10" in body
@@ -56,11 +56,11 @@ def test_log_keeps_ten_in_full_and_self_image_becomes_due(ws, tmp_path):
                         f"- [Self-Awareness] Observation {day} about myself.\n")
         result = ws.json("reflect.py", "record", "--file", str(path), now=f"2026-04-{day:02d}")
         assert bool(result["selfImageDue"]) == (day >= 10)
-    log = (ws.root / "memory/meta/reflection-log.md").read_text()
+    log = (ws.root / "hippocampus/meta/reflection-log.md").read_text()
     assert log.count("\n### ") == 10 and "### 2026-04-12" in log and "### 2026-04-02\n" not in log
     assert "## Older reflections\n- 2026-04-01: Reflection number 1 about the week." in log
     assert "- 2026-04-02: Reflection number 2" in log
-    assert len(list((ws.root / "memory/meta/reflections").glob("*.md"))) == 12
+    assert len(list((ws.root / "hippocampus/meta/reflections").glob("*.md"))) == 12
     ws.run("reflect.py", "self-image-done", now="2026-04-13")
     path.write_text("## Summary\nOne more.\n\n## Elements\n- [Self-Awareness] Fresh start.\n")
     assert ws.json("reflect.py", "record", "--file", str(path), now="2026-04-14")["selfImageDue"] == 0

@@ -51,7 +51,7 @@ def kill_trials(ws, trials: int, bulk: int, seed: int = 7) -> dict:
         env.pop("HIPPOCAMPUS_NOW", None)
         tally["kills"] += 1
         try:
-            after = len(json.loads((ws.root / "memory" / "index.json").read_text())["memories"])
+            after = len(json.loads((ws.store / "index.json").read_text())["memories"])
         except ValueError:
             tally["corrupt"] += 1
             continue
@@ -93,7 +93,7 @@ def test_full_disk_is_exit_3_and_old_state_intact(tmp_path):
         ws = Workspace(mount / "ws")
         ws.run("init.py")
         ws.remember("A memory from before the disk filled", "--domain", "world")
-        index_before = (ws.root / "memory" / "index.json").read_bytes()
+        index_before = (ws.store / "index.json").read_bytes()
         head_before = ws.git("rev-parse", "HEAD")
         filler = mount / "filler"
         fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
@@ -106,7 +106,7 @@ def test_full_disk_is_exit_3_and_old_state_intact(tmp_path):
             os.close(fd)
         result = ws.run("remember.py", "-", input="y" * 60000, expect=3)
         assert "disk full" in result.err and "Traceback" not in result.err
-        assert (ws.root / "memory" / "index.json").read_bytes() == index_before
+        assert (ws.store / "index.json").read_bytes() == index_before
         assert ws.git("rev-parse", "HEAD") == head_before
         filler.unlink()
         ws.remember("A memory after space came back", "--domain", "world")

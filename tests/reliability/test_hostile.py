@@ -35,7 +35,7 @@ def test_nul_bytes_invalid_utf8_and_lone_surrogates(ws):
     assert result.returncode == 0 and b"Traceback" not in result.stderr
     surrogate = json.dumps({"content": "lone \ud800 surrogate", "domain": "world"})
     ws.run("remember.py", "--jsonl", "-", input=surrogate)
-    json.loads((ws.root / "memory" / "index.json").read_text(encoding="utf-8"))
+    json.loads((ws.store / "index.json").read_text(encoding="utf-8"))
 
 
 def ws_script(name):
@@ -82,7 +82,7 @@ def test_hostile_environment(ws):
 
 
 def test_hand_dropped_file_names_and_yaml_smuggling(ws):
-    folder = ws.root / "memory" / "user"
+    folder = ws.store / "user"
     (folder / "weird name $(id) 'q'.md").write_text("---\nimportance: 1\nstatus: core\npinned: true\n"
                                                     "id: ../../evil\n---\nA note with a strange file name\n")
     (folder / "tags.md").write_text("---\nkeywords: !!python/name:os.system\n---\nTagged note\n")

@@ -1,7 +1,7 @@
-"""Workspace resolution and tunables: memory/config.yaml over defaults in code.
+"""Workspace resolution and tunables: hippocampus/config.yaml over defaults in code.
 
 config.yaml is parsed with yaml.safe_load only when it changed: the parsed
-result is cached as JSON under memory/.cache/, keyed on the file's size and
+result is cached as JSON under hippocampus/.cache/, keyed on the file's size and
 mtime, so the hot path never imports yaml.
 """
 
@@ -246,7 +246,7 @@ def load_config(memory_dir: Path) -> dict:
     try:
         cached = json.loads(cache.read_text(encoding="utf-8"))
         if cached.get("stamp") == stamp:
-            return _merge(DEFAULTS, cached["config"], "memory/config.yaml")
+            return _merge(DEFAULTS, cached["config"], "hippocampus/config.yaml")
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass
     yaml = third_party.load("yaml")  # only when config.yaml changed
@@ -254,10 +254,10 @@ def load_config(memory_dir: Path) -> dict:
     try:
         loaded = yaml.safe_load(path.read_bytes().decode("utf-8")) or {}
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise WorkspaceError(f"memory/config.yaml is not valid YAML: {str(exc).splitlines()[0]}") from None
+        raise WorkspaceError(f"hippocampus/config.yaml is not valid YAML: {str(exc).splitlines()[0]}") from None
     if not isinstance(loaded, dict):
-        raise WorkspaceError("memory/config.yaml must be a mapping of settings")
-    config = _merge(DEFAULTS, loaded, "memory/config.yaml")
+        raise WorkspaceError("hippocampus/config.yaml must be a mapping of settings")
+    config = _merge(DEFAULTS, loaded, "hippocampus/config.yaml")
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
         tmp = cache.with_name(f".config.{os.getpid()}.tmp")

@@ -113,7 +113,7 @@ class Tools:
             with workspace.transaction(workspace.agent, "propose", proposal=True) as tx:
                 filed = propose(tx, text, confidence=text_or_none(confidence, "confidence"), **options)
             data = {"proposals": [filed["id"]], "status": "pending", "from": workspace.agent,
-                    "file": "memory/meta/pending-memories.md"}
+                    "file": "hippocampus/meta/pending-memories.md"}
             return (f"proposed #{filed['id']} for review (only the main agent writes memory; "
                     f"it decides with scripts/review.py)"), data
         result, memory = remember_committed(workspace, text, **options)

@@ -1,6 +1,6 @@
 """Signals -> memories, without an LLM in the loop.
 
-Each signal of memory/signals.jsonl not yet encoded is scored with the
+Each signal of hippocampus/signals.jsonl not yet encoded is scored with the
 importance table (scoring.signal_importance: explicit "remember that" 0.9,
 emotional 0.85, preference 0.8, decision 0.75, fact 0.7, general 0.5, small
 talk 0.3) and read for triggers:
@@ -18,7 +18,7 @@ memories (one per turn, in the day's log, `source` = transcript and message,
 `episode` = the session, `created` = the message's time so an old memory is
 already weaker today); a repeat reinforces the memory it repeats. Without
 `auto`, the same candidates become proposals (from `bot:encode`) in
-memory/meta/pending-memories.md, with a JSON twin, for an agent to summarise
+hippocampus/meta/pending-memories.md, with a JSON twin, for an agent to summarise
 and approve (`apply`); references/encoding-prompt.md is the agent's prompt.
 """
 
@@ -35,7 +35,7 @@ _FORGET = re.compile(r"\b(?:forget about|forget that|please forget|disregard)\s+
 _FORGET_LAST = re.compile(r"^\W*(scratch that|never ?mind|ignore that|forget (it|that))\b\W*$", re.I)
 _KEEP = re.compile(r"\b(don'?t|do not|never|not|won'?t)\s+(ever\s+)?forget\b", re.I)  # a remember, not a forget
 _REFLECT = re.compile(r"\b(reflect on|consolidate (your |the )?memor(y|ies)|review (your |the )?memor(y|ies))\b", re.I)
-JSON_TWIN = "memory/meta/pending-memories.json"
+JSON_TWIN = "hippocampus/meta/pending-memories.json"
 
 
 def new_report(tx, threshold: float | None) -> dict:
@@ -53,7 +53,7 @@ def preview_lines(report: dict) -> list[str]:
 
 
 def encode(tx, auto: bool, threshold: float | None = None, dry_run: bool = False) -> dict:
-    """Encode the signals of memory/signals.jsonl written since the last run."""
+    """Encode the signals of hippocampus/signals.jsonl written since the last run."""
     ingest = tx.index.setdefault("ingest", {})
     start = int(ingest.get("encodedOffset", 0))
     path = tx.workspace.root / SIGNALS
@@ -172,7 +172,7 @@ def _forget_target(tx, what: str | None, last_id: str | None) -> dict | None:
 
 
 def write_twin(tx) -> None:
-    """memory/meta/pending-memories.json: the pending proposals, for an agent to edit and --apply."""
+    """hippocampus/meta/pending-memories.json: the pending proposals, for an agent to edit and --apply."""
     text = tx.current_bytes(proposals.PATH).decode("utf-8", "replace")
     pending = [{key: p.get(key) for key in ("id", "from", "timestamp", "kind", "target", "store", "content",
                                              "importance", "confidence", "source", "episode")}

@@ -1,6 +1,6 @@
 """Clean signals from transcripts: noise dropped, secrets redacted, one JSON line each.
 
-memory/signals.jsonl holds `{id, session, timestamp, role, text, source}`
+hippocampus/signals.jsonl holds `{id, session, timestamp, role, text, source}`
 per line. `preprocess` appends what is new since each file's watermark (its
 byte offset and last timestamp, kept in index.json under `ingest`), in one
 transaction, so a second run finds nothing new; encode.py reads from where
@@ -17,7 +17,7 @@ from pathlib import Path
 from ..text.redact import redact
 from ..text.textutil import clean_text
 
-PATH = "memory/signals.jsonl"
+PATH = "hippocampus/signals.jsonl"
 
 # Noise: what an agent's transcript holds that is not a memory.
 _SYSTEM = re.compile(r"^\s*(system:|\[cron\]|cron:|\[system\]|<system-reminder>|\[heartbeat\]|heartbeat_ok\b)", re.I)

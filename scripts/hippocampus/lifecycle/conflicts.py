@@ -1,6 +1,6 @@
 """Contradictions: statements about the same subject with different values.
 
-Found by consolidate.py and recorded in memory/meta/conflicts.md (one entry
+Found by consolidate.py and recorded in hippocampus/meta/conflicts.md (one entry
 per pair) and on both memories (`conflicts: [conf_N]`). Resolving one keeps
 a memory and archives the other (recoverable: reinforce.py brings it back).
 
@@ -18,7 +18,7 @@ import re
 from ..text import textsim
 from ..errors import NotFound, UsageError
 
-PATH = "memory/meta/conflicts.md"
+PATH = "hippocampus/meta/conflicts.md"
 HEADER = ("# Conflicts\n\n"
           "Statements that disagree, found by scripts/consolidate.py. Resolve one with\n"
           "`scripts/conflicts.py resolve conf_N --keep MEM_ID`: the other memory is archived, not erased.\n")
@@ -57,7 +57,8 @@ def render(conflict: dict) -> str:
 
 def load(root) -> tuple[str, list[dict]]:
     try:
-        text = (root / PATH).read_text(encoding="utf-8", errors="replace")
+        from .paths import located
+        text = located(root, PATH).read_text(encoding="utf-8", errors="replace")
     except FileNotFoundError:
         return "", []
     return text, parse(text)

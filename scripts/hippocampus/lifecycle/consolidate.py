@@ -13,7 +13,7 @@ One run, one commit (or, with dry_run, only the list of what it would do):
 3. contradictions are recorded (conflicts.py) on both memories;
 4. memories unused for `stale_after_days` get confidence `stale`;
 5. memories below `archive_below` for `archive_after_days` are archived, their
-   files moved under memory/archive/ (reinforce.py brings one back).
+   files moved under hippocampus/archive/ (reinforce.py brings one back).
 
 It never writes core memory: a cluster summary is kept just below the core
 threshold, and a proposal to promote it goes to the review queue.
@@ -233,19 +233,19 @@ def apply(tx, plan: dict) -> None:
 
 
 def archive_memory(tx, memory: dict, reason: str) -> None:
-    """Status archived; a file of its own moves under memory/archive/ (a log entry stays)."""
+    """Status archived; a file of its own moves under hippocampus/archive/ (a log entry stays)."""
     from ..store.episodes import is_episode_path
 
     memory.pop("lowSince", None)
     path = memory_file(memory)
     tx.archive(memory, reason)
     if path and not is_episode_path(path) and not path.startswith(ARCHIVE):
-        target = ARCHIVE + path[len("memory/"):]
+        target = ARCHIVE + path.split("/", 1)[1]
         if tx.move_file(path, target):
             memory["file"] = target
 
 
-ARCHIVE = "memory/archive/"  # where consolidation moves the files of what it archived
+ARCHIVE = "hippocampus/archive/"  # where consolidation moves the files of what it archived
 
 
 def _majority(memories: list[dict], key: str) -> str:

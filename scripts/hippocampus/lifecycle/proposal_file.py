@@ -1,6 +1,6 @@
 """The proposals file: its format, parsed and rendered (proposals.py files and decides them).
 
-memory/meta/pending-memories.md, in the documented proposal format:
+hippocampus/meta/pending-memories.md, in the documented proposal format:
 
     ---
     ## Proposal #3
@@ -26,7 +26,7 @@ import re
 
 from ..errors import NotFound, UsageError
 
-PATH = "memory/meta/pending-memories.md"
+PATH = "hippocampus/meta/pending-memories.md"
 HEADER = ("# Pending memories\n\n"
           "Proposals from sub-agents (and other actors without write access), waiting for the main agent:\n"
           "`scripts/review.py list`, `approve N`, `approve --all`, `reject N --reason TEXT`.\n")

@@ -1,6 +1,6 @@
 """Proposals: what a sub-agent wants remembered, waiting for the main agent.
 
-memory/meta/pending-memories.md, in the documented proposal format:
+hippocampus/meta/pending-memories.md, in the documented proposal format:
 
     ---
     ## Proposal #3
@@ -102,7 +102,7 @@ def _append(tx, proposal: dict) -> None:
 
 def load(workspace) -> tuple[str, list[dict]]:
     try:
-        text = (workspace.root / PATH).read_bytes().decode("utf-8", "replace")
+        text = (workspace.root / workspace.paths.here(PATH)).read_bytes().decode("utf-8", "replace")
     except FileNotFoundError:
         return "", []
     return text, parse(text)

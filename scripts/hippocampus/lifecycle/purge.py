@@ -10,12 +10,12 @@ references/forgetting.md):
   too; the audit lines about purged memories only say `[purged]`;
 - every quote of its words (its content and title, whole or cut short with
   "…", as plain, JSON-escaped, HTML-escaped or defused text) in the files we
-  write about memories: memory/meta/** (audit.log and the month files of
-  memory/meta/audit/, conflicts, proposals and their JSON twin, reflections
-  and their logs), memory/graph/** (entity facts), memory/signals.jsonl
+  write about memories: hippocampus/meta/** (audit.log and the month files of
+  hippocampus/meta/audit/, conflicts, proposals and their JSON twin, reflections
+  and their logs), hippocampus/graph/** (entity facts), hippocampus/signals.jsonl
   (padded to the same length: encode.py reads it by byte offset), and the
   [Self-Awareness] lines of IDENTITY.md;
-- in what an agent wrote in its own words (memory/meta/reflections/, the
+- in what an agent wrote in its own words (hippocampus/meta/reflections/, the
   reflection and reward logs, their audit lines, IDENTITY.md's
   [Self-Awareness] lines) also its own words: those no other memory has;
 - the consolidation summaries built from it (memories whose `sources` name
@@ -40,12 +40,12 @@ import re
 from ..text.textutil import one_line
 
 PURGED = "[purged]"
-SCANNED_FOLDERS = ("memory/meta", "memory/graph")
-SIGNALS = "memory/signals.jsonl"
+SCANNED_FOLDERS = ("hippocampus/meta", "hippocampus/graph")
+SIGNALS = "hippocampus/signals.jsonl"
 IDENTITY = "IDENTITY.md"
-AUDIT = "memory/meta/audit"  # audit.log and audit/<month>.log
-REFLECTIONS = "memory/meta/reflections/"
-REFLECTION_LOGS = ("memory/meta/reflection-log.md", "memory/meta/reward-log.md")
+AUDIT = "hippocampus/meta/audit"  # audit.log and audit/<month>.log
+REFLECTIONS = "hippocampus/meta/reflections/"
+REFLECTION_LOGS = ("hippocampus/meta/reflection-log.md", "hippocampus/meta/reward-log.md")
 # the fields a purged memory keeps in index.json: its state, not its words
 KEPT_FIELDS = frozenset(("id", "domain", "category", "content", "importance", "baseImportance", "created",
                          "lastAccessed", "timesReinforced", "keywords", "store", "status", "source", "episode",

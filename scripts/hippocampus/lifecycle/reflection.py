@@ -1,8 +1,8 @@
 """Reflection bookkeeping: the agent thinks, this module files.
 
-    memory/meta/reflections/YYYY-MM-DD.md   each reflection in full
-    memory/meta/reflection-log.md           summaries: the last 10 in full, older ones one line each
-    memory/meta/reward-log.md               reward decisions (result and reason only)
+    hippocampus/meta/reflections/YYYY-MM-DD.md   each reflection in full
+    hippocampus/meta/reflection-log.md           summaries: the last 10 in full, older ones one line each
+    hippocampus/meta/reward-log.md               reward decisions (result and reason only)
     IDENTITY.md                             [Self-Awareness] lines appended to its log
 
 The time of the last reflection lives in index.json (`reflection.last`).
@@ -16,9 +16,9 @@ from pathlib import Path
 from ..errors import UsageError
 from ..text.textutil import estimate_tokens, one_line
 
-LOG = "memory/meta/reflection-log.md"
-REWARDS = "memory/meta/reward-log.md"
-FOLDER = "memory/meta/reflections"
+LOG = "hippocampus/meta/reflection-log.md"
+REWARDS = "hippocampus/meta/reward-log.md"
+FOLDER = "hippocampus/meta/reflections"
 IDENTITY = "IDENTITY.md"
 PROMPT = Path(__file__).resolve().parents[3] / "references" / "reflection-process.md"
 KEEP_IN_FULL = 10
@@ -62,8 +62,8 @@ def prepare(workspace, budget: int) -> dict:
     strong = [(v, m) for v, m in strong if v > 0.3]
     entities = sorted(Graph.load(workspace).entities.values(), key=lambda e: e.name.casefold())
     prompt = PROMPT.read_text(encoding="utf-8") if PROMPT.is_file() else ""
-    log_tail = _tail(workspace.root / LOG, 3)
-    rewards_tail = _tail(workspace.root / REWARDS, 5)
+    log_tail = _tail(workspace.root / workspace.paths.here(LOG), 3)
+    rewards_tail = _tail(workspace.root / workspace.paths.here(REWARDS), 5)
     due = self_image_due(workspace.root)
     lines = {
         "episodes": [f"- ({m['created'][:16].replace('T', ' ')}) {one_line(m['content'], 300)}" for m in episodes],

@@ -39,7 +39,7 @@ def prepare_content(text: str, max_bytes: int) -> str:
         raise UsageError("nothing to remember: the text is empty")
     size = len(content.encode("utf-8"))
     if size > max_bytes:
-        raise UsageError(f"memory is {size} bytes; the limit is {max_bytes} (max_content_bytes in memory/config.yaml)")
+        raise UsageError(f"memory is {size} bytes; the limit is {max_bytes} (max_content_bytes in hippocampus/config.yaml)")
     return redact(content)[0]
 
 
@@ -187,8 +187,8 @@ def reinforce_memory(tx: Transaction, memory: dict) -> dict:
         memory.pop("archivedBecause", None)
         memory.pop("mergedInto", None)
         path = memory_file(memory) or ""
-        if path.startswith("memory/archive/"):  # archived by consolidation: its file comes home
-            home = "memory/" + path[len("memory/archive/"):]
+        if path.startswith("hippocampus/archive/"):  # archived by consolidation: its file comes home
+            home = "hippocampus/" + path[len("hippocampus/archive/"):]
             if tx.move_file(path, home):
                 memory["file"] = home
     current = decayed(memory, tx.now, tx.config)

@@ -1,4 +1,4 @@
-"""The audit trail: one line in memory/meta/audit.log and one git commit per change.
+"""The audit trail: one line in hippocampus/meta/audit.log and one git commit per change.
 
 Commits touch only our own paths (`git commit --only -- <paths>`), so a
 workspace that is also the user's repository keeps the user's staged work.
@@ -92,8 +92,8 @@ def collapse(paths: list[str]) -> list[str]:
     folders: dict[str, int] = {}
     for path in paths:
         parts = path.split("/")
-        if len(parts) == 3 and parts[0] == "memory" and parts[2].endswith(".md"):
-            folders[f"memory/{parts[1]}"] = folders.get(f"memory/{parts[1]}", 0) + 1
+        if len(parts) == 3 and parts[0] in ("hippocampus", "memory") and parts[2].endswith(".md"):
+            folders[f"{parts[0]}/{parts[1]}"] = folders.get(f"{parts[0]}/{parts[1]}", 0) + 1
     crowded = {folder for folder, count in folders.items() if count > 20}
     kept = [p for p in paths if p.rsplit("/", 1)[0] not in crowded or not p.endswith(".md")]
     return sorted(set(kept) | crowded)

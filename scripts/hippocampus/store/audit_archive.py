@@ -1,5 +1,5 @@
-"""The audit log's archive: memory/meta/audit.log holds the recent lines, and
-memory/meta/audit/<YYYY-MM>.log the older ones, by month.
+"""The audit log's archive: hippocampus/meta/audit.log holds the recent lines, and
+hippocampus/meta/audit/<YYYY-MM>.log the older ones, by month.
 
 Every commit stores the whole audit.log in git: left to grow, a year of use
 (~3 MB) would add that much to each commit and ~10 ms to each call. So the

@@ -44,7 +44,7 @@ def check(workspace: Workspace) -> dict:
         for path, reason in scan.broken:
             problems.append(f"{path}: {reason}")
         for memory in index["memories"]:
-            if memory.get("file") and not is_memory_file(memory["file"]):
+            if memory.get("file") and not is_memory_file(memory["file"], workspace.paths.store_name):
                 problems.append(f"{memory['id']}: its file {str(memory['file'])[:80]!r} is not a memory file "
                                 "(inside .git or outside the memory folders); nothing reads, writes or deletes it: "
                                 "--repair drops it and writes the memory a file of its own")
@@ -101,9 +101,10 @@ def _dirty_problems(workspace: Workspace, pending: set[str], notes: list[str]) -
     older version) is a problem: `git status` stays dirty, and a clone brings
     the file back as a second copy of its memory."""
     entries = audit.status_entries(audit.git(
-        workspace.root, "status", "--porcelain", "-z", "--", "memory", "HIPPOCAMPUS_CORE.md", check=False).stdout)
+        workspace.root, "status", "--porcelain", "-z", "--", workspace.paths.store_name, "HIPPOCAMPUS_CORE.md",
+        check=False).stdout)
     if entries:
-        notes.append("uncommitted changes under memory/: " + ", ".join(path for _code, path in entries[:5]))
+        notes.append(f"uncommitted changes under {workspace.paths.store_name}/: " + ", ".join(path for _code, path in entries[:5]))
     stale = [path for code, path in entries if "D" in code and path not in pending
              and not os.path.lexists(workspace.root / path)]
     if not stale:
@@ -129,13 +130,21 @@ def _cache_notes(workspace: Workspace) -> list[str]:
 
 
 def last_good_index(workspace: Workspace) -> tuple[dict | None, str | None]:
-    result = audit.git(workspace.root, "log", "--format=%H", "--", "memory/index.json", check=False)
+    from .store_migration import rewrite_files
+    names = ("hippocampus/index.json", "memory/index.json")  # the store, and where it was before it moved
+    result = audit.git(workspace.root, "log", "--format=%H", "--", *names, check=False)
     for commit in result.stdout.split()[:200]:
-        shown = audit.git(workspace.root, "show", f"{commit}:memory/index.json", check=False)
+        for name in names:
+            shown = audit.git(workspace.root, "show", f"{commit}:{name}", check=False)
+            if shown.returncode == 0:
+                break
         if shown.returncode != 0:
             continue
+        text = shown.stdout
+        if name != workspace.paths.rel(workspace.paths.index) and not workspace.paths.old_layout:
+            text = rewrite_files(text.encode("utf-8", "surrogateescape")).decode("utf-8", "surrogateescape")
         try:
-            index, _ = normalise_index(json.loads(shown.stdout), workspace.now,
+            index, _ = normalise_index(json.loads(text), workspace.now,
                                        workspace.config["decay"]["rate"])
             return index, commit
         except (ValueError, WorkspaceError):
@@ -147,6 +156,9 @@ def repair(workspace: Workspace) -> dict:
     if workspace.agent != "main":  # gated like every other mutation (workspace.transaction)
         from ..base.actors import refuse_write
         raise refuse_write(workspace.agent, "repair")
+    from . import store_migration
+    if store_migration.needed(workspace.paths):  # a repair writes: the store leaves memory/ first
+        store_migration.migrate(workspace)
     paths = workspace.paths
     with WorkspaceLock(paths.lock, float(workspace.config["lock_timeout_seconds"])):
         source = "index.json"
@@ -164,7 +176,7 @@ def repair(workspace: Workspace) -> dict:
                 keep.write_bytes(paths.index.read_bytes())
         tx = Transaction(workspace, index, "system:doctor", "repair", "")
         for memory in list(tx.memories):  # a file that is not a memory file: dropped, never touched
-            if memory.get("file") and not is_memory_file(memory["file"]):
+            if memory.get("file") and not is_memory_file(memory["file"], paths.store_name):
                 memory.update(file=None, hash=None)
                 tx.put(memory)
         scan = reconcile.scan(workspace.root, paths, {}, reconcile.known_files(index["memories"]), writer=True)
@@ -178,7 +190,7 @@ def repair(workspace: Workspace) -> dict:
                 tx.put(memory)
                 written += 1
         for code, path in audit.status_entries(audit.git(workspace.root, "status", "--porcelain", "-z", "--",
-                                                          "memory", check=False).stdout):
+                                                          paths.store_name, check=False).stdout):
             if "D" in code and not os.path.lexists(workspace.root / path):
                 tx.paths.add(path)  # a tracked file gone (a move's old path): its removal is committed
         tx.index_changed = True

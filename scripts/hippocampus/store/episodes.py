@@ -1,4 +1,4 @@
-"""Episodic daily logs: memory/episodes/YYYY-MM-DD.md, many memories per file.
+"""Episodic daily logs: hippocampus/episodes/YYYY-MM-DD.md, many memories per file.
 
     # 2026-11-29
 
@@ -49,11 +49,11 @@ def entry_hash(content: str) -> str:
 
 def path_for(created: str) -> str:
     """The log a memory created at `created` (ISO time) belongs to."""
-    return f"memory/{FOLDER}/{created[:10]}.md"
+    return f"hippocampus/{FOLDER}/{created[:10]}.md"
 
 
 def is_episode_path(path: str) -> bool:
-    return path.startswith(f"memory/{FOLDER}/") and path.count("/") == 2
+    return path.startswith((f"hippocampus/{FOLDER}/", f"memory/{FOLDER}/")) and path.count("/") == 2  # (a store not yet moved)
 
 
 def day_of(path: str) -> str:

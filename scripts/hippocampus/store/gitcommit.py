@@ -91,7 +91,7 @@ class _Repo:
             if gitrules.active_hooks(self.common, self.top, configured.get("core.hookspath")):
                 raise Unsupported("commit hooks")
             for attributes in (self.top / ".gitattributes", self.common / "info" / "attributes",
-                               self.root / ".gitattributes", self.root / "memory" / ".gitattributes"):
+                               self.root / ".gitattributes", self.root / "hippocampus" / ".gitattributes"):
                 if attributes.exists():
                     raise Unsupported("gitattributes present")
         except Unsupported:

@@ -6,7 +6,7 @@ on a branch (a commit onto a detached HEAD is lost at the next checkout: refused
 Found without running git where that can be done: the repository is found by
 walking up from the workspace (as git does), HEAD is one small file, and git
 is asked which of our paths it ignores (`git check-ignore`) only when an
-ignore file other than our own `memory/.gitignore` has a rule in it.
+ignore file other than our own `hippocampus/.gitignore` has a rule in it.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from pathlib import Path
 from ..errors import WorkspaceError
 
 COMMIT_HOOKS = ("pre-commit", "prepare-commit-msg", "commit-msg", "post-commit")
-# what init.py writes into memory/.gitignore: it matches nothing we commit
+# what init.py writes into hippocampus/.gitignore: it matches nothing we commit
 OUR_IGNORE = b".cache/\n.lock\n.*.tmp\n"
 # the folders whose own .gitignore could hold a rule for a file we write
-_FOLDERS = ("memory", "memory/user", "memory/self", "memory/relationship", "memory/world", "memory/procedures",
-            "memory/vault", "memory/episodes", "memory/meta", "memory/meta/audit", "memory/graph",
-            "memory/graph/entities")
+_FOLDERS = ("hippocampus", "hippocampus/user", "hippocampus/self", "hippocampus/relationship", "hippocampus/world", "hippocampus/procedures",
+            "hippocampus/vault", "hippocampus/episodes", "hippocampus/meta", "hippocampus/meta/audit", "hippocampus/graph",
+            "hippocampus/graph/entities")
 
 
 class Repository:
@@ -137,7 +137,7 @@ def _has_rules(path: str, ours: bool = False) -> bool:
 
 def ignore_files(root: Path, repository: Repository, excludes_file: str | None = None) -> list[str]:
     """The ignore files with a rule in them that could match a path we write
-    (our own memory/.gitignore, as init.py wrote it, has none)."""
+    (our own hippocampus/.gitignore, as init.py wrote it, has none)."""
     found = []
     top = os.path.abspath(repository.top)
     folder = here = os.path.abspath(root)
@@ -149,7 +149,7 @@ def ignore_files(root: Path, repository: Repository, excludes_file: str | None =
         folder = os.path.dirname(folder)
     for relative in _FOLDERS:
         path = os.path.join(here, relative, ".gitignore")
-        if _has_rules(path, ours=relative == "memory"):
+        if _has_rules(path, ours=relative == "hippocampus"):
             found.append(path)
     exclude = os.path.join(repository.common, "info", "exclude")
     if _has_rules(exclude):
@@ -214,10 +214,10 @@ def ignored(root: Path, paths: list[str], excludes: str | None = None) -> dict[s
 
 
 # paths that stand for what we write, asked about by init.py and doctor.py
-SAMPLE_PATHS = ("memory/index.json", "memory/meta/audit.log", "memory/meta/audit/2026-01.log", "memory/config.yaml", "memory/user/a.md",
-                "memory/self/a.md", "memory/relationship/a.md", "memory/world/a.md", "memory/procedures/a.md",
-                "memory/vault/a.md", "memory/episodes/2026-01-01.md", "memory/graph/index.md",
-                "memory/graph/entities/a.md", "memory/meta/pending-memories.md", "memory/signals.jsonl",
+SAMPLE_PATHS = ("hippocampus/index.json", "hippocampus/meta/audit.log", "hippocampus/meta/audit/2026-01.log", "hippocampus/config.yaml", "hippocampus/user/a.md",
+                "hippocampus/self/a.md", "hippocampus/relationship/a.md", "hippocampus/world/a.md", "hippocampus/procedures/a.md",
+                "hippocampus/vault/a.md", "hippocampus/episodes/2026-01-01.md", "hippocampus/graph/index.md",
+                "hippocampus/graph/entities/a.md", "hippocampus/meta/pending-memories.md", "hippocampus/signals.jsonl",
                 "MEMORY.md", "IDENTITY.md", "SOUL.md", "HIPPOCAMPUS_CORE.md")
 
 
@@ -227,12 +227,12 @@ def not_audited(root: Path) -> str | None:
     if not found:
         return None
     rules = sorted(set(found.values()))
-    ours = [p for p in SAMPLE_PATHS if p.startswith("memory/")]
-    named = [p for p in found if not p.startswith("memory/")]
-    if all(p in found for p in ours):  # all of memory/: said so, not path by path
-        named.insert(0, "memory/")
+    ours = [p for p in SAMPLE_PATHS if p.startswith("hippocampus/")]
+    named = [p for p in found if not p.startswith("hippocampus/")]
+    if all(p in found for p in ours):  # all of hippocampus/: said so, not path by path
+        named.insert(0, "hippocampus/")
     else:
-        named += [p for p in found if p.startswith("memory/")]
+        named += [p for p in found if p.startswith("hippocampus/")]
     shown = ", ".join(p.replace("/a.md", "/*.md").replace("/2026-01.log", "/*.log").replace("/2026-01-01.md", "/*.md")
                       for p in named)
     sentence = (f"not audited: git ignores {shown} here ({'; '.join(rules[:3])}), so hippocampus never commits "

@@ -1,8 +1,8 @@
 """The knowledge graph: one markdown file per entity, relations as [[wikilinks]].
 
-    memory/graph/entities/alice-chen.md     an entity (Obsidian-compatible)
-    memory/graph/relations.md               the relation types, one "- name: meaning" line each
-    memory/graph/index.md                   the generated registry (name, type, aliases, counts)
+    hippocampus/graph/entities/alice-chen.md     an entity (Obsidian-compatible)
+    hippocampus/graph/relations.md               the relation types, one "- name: meaning" line each
+    hippocampus/graph/index.md                   the generated registry (name, type, aliases, counts)
 
 An entity file:
 
@@ -35,7 +35,7 @@ from ..text.blocks import append_to_section
 from ..errors import NotFound, UsageError
 from ..text.textutil import clean_text, one_line, slugify
 
-FOLDER = "memory/graph"
+FOLDER = "hippocampus/graph"
 ENTITIES = f"{FOLDER}/entities"
 RELATIONS_FILE = f"{FOLDER}/relations.md"
 REGISTRY_FILE = f"{FOLDER}/index.md"
@@ -126,7 +126,9 @@ class Graph:
         root = workspace_or_tx.workspace.root if hasattr(workspace_or_tx, "workspace") else workspace_or_tx.root
         pending = getattr(workspace_or_tx, "files", {})
         entities: dict[str, Entity] = {}
-        folder = root / ENTITIES
+        from .paths import located
+        base = located(root, FOLDER)  # (a workspace not yet migrated: memory/graph)
+        folder = base / "entities"
         names = {p.name for p in folder.glob("*.md")} if folder.is_dir() else set()
         names |= {p.rsplit("/", 1)[-1] for p in pending if p.startswith(ENTITIES + "/") and pending[p] is not None}
         for name in sorted(names):
@@ -134,7 +136,7 @@ class Graph:
             data = pending.get(path) if path in pending else None
             if data is None:
                 try:
-                    data = (root / path).read_bytes()
+                    data = (folder / name).read_bytes()
                 except OSError:
                     continue
             entity = parse_entity(path, data.decode("utf-8", "replace"))
@@ -143,7 +145,7 @@ class Graph:
         data = pending.get(RELATIONS_FILE)
         if data is None:
             try:
-                data = (root / RELATIONS_FILE).read_bytes()
+                data = (base / "relations.md").read_bytes()
             except OSError:
                 data = None
         types = parse_relation_types(data.decode("utf-8", "replace")) if data is not None else dict(DEFAULT_RELATIONS)

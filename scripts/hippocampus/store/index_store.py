@@ -1,4 +1,4 @@
-"""memory/index.json: load (read-only, validating) and save (atomic).
+"""hippocampus/index.json: load (read-only, validating) and save (atomic).
 
 Layout: a small header, then one memory per line, so `git diff` of a
 one-memory change is one line and `jq` reads it as ordinary JSON. The header's

@@ -24,33 +24,40 @@ def initialise(root: Path, now: datetime) -> list[str]:
     done: list[str] = []
     paths = WorkspacePaths(root)
     refuse_detached_head(root)
+    from . import store_migration
+    if store_migration.needed(paths):  # a store from before, in memory/: moved first (a write)
+        from .workspace import Workspace
+        workspace = Workspace(root, now)
+        store_migration.migrate(workspace)
+        paths = workspace.paths
+        done.append(f"moved the store from memory/ to {paths.store_name}/")
     try:
         root.mkdir(parents=True, exist_ok=True)
         for folder in (*MEMORY_FOLDERS, "meta", "graph/entities"):
             directory = paths.memory / folder
             if not directory.is_dir():
                 directory.mkdir(parents=True, exist_ok=True)
-                done.append(f"created memory/{folder}/")
+                done.append(f"created hippocampus/{folder}/")
     except OSError as exc:
         raise WorkspaceError(f"cannot create the workspace at {root}: {exc.strerror}") from None
     touched: list[str] = []
     if not paths.index.exists():
         index = empty_index(now)
         index_store.save(paths.index, index)
-        done.append("created memory/index.json")
-        touched.append("memory/index.json")
+        done.append("created hippocampus/index.json")
+        touched.append("hippocampus/index.json")
     ignore = paths.memory / ".gitignore"
     if not ignore.exists():
         atomic_write(ignore, GITIGNORE)
-        done.append("created memory/.gitignore")
-        touched.append("memory/.gitignore")
+        done.append("created hippocampus/.gitignore")
+        touched.append("hippocampus/.gitignore")
     config = paths.memory / "config.yaml"
     template = TEMPLATES / "config.yaml"
     if not config.exists() and template.is_file():
         atomic_write(config, template.read_bytes())
-        done.append("created memory/config.yaml")
-        touched.append("memory/config.yaml")
-    relations = root / "memory" / "graph" / "relations.md"
+        done.append("created hippocampus/config.yaml")
+        touched.append("hippocampus/config.yaml")
+    relations = paths.store / "graph" / "relations.md"
     if not relations.exists():
         from .graph import DEFAULT_RELATIONS, RELATIONS_FILE, relations_text
         atomic_write(relations, relations_text(DEFAULT_RELATIONS))

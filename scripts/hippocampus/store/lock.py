@@ -1,4 +1,4 @@
-"""The workspace lock: a kernel lock (flock) on memory/.lock.
+"""The workspace lock: a kernel lock (flock) on hippocampus/.lock.
 
 The lock is held by an open file descriptor, so the kernel drops it when the
 process dies, however it dies: a killed writer never blocks the next one.
@@ -38,7 +38,7 @@ class WorkspaceLock:
                     self._fd = None
                     raise WorkspaceError(
                         f"workspace is locked by another writer for more than {self.timeout:g}s "
-                        f"({self.path}); try again, or raise lock_timeout_seconds in memory/config.yaml") from None
+                        f"({self.path}); try again, or raise lock_timeout_seconds in hippocampus/config.yaml") from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.1)
 

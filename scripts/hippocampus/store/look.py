@@ -72,15 +72,15 @@ def total_print(listed: dict, skipped: dict[str, Skipped]) -> int:
 
 
 def folder_of(path: str) -> str | None:
-    """The memory folder a memory file (memory/<folder>/<name>) is in."""
+    """The memory folder a memory file (<store>/<folder>/<name>) is in."""
     parts = path.split("/")
-    return parts[1] if len(parts) == 3 and parts[0] == "memory" and parts[2] else None
+    return parts[1] if len(parts) == 3 and parts[0] in ("hippocampus", "memory") and parts[2] else None
 
 
 def stamp(stats: dict, looked_at: float | None, skipped: dict[str, Skipped] | None = None,
           removed: list[tuple[str, tuple]] = (), added: list[tuple[str, tuple]] = ()) -> str | None:
     """The look to record: `stats` as reconcile.list_memory_files gives them (with
-    "memory/<folder>/" entries), taken at `looked_at`. A skipped folder's entry is
+    "<store>/<folder>/" entries), taken at `looked_at`. A skipped folder's entry is
     its recorded one, moved by the files `removed` (stat before) and `added`
     (stat after) in it; its own stat is the one in `stats`. The look keeps the
     time of the oldest listing in it: writers skipping a folder every few
@@ -95,8 +95,9 @@ def stamp(stats: dict, looked_at: float | None, skipped: dict[str, Skipped] | No
     if not skipped and all(len(entries) <= LOOK_LATER_OVER + 1 for entries in parts.values()):
         return None  # (as below, before any print is made: a small store's reader asks on every call)
     folders = {}
+    store = next(iter(stats)).split("/", 1)[0] if stats else "hippocampus"
     for folder, entries in parts.items():
-        own = entries.get(f"memory/{folder}/")
+        own = entries.get(f"{store}/{folder}/")
         if own is None:
             continue
         if folder not in skipped:

@@ -22,7 +22,7 @@ FRONTMATTER_ALLOWANCE = 16384
 def too_large(size: int, max_bytes: int) -> NotAMemory | None:
     if size > max_bytes + FRONTMATTER_ALLOWANCE:
         return NotAMemory(f"not indexed: {size:,} bytes, over max_content_bytes ({max_bytes:,}) "
-                          "in memory/config.yaml; split it or raise the limit")
+                          "in hippocampus/config.yaml; split it or raise the limit")
     return None
 
 
@@ -44,7 +44,7 @@ def not_listed(paths: WorkspacePaths) -> list[tuple[str, str]]:
     found = []
     for folder in MEMORY_FOLDERS:
         directory = paths.memory / folder
-        relative = f"memory/{folder}"
+        relative = f"{paths.store_name}/{folder}"
         if os.path.islink(directory):
             if leaves_workspace(paths, directory):
                 found.append((relative + "/", f"a symlink out of the workspace (to {os.path.realpath(directory)}): "

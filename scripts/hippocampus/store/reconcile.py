@@ -77,7 +77,7 @@ def folder_stamps(paths: WorkspacePaths) -> dict[str, tuple]:
     for folder in MEMORY_FOLDERS:
         st = _folder_stat(paths, folder)
         if st is not None:
-            found[f"memory/{folder}/"] = (st.st_mtime_ns, -1, st.st_ino)
+            found[f"{paths.store_name}/{folder}/"] = (st.st_mtime_ns, -1, st.st_ino)
     return found
 
 
@@ -98,7 +98,7 @@ def _folder_stat(paths: WorkspacePaths, folder: str):
 
 
 def list_memory_files(paths: WorkspacePaths, folders=MEMORY_FOLDERS) -> dict[str, tuple]:
-    """path -> (mtime_ns, size, inode) for every memory file (and "memory/<folder>/"
+    """path -> (mtime_ns, size, inode) for every memory file (and "<store>/<folder>/"
     -> the folder's own (mtime_ns, -1, inode)): one stat each, no reads. A folder
     that is a symlink out of the workspace is never followed (doctor names it)."""
     found: dict[str, tuple] = {}
@@ -109,7 +109,7 @@ def list_memory_files(paths: WorkspacePaths, folders=MEMORY_FOLDERS) -> dict[str
             if os.path.islink(directory):
                 continue  # out of the workspace: never followed
         else:
-            found[f"memory/{folder}/"] = (st.st_mtime_ns, -1, st.st_ino)  # renames show here
+            found[f"{paths.store_name}/{folder}/"] = (st.st_mtime_ns, -1, st.st_ino)  # renames show here
         try:
             entries = os.scandir(directory)
         except (FileNotFoundError, NotADirectoryError):
@@ -123,7 +123,7 @@ def list_memory_files(paths: WorkspacePaths, folders=MEMORY_FOLDERS) -> dict[str
                     if not entry.is_file(follow_symlinks=False):
                         continue
                     st = entry.stat(follow_symlinks=False)
-                    found[f"memory/{folder}/{name}"] = (st.st_mtime_ns, st.st_size, st.st_ino)
+                    found[f"{paths.store_name}/{folder}/{name}"] = (st.st_mtime_ns, st.st_size, st.st_ino)
                 except OSError:
                     continue
     return found
@@ -157,7 +157,7 @@ def read_edit(root: Path, path: str, memory_id: str | None,
         return path, str(exc)
     if max_bytes is not None and len(body.encode("utf-8")) > max_bytes:
         return path, NotAMemory(f"not indexed: its text is {len(body.encode('utf-8')):,} bytes, over "
-                                f"max_content_bytes ({max_bytes:,}) in memory/config.yaml; split it or raise the limit")
+                                f"max_content_bytes ({max_bytes:,}) in hippocampus/config.yaml; split it or raise the limit")
     edit = HandEdit(path, memory_id, meta, body, raw, file_hash(raw))
     if kinds:
         edit.redacted_text = redacted
@@ -283,7 +283,7 @@ def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: 
             if entry.memory_id in known_by_id:
                 seen.add(entry.memory_id)  # (an indexed entry grown too long keeps its indexed text)
             result.skipped.append((f"{path} (the entry under line {entry.heading_line + 1})", NotAMemory(
-                f"not indexed: {size:,} bytes, over max_content_bytes ({max_bytes:,}) in memory/config.yaml"),
+                f"not indexed: {size:,} bytes, over max_content_bytes ({max_bytes:,}) in hippocampus/config.yaml"),
                 not seen_before))
             continue
         claimed = entry.memory_id if entry.memory_id not in seen else None

@@ -1,4 +1,4 @@
-"""The derived search index: SQLite FTS5 under memory/.cache/ (git-ignored).
+"""The derived search index: SQLite FTS5 under hippocampus/.cache/ (git-ignored).
 
 It holds what recall needs (content, weighted state, file and hash of every
 memory, and the stat manifest used to notice hand edits), so recall never

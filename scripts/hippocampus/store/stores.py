@@ -1,9 +1,9 @@
 """Where each store keeps its memories, and writing a memory to its home.
 
-    semantic    memory/<domain>/<slug>-<id>.md     one file per memory
-    procedural  memory/procedures/<slug>.md        a titled workflow with steps
-    vault       memory/vault/<slug>.md             pinned: never decays
-    episodic    memory/episodes/YYYY-MM-DD.md      appended to the day's log
+    semantic    hippocampus/<domain>/<slug>-<id>.md     one file per memory
+    procedural  hippocampus/procedures/<slug>.md        a titled workflow with steps
+    vault       hippocampus/vault/<slug>.md             pinned: never decays
+    episodic    hippocampus/episodes/YYYY-MM-DD.md      appended to the day's log
 
 The folder decides the store: a file a person moves into vault/ is pinned.
 """
@@ -27,10 +27,10 @@ def write_home(tx, memory: dict) -> str:
     if store == "episodic":
         return tx.append_episode(memory)
     if store == "semantic":
-        path = f"memory/{memory['domain']}/{slugify(memory['content'])}-{memory['id']}.md"
+        path = f"hippocampus/{memory['domain']}/{slugify(memory['content'])}-{memory['id']}.md"
     else:
         source = memory.get("title") or memory["content"]
-        path = free_name(tx, f"memory/{FOLDER_OF_STORE[store]}", slugify(source), memory["id"])
+        path = free_name(tx, f"hippocampus/{FOLDER_OF_STORE[store]}", slugify(source), memory["id"])
     tx.write_memory_file(memory, path)
     return path
 

@@ -300,7 +300,7 @@ class Transaction:
     # -- commit
     def after_document_edits(self, edits: list[tuple[str, str]]) -> None:
         """What must change with a person's document edits (the graph's registry)."""
-        if any(path.startswith("memory/graph/entities/") for _kind, path in edits):
+        if any(path.startswith("hippocampus/graph/entities/") for _kind, path in edits):  # STORE-MOVE
             from .graph import Graph
             Graph.load(self).write_registry(self)
 

@@ -6,7 +6,7 @@ nothing is left for the next writer to "recover" into the audit trail.
 A file about to be replaced or removed keeps its old content under a second
 name beside it (a hard link: no bytes are copied, nothing needs room on the
 disk; where links are not possible, its bytes in memory). A file that did not
-exist is removed again. The names are `.<name>.undo.tmp` (memory/.gitignore
+exist is removed again. The names are `.<name>.undo.tmp` (hippocampus/.gitignore
 ignores `.*.tmp`); a writer killed before it could clean them up leaves them,
 and the next one removes those beside the paths of its pending-commit note.
 """

@@ -75,6 +75,9 @@ class Workspace:
         opened again. What the cache holds needs no check here: every read
         compares it with index.json's state first (reader_cache), so writes by
         other processes are seen by the next call. Three `stat` calls."""
+        if self.paths.old_layout and not self.paths.index.is_file():  # moved out of memory/ by another writer
+            from .store_migration import repoint
+            repoint(self)
         if not self.paths.index.is_file():
             Workspace.open(self.root, now)  # raises the error that names the fix
         self.now = now
@@ -188,6 +191,9 @@ class Workspace:
         if self.agent != "main" and not proposal:
             from ..base.actors import refuse_write
             raise refuse_write(self.agent, action)
+        if self.paths.move_pending:  # an old workspace's first write moves its store out of memory/
+            from .store_migration import migrate
+            migrate(self)  # then self.paths name hippocampus/
         timeout = float(self.config["lock_timeout_seconds"])
         from ..base.fsutil import InBackground
         with WorkspaceLock(self.paths.lock, timeout):
@@ -206,7 +212,8 @@ class Workspace:
             documents_before = hand_edits.commit_document_edits(self, index)
             tx = Transaction(self, index, actor, action, summary)
             tx.skipped = files["skipped"]
-            tx.files_before = {**files["stats"], **{f"memory/{folder}/": s.own for folder, s in tx.skipped.items()}}
+            tx.files_before = {**files["stats"], **{f"{self.paths.store_name}/{folder}/": s.own
+                                                    for folder, s in tx.skipped.items()}}
             tx.files_print = files["print"]
             tx.files_looked_at = looked_at
             tx.documents_before = documents_before

@@ -125,3 +125,51 @@ def test_the_checker_sees_a_circle_and_an_upward_import(tmp_path, monkeypatch):
         pass
     else:
         raise AssertionError("the upward import was not seen")
+
+
+def defined_names(path: Path) -> set[str]:
+    names = set()
+    for node in ast.parse(path.read_text(), str(path)).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target]):
+                names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+        elif isinstance(node, (ast.If, ast.Try)):
+            for inner in ast.walk(node):
+                if isinstance(inner, (ast.FunctionDef, ast.ClassDef)):
+                    names.add(inner.name)
+                elif isinstance(inner, ast.Assign):
+                    names |= {n.id for t in inner.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+                elif isinstance(inner, (ast.Import, ast.ImportFrom)):
+                    names |= {(alias.asname or alias.name).split(".")[0] for alias in inner.names}
+    return names
+
+
+def test_every_imported_name_exists_where_it_is_imported_from():
+    """A function-level import only fails when the function runs: each `from X import name`
+    of the library names a module, or a name defined at the top of one."""
+    found = modules()
+    missing = []
+    for name, path in found.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            elif (node.module or "").split(".")[0] == "hippocampus":
+                target = node.module
+            else:
+                continue
+            if target not in found:
+                missing.append(f"{name}: no module {target}")
+                continue
+            defined = defined_names(found[target])
+            for alias in node.names:
+                if alias.name != "*" and f"{target}.{alias.name}" not in found and alias.name not in defined:
+                    missing.append(f"{name}: {alias.name} is not in {target}")
+    assert missing == [], "\n".join(missing)

@@ -57,7 +57,7 @@ def render(conflict: dict) -> str:
 
 def load(root) -> tuple[str, list[dict]]:
     try:
-        from .paths import located
+        from ..base.paths import located
         text = located(root, PATH).read_text(encoding="utf-8", errors="replace")
     except FileNotFoundError:
         return "", []

@@ -126,7 +126,7 @@ class Graph:
         root = workspace_or_tx.workspace.root if hasattr(workspace_or_tx, "workspace") else workspace_or_tx.root
         pending = getattr(workspace_or_tx, "files", {})
         entities: dict[str, Entity] = {}
-        from .paths import located
+        from ..base.paths import located
         base = located(root, FOLDER)  # (a workspace not yet migrated: memory/graph)
         folder = base / "entities"
         names = {p.name for p in folder.glob("*.md")} if folder.is_dir() else set()

@@ -92,7 +92,7 @@ class _Repo:
                 raise Unsupported("commit hooks")
             for attributes in (self.top / ".gitattributes", self.common / "info" / "attributes",
                                self.root / ".gitattributes", self.root / "memory" / ".gitattributes"):
-                if attributes.exists():
+                if attributes.exists() and not _merge_rules_only(attributes):  # (sync: ours names merge drivers)
                     raise Unsupported("gitattributes present")
         except Unsupported:
             self.close()
@@ -195,6 +195,11 @@ class _Repo:
         if len(parts) > 1:
             self.loose_bytes += len(body)
         return sha
+
+
+def _merge_rules_only(path: Path) -> bool:
+    from .merge_setup import transforms_nothing
+    return transforms_nothing(path)
 
 
 def _settings(listed: str) -> dict[str, str | None]:

@@ -1,0 +1,97 @@
+"""Registering our merge drivers in a workspace, so that sync.py and a person's
+own `git pull` merge memories the same way.
+
+Two parts: which files use which driver, in the workspace's `.gitattributes`
+(our block between marker lines, committed, so every clone has it; the rest
+of the file is the person's), and how to run each driver, in the
+repository's own `.git/config` (`merge.hippocampus-<kind>.driver`: a path
+of this checkout, so it is set on each machine, by init.py and again by
+every sync). A clone without the config merges with git's own merge.
+"""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+from .blocks import with_block
+
+START = "# hippocampus:merge:start (scripts/sync.py; references/sync.md)"
+END = "# hippocampus:merge:end"
+ATTRIBUTES = ".gitattributes"
+DRIVER = Path(__file__).resolve().parents[1] / "merge_driver.py"
+# later lines win in .gitattributes: the general patterns first
+RULES = (
+    ("memory/*/*.md", "memory"),
+    ("memory/episodes/*.md", "log"),
+    ("memory/meta/*.md", "text"),
+    ("memory/graph/**", "text"),
+    ("memory/index.json", "index"),
+    ("memory/meta/audit.log", "audit"),
+    ("memory/meta/audit/*.log", "audit"),
+    ("memory/config.yaml", "text"),
+    ("memory/signals.jsonl", "text"),
+    ("MEMORY.md", "blocks"),
+    ("AGENTS.md", "blocks"),
+    ("CLAUDE.md", "blocks"),
+    ("HIPPOCAMPUS_CORE.md", "ours"),
+    ("IDENTITY.md", "text"),
+    ("SOUL.md", "text"),
+)
+KINDS = ("index", "memory", "log", "audit", "blocks", "text", "ours")
+NAMES = {"index": "memories in index.json, by id", "memory": "a memory's markdown file",
+         "log": "a daily episode log, by entry", "audit": "the audit log, by line in time order",
+         "blocks": "a document with hippocampus blocks", "text": "text, both sides' lines kept",
+         "ours": "a file hippocampus renders again"}
+
+
+def block() -> str:
+    return "\n".join(f"{pattern} merge=hippocampus-{kind}" for pattern, kind in RULES)
+
+
+def attributes_text(current: str | None) -> str:
+    """`.gitattributes` with our block set (the person's lines as they are)."""
+    return with_block(current, block(), START, END, ATTRIBUTES)
+
+
+def driver_command(kind: str) -> str:
+    import sys
+    python = sys.executable or "python3"  # this machine's interpreter (it has PyYAML)
+    return f"{shlex.quote(python)} -S {shlex.quote(str(DRIVER))} {kind} %O %A %B %P"
+
+
+def configure(root: Path) -> list[str]:
+    """Set our drivers in the repository's config; the names of those changed."""
+    from .audit import git
+    changed = []
+    for kind in KINDS:
+        key = f"merge.hippocampus-{kind}"
+        wanted = driver_command(kind)
+        if git(root, "config", "--local", f"{key}.driver", check=False).stdout.strip() != wanted:
+            git(root, "config", "--local", f"{key}.name", f"hippocampus: {NAMES[kind]}")
+            git(root, "config", "--local", f"{key}.driver", wanted)
+            changed.append(kind)
+    top = git(root, "rev-parse", "--show-toplevel", check=False).stdout.strip()
+    own = bool(top) and Path(top).resolve() == root.resolve()  # a person's repository keeps its pull settings
+    if own and not git(root, "config", "pull.rebase", check=False).stdout.strip():
+        git(root, "config", "--local", "pull.rebase", "false")  # a plain `git pull` merges (with our drivers)
+        changed.append("pull.rebase")
+    return changed
+
+
+def transforms_nothing(path: Path) -> bool:
+    """Whether an attributes file only names merge drivers (as ours does): such a
+    file changes no content git stores, so commits need not go through git's
+    porcelain for it. False for a file that cannot be read."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = line.split()
+        if len(parts) < 2 or not all(part.startswith("merge=") for part in parts[1:]):
+            return False
+    return True

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Git's merge driver for a hippocampus workspace (set up by init.py and sync.py):
+
+    merge_driver.py KIND %O %A %B %P
+
+Writes the merged file over %A and exits 0; never leaves conflict markers.
+Exits 1 with one line only when a version cannot be read at all (git then
+falls back to its own merge of that file). KIND: index, memory, log, audit,
+blocks, text, ours (references/sync.md).
+"""
+import sys
+from pathlib import Path
+
+
+def _read(path: str) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        return b""
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 5:
+        print("usage: merge_driver.py KIND BASE OURS THEIRS PATH", file=sys.stderr)
+        return 1
+    kind, base_path, ours_path, theirs_path, where = argv
+    o, a, b = _read(base_path), _read(ours_path), _read(theirs_path)
+    from hippocampus import merge_logs, merge_markdown
+    if kind == "index":
+        from hippocampus import cli, merge_index
+        from hippocampus.config import load_config
+        root = Path.cwd() / where[:-len("memory/index.json")] if where.endswith("memory/index.json") else Path.cwd()
+        try:
+            parts = merge_index.merge_bytes(o, a, b, cli.now(), load_config(root / "memory"))
+        except merge_index.Unparsable as exc:
+            print(f"hippocampus merge of {where}: {exc}; git's own merge is used", file=sys.stderr)
+            return 1
+        merged = b"".join(bytes(part) for part in parts)
+    elif kind == "ours":
+        merged = a
+    else:
+        function = {"memory": merge_markdown.merge_memory_file, "log": merge_logs.merge_log,
+                    "audit": merge_logs.merge_lines, "blocks": merge_markdown.merge_blocks_document,
+                    "text": merge_markdown.merge_text}.get(kind)
+        if function is None:
+            print(f"hippocampus merge: unknown kind {kind!r}", file=sys.stderr)
+            return 1
+        merged = function(_text(o), _text(a), _text(b)).encode("utf-8")
+    from hippocampus.fsutil import atomic_write
+    atomic_write(Path(ours_path), merged)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except Exception as exc:  # git falls back to its own merge of this file: say why, in one line
+        print(f"hippocampus merge driver failed: {type(exc).__name__}: {str(exc)[:200]}", file=sys.stderr)
+        sys.exit(1)

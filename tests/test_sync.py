@@ -188,3 +188,213 @@ def test_a_foreign_history_is_refused_unless_adopted(tmp_path):
     assert "not a hippocampus memory" in result.err and "--adopt" in result.err
     ws.run("init.py", "--workspace", str(ws.root), "--remote", str(remote), "--adopt")
     assert (ws.root / "notes.txt").exists() and (ws.root / "memory" / "index.json").exists()
+
+
+# ------------------------------------------------------------------ the rules, one by one
+def _config():
+    from hippocampus.config import DEFAULTS
+    return json.loads(json.dumps(DEFAULTS))
+
+
+def _memory(**fields):
+    memory = {"id": "mem_000000000001", "domain": "user", "category": "facts", "content": "Ada likes tea",
+              "importance": 0.5, "baseImportance": 0.5, "created": "2026-03-01T09:00:00Z",
+              "lastAccessed": "2026-03-01T09:00:00Z", "timesReinforced": 0, "keywords": ["tea"],
+              "store": "semantic", "status": "active", "file": "memory/user/ada-likes-tea.md", "hash": "h0"}
+    memory.update(fields)
+    return memory
+
+
+def _doc(*memories):
+    return {"stamp": "s", "version": 2, "lastUpdated": "2026-03-01T09:00:00Z", "decayLastRun": None,
+            "memories": list(memories)}
+
+
+def _merged(o, a, b, now="2026-03-11T12:00:00Z"):
+    from hippocampus import merge_index
+    from hippocampus.timeutil import parse_time
+    return {m["id"]: m for m in merge_index.merge(_doc(o), _doc(a), _doc(b), parse_time(now), _config())["memories"]}
+
+
+ARCHIVED = {"status": "archived", "importance": 0.0, "archivedAt": "2026-03-05T09:00:00Z",
+            "archivedBecause": "forgotten"}
+
+
+def test_a_reinforcement_after_the_forget_revives_the_memory():
+    o = _memory()
+    late = _memory(timesReinforced=1, lastAccessed="2026-03-06T09:00:00Z", baseImportance=0.575)
+    for a, b in ((_memory(**ARCHIVED), late), (late, _memory(**ARCHIVED))):
+        merged = _merged(o, a, b)["mem_000000000001"]
+        assert merged["status"] != "archived" and "archivedAt" not in merged
+        assert merged["timesReinforced"] == 1 and merged["importance"] > 0
+
+
+def test_a_forget_after_the_other_sides_reinforcement_stands():
+    o = _memory()
+    early = _memory(timesReinforced=1, lastAccessed="2026-03-04T09:00:00Z", baseImportance=0.575)
+    for a, b in ((_memory(**ARCHIVED), early), (early, _memory(**ARCHIVED))):
+        merged = _merged(o, a, b)["mem_000000000001"]
+        assert merged["status"] == "archived" and merged["importance"] == 0.0
+        assert merged["archivedAt"] == ARCHIVED["archivedAt"] and merged["timesReinforced"] == 1
+
+
+def test_a_purge_stands_against_any_change():
+    purged = _memory(**ARCHIVED, content="[purged]", keywords=[], file=None, hash=None, purged=True)
+    busy = _memory(timesReinforced=3, lastAccessed="2026-03-09T09:00:00Z", content="Ada likes green tea")
+    for a, b in ((purged, busy), (busy, purged)):
+        merged = _merged(_memory(), a, b)
+        assert merged["mem_000000000001"]["content"] == "[purged]"
+        assert not any("tea" in m["content"] for m in merged.values())
+
+
+def test_reinforcements_are_counted_and_importance_recomputed_not_averaged():
+    from hippocampus.scoring import decayed, reinforced
+    from hippocampus.timeutil import parse_time
+    o = _memory(timesReinforced=2)
+    a = _memory(timesReinforced=3, lastAccessed="2026-03-04T09:00:00Z", baseImportance=0.6)
+    b = _memory(timesReinforced=5, lastAccessed="2026-03-08T09:00:00Z", baseImportance=0.7)
+    merged = _merged(o, a, b)["mem_000000000001"]
+    assert merged["timesReinforced"] == 2 + 1 + 3
+    assert merged["lastAccessed"] == "2026-03-08T09:00:00Z"
+    assert merged["baseImportance"] == reinforced(0.7, _config()["reinforce"]["rate"])  # theirs, plus our one
+    assert merged["importance"] == decayed(merged, parse_time("2026-03-11T12:00:00Z"), _config())
+    assert merged["importance"] != round((0.6 + 0.7) / 2, 6)
+
+
+def test_two_different_edits_of_one_memory_keep_both_texts():
+    from hippocampus import merge_index
+    o = _memory()
+    a = _memory(content="Ada likes green tea", hash="ha")
+    b = _memory(content="Ada likes black tea", hash="hb", keywords=["black"])
+    merged = _merged(o, a, b)
+    assert merged["mem_000000000001"]["content"] == "Ada likes green tea"
+    assert merged["mem_000000000001"]["hash"] == "ha"   # the file the markdown driver keeps: ours
+    second = merged[merge_index.conflict_id("mem_000000000001", "Ada likes black tea")]
+    assert second["content"] == "Ada likes black tea" and second["editConflictOf"] == "mem_000000000001"
+    assert "file" not in second
+    # one side's edit is simply taken
+    assert _merged(o, o, b)["mem_000000000001"]["content"] == "Ada likes black tea"
+
+
+def test_the_merged_index_is_valid_and_keeps_new_memories_of_both_sides():
+    from hippocampus import merge_index
+    from hippocampus.model import is_current
+    from hippocampus.timeutil import parse_time
+    o, mine, theirs = _memory(), _memory(id="mem_00000000000a"), _memory(id="mem_00000000000b")
+    doc = lambda *ms: json.dumps(_doc(*ms)).encode()
+    parts = merge_index.merge_bytes(doc(o), doc(o, mine), doc(o, theirs), parse_time("2026-03-11T12:00:00Z"),
+                                    _config())
+    merged = json.loads(b"".join(bytes(p) for p in parts))
+    assert [m["id"] for m in merged["memories"]] == ["mem_000000000001", "mem_00000000000a", "mem_00000000000b"]
+    assert all(is_current(m) for m in merged["memories"]) and list(merged)[0] == "stamp"
+    with pytest.raises(merge_index.Unparsable):
+        merge_index.merge_bytes(doc(o), b"{not json", doc(o), parse_time("2026-03-11T12:00:00Z"), _config())
+
+
+def test_daily_logs_unite_entries_in_time_order():
+    from hippocampus.merge_logs import merge_log
+    o = "# 2026-03-11\n\n## 09:00 · mem_a\nfirst\n\n## 12:00 · mem_gone\nto be purged\n"
+    a = o + "\n## 13:00 · mem_c\nours at one\n"
+    b = ("# 2026-03-11\n\n## 09:00 · mem_a\nfirst\n\n## 10:30 · mem_b\ntheirs at half past ten\n"
+         "\n## 14:00 · mem_d\ntheirs at two\n")
+    merged = merge_log(o, a, b)
+    assert merged == ("# 2026-03-11\n\n## 09:00 · mem_a\nfirst\n\n## 10:30 · mem_b\ntheirs at half past ten\n"
+                      "\n## 13:00 · mem_c\nours at one\n\n## 14:00 · mem_d\ntheirs at two\n")
+    # an entry both edited keeps ours; one side's edit is taken
+    edited_a = o.replace("first", "first, ours")
+    edited_b = o.replace("first", "first, theirs")
+    assert "first, ours" in merge_log(o, edited_a, edited_b) and "theirs" not in merge_log(o, edited_a, edited_b)
+    assert "first, theirs" in merge_log(o, a, edited_b)
+
+
+def test_audit_lines_unite_in_time_order_and_a_removed_line_stays_out():
+    from hippocampus.merge_logs import merge_lines
+    o = "2026-03-11T09:00:00Z | main | remember | mem_a | secret words\n"
+    a = o + "2026-03-11T10:00:00Z | main | remember | mem_b | b\n"
+    b = "2026-03-11T09:00:00Z | main | purge | mem_a | [purged]\n2026-03-11T09:30:00Z | main | x | - | c\n"
+    merged = merge_lines(o, a, b)
+    assert "secret words" not in merged
+    assert merged.splitlines() == ["2026-03-11T09:00:00Z | main | purge | mem_a | [purged]",
+                                   "2026-03-11T09:30:00Z | main | x | - | c",
+                                   "2026-03-11T10:00:00Z | main | remember | mem_b | b"]
+
+
+def test_memory_md_merges_the_persons_text_and_keeps_our_section():
+    from hippocampus.merge_markdown import merge_blocks_document
+    block = "<!-- hippocampus:core:start -->\n## Core\n- {}\n<!-- hippocampus:core:end -->\n"
+    o = "# MEMORY.md\n\nline one\n\nline two\n\n" + block.format("old")
+    a = "# MEMORY.md\n\nline one, mine\n\nline two\n\n" + block.format("ours")
+    b = "# MEMORY.md\n\nline one\n\nline two, theirs\n\n" + block.format("theirs")
+    merged = merge_blocks_document(o, a, b)
+    assert "line one, mine" in merged and "line two, theirs" in merged
+    assert merged.count("hippocampus:core:start") == 1 and "- ours" in merged and "- theirs" not in merged
+    clash = merge_blocks_document(o, o.replace("line one", "one A"), o.replace("line one", "one B"))
+    assert "one A" in clash and "one B" in clash and "<<<<<<<" not in clash
+
+
+def test_the_driver_exits_1_only_for_an_unparsable_version(tmp_path):
+    import sys
+    from conftest import SCRIPTS
+    files = {name: tmp_path / name for name in ("o", "a", "b")}
+    files["o"].write_text('{"memories": []}')
+    files["a"].write_text("not json at all")
+    files["b"].write_text('{"memories": []}')
+    run = lambda kind: subprocess.run([sys.executable, "-S", str(SCRIPTS / "merge_driver.py"), kind,
+                                       *map(str, files.values()), "memory/index.json"],
+                                      cwd=tmp_path, capture_output=True, text=True)
+    failed = run("index")
+    assert failed.returncode == 1 and len(failed.stderr.strip().splitlines()) == 1, failed.stderr
+    assert "Traceback" not in failed.stderr
+    files["a"].write_text("line\n<<<<<<< not ours\n")
+    assert run("text").returncode == 0
+
+
+def test_init_registers_the_drivers_and_commits_stay_on_the_fast_path(ws):
+    from hippocampus.merge_setup import transforms_nothing
+    attributes = ws.root / ".gitattributes"
+    assert "memory/index.json merge=hippocampus-index" in attributes.read_text()
+    assert transforms_nothing(attributes)
+    assert "merge_driver.py" in ws.git("config", "merge.hippocampus-index.driver")
+    assert ws.git("status", "--porcelain") == ""
+    (tmp := ws.root / "x.attributes").write_text("*.md text eol=crlf\n")
+    assert not transforms_nothing(tmp)
+    tmp.unlink()
+    # our attributes name merge drivers only: commits are still written straight into git's objects
+    counter = ws.root / ".git" / "hippocampus-loose-bytes"
+    counter.unlink(missing_ok=True)
+    ws.remember("Ada prefers tea", now=T1)
+    assert counter.exists()
+
+
+def test_an_old_workspace_gets_the_drivers_on_its_first_sync(tmp_path):
+    remote = bare(tmp_path)
+    ws = Workspace(tmp_path / "old")
+    ws.run("init.py", "--workspace", str(ws.root), now=T0)
+    ws.git("rm", "-q", ".gitattributes")
+    person_git("commit", "-q", "-m", "as before sync existed", cwd=ws.root)
+    ws.git("config", "--unset", "merge.hippocampus-index.driver")
+    ws.git("remote", "add", "origin", str(remote))
+    ws.remember("Ada prefers tea", now=T1)
+    ws.run("sync.py", now=T2)
+    assert "merge=hippocampus-index" in (ws.root / ".gitattributes").read_text()
+    assert "merge_driver.py" in ws.git("config", "merge.hippocampus-index.driver")
+    assert ws.git("status", "--porcelain") == ""
+
+
+def test_a_push_race_is_merged_again_and_pushed(tmp_path):
+    remote, a, b, shared = two_machines(tmp_path)
+    c = Workspace(tmp_path / "c")
+    c.run("init.py", "--workspace", str(c.root), "--remote", str(remote), now=T0)
+    from_c = c.remember("Machine C learned that Lin plays the cello", now=T1)
+    from_a = a.remember("Machine A learned that the office moved", now=T1)
+    # the remote moves while A pushes: C pushes from A's pre-push hook (once)
+    hook = a.root / ".git" / "hooks" / "pre-push"
+    hook.write_text(f"#!/bin/sh\nif [ -e '{tmp_path}/once' ]; then rm '{tmp_path}/once'; "
+                    f"git -C '{c.root}' push -q origin HEAD:refs/heads/master; fi\nexit 0\n")
+    hook.chmod(0o755)
+    (tmp_path / "once").write_text("")
+    result = a.json("sync.py", now=T2)
+    assert result["pushed"] and not (tmp_path / "once").exists()
+    assert from_c in live(a) and from_a in live(a)
+    c.run("sync.py", now=T3)
+    assert set(live(c)) == set(live(a))

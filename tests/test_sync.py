@@ -398,3 +398,35 @@ def test_a_push_race_is_merged_again_and_pushed(tmp_path):
     assert from_c in live(a) and from_a in live(a)
     c.run("sync.py", now=T3)
     assert set(live(c)) == set(live(a))
+
+
+def test_with_sync_schedules_a_sync_job_and_the_agent_hooks_sync(tmp_path):
+    import sys
+    import time
+    from conftest import SCRIPTS
+    from test_cron import FAKE_CRONTAB, fake_bin
+    remote, a, b, shared = two_machines(tmp_path)
+    folder = fake_bin(tmp_path, "crontab", FAKE_CRONTAB)
+    table = tmp_path / "crontab.txt"
+    env = {"PATH": f"{folder}:{os.environ['PATH']}", "CRONTAB_FILE": str(table)}
+    a.run("cron_job.py", "register", "--sync", "--workspace", str(a.root), env=env)
+    assert "# hippocampus:sync" in table.read_text() and "cron_job.py run sync" in table.read_text().replace("'", "")
+    assert a.git("config", "hippocampus.autosync").strip() == "true"
+    # the scheduled run: one line, like the other jobs
+    new = a.remember("Learned on A before the hourly sync", now=T1)
+    line = a.run("cron_job.py", "run", "sync", now=T2).out
+    assert line.strip().endswith("out 1 new, 0 changed, 0 forgotten") and len(line.strip().splitlines()) == 1
+    # B's agent session starts: B syncs in the background (B has asked for it too)
+    b.run("cron_job.py", "register", "--sync", "--workspace", str(b.root), env=env)
+    hook = subprocess.run([sys.executable, str(SCRIPTS / "agent_hook.py"), "session-start", "--workspace",
+                           str(b.root)], input="{}", capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "HIPPOCAMPUS_NOW": T3})
+    assert hook.returncode == 0 and "additionalContext" in hook.stdout
+    for _ in range(300):
+        if new in {m["id"] for m in b.index()["memories"]}:
+            break
+        time.sleep(0.1)
+    assert new in live(b)
+    a.run("cron_job.py", "unregister", "--workspace", str(a.root), env=env)
+    assert "hippocampus:sync" not in table.read_text() and "hippocampus:decay" not in table.read_text()
+    assert person_git("config", "hippocampus.autosync", cwd=a.root, check=False).stdout == ""

@@ -98,6 +98,27 @@ def is_hippocampus_history(root, commit: str) -> bool:
     return False
 
 
+def set_session_sync(root, on: bool) -> None:
+    """Whether the agent hooks sync at session start and end (install.sh --with-sync)."""
+    if audit.repo_top(root) is None:
+        return
+    if on:
+        audit.git(root, "config", "--local", "hippocampus.autosync", "true")
+    else:
+        audit.git(root, "config", "--local", "--unset", "hippocampus.autosync", check=False)
+
+
+def session_sync(root) -> bool:
+    """hippocampus.autosync in the workspace's own .git/config, read without running git."""
+    import re
+    try:
+        text = (root / ".git" / "config").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    section = re.search(r"^\[hippocampus\]([^\[]*)", text, re.M)
+    return bool(section and re.search(r"^\s*autosync\s*=\s*true\s*$", section.group(1), re.M | re.I))
+
+
 def adopted(root) -> bool:
     return audit.git(root, "config", "--bool", "hippocampus.adopt", check=False).stdout.strip() == "true"
 

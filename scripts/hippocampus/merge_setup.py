@@ -61,21 +61,25 @@ def driver_command(kind: str) -> str:
 
 
 def configure(root: Path) -> list[str]:
-    """Set our drivers in the repository's config; the names of those changed."""
+    """Set our drivers in the repository's config; the names of those changed.
+    One `git config` reads them all: a sync that finds them set runs no other."""
     from .audit import git
+    listed = git(root, "config", "--get-regexp", r"^(merge\.hippocampus-.*\.driver|pull\.rebase)$",
+                 check=False).stdout
+    present = dict(line.split(" ", 1) for line in listed.splitlines() if " " in line)
     changed = []
     for kind in KINDS:
         key = f"merge.hippocampus-{kind}"
         wanted = driver_command(kind)
-        if git(root, "config", "--local", f"{key}.driver", check=False).stdout.strip() != wanted:
+        if present.get(f"{key}.driver") != wanted:
             git(root, "config", "--local", f"{key}.name", f"hippocampus: {NAMES[kind]}")
             git(root, "config", "--local", f"{key}.driver", wanted)
             changed.append(kind)
-    top = git(root, "rev-parse", "--show-toplevel", check=False).stdout.strip()
-    own = bool(top) and Path(top).resolve() == root.resolve()  # a person's repository keeps its pull settings
-    if own and not git(root, "config", "pull.rebase", check=False).stdout.strip():
-        git(root, "config", "--local", "pull.rebase", "false")  # a plain `git pull` merges (with our drivers)
-        changed.append("pull.rebase")
+    if "pull.rebase" not in present:
+        top = git(root, "rev-parse", "--show-toplevel", check=False).stdout.strip()
+        if top and Path(top).resolve() == root.resolve():  # a person's repository keeps its pull settings
+            git(root, "config", "--local", "pull.rebase", "false")  # a plain `git pull` merges (our drivers)
+            changed.append("pull.rebase")
     return changed
 
 

@@ -123,8 +123,15 @@ def adopted(root) -> bool:
     return audit.git(root, "config", "--bool", "hippocampus.adopt", check=False).stdout.strip() == "true"
 
 
+_PREFIXES: dict = {}
+
+
 def _prefix(root) -> str:
-    return audit.git(root, "rev-parse", "--show-prefix", check=False).stdout.strip()
+    """The workspace's path inside its repository ('' when it is the top), asked once."""
+    key = str(root)
+    if key not in _PREFIXES:
+        _PREFIXES[key] = audit.git(root, "rev-parse", "--show-prefix", check=False).stdout.strip()
+    return _PREFIXES[key]
 
 
 def _index_at(root, commit: str | None) -> dict:

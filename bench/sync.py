@@ -23,6 +23,21 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "scripts")]
 
 from conftest import Workspace  # noqa: E402
 
+
+class Machine(Workspace):
+    """A workspace whose scripts may run for as long as a large store needs (no test timeout)."""
+
+    def run(self, script, *args, now=None, input=None, env=None, expect=0, flags=("-S",)):
+        import os
+        full_env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}
+        full_env.update(WORKSPACE=str(self.root), **({"HIPPOCAMPUS_NOW": now} if now else {}), **(env or {}))
+        result = subprocess.run([sys.executable, *flags, str(ROOT / "scripts" / script), *args],
+                                input=input.encode() if isinstance(input, str) else input,
+                                capture_output=True, env=full_env)
+        result.out, result.err = result.stdout.decode(), result.stderr.decode()
+        assert result.returncode == expect, (script, result.returncode, result.err)
+        return result
+
 T0, T1, T2 = "2026-03-11T09:00:00Z", "2026-03-11T10:00:00Z", "2026-03-11T11:00:00Z"
 DOMAINS = ("user", "world", "self", "relationship")
 
@@ -47,7 +62,7 @@ def main() -> None:
         tmp = Path(tmp)
         remote = tmp / "remote.git"
         subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
-        a, b = Workspace(tmp / "a"), Workspace(tmp / "b")
+        a, b = Machine(tmp / "a"), Machine(tmp / "b")
         a.run("init.py", "--remote", str(remote), now=T0)
         started = time.perf_counter()
         ids = bulk(a, [f"Fact number {n} about project {n % 97} in room {n % 13}" for n in range(args.memories)], T0)

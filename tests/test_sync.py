@@ -127,7 +127,9 @@ def test_a_plain_git_pull_merges_the_same_way(tmp_path):
     a.run("sync.py", now=T2)
     twin = Workspace(tmp_path / "b-twin")   # B's state, copied before it merges
     subprocess.run(["cp", "-a", str(b.root), str(twin.root)], check=True)
+    head = twin.git("rev-parse", "HEAD")
     dry = twin.json("sync.py", "--dry-run", now=T3)   # only fetches: says what would come in
+    assert twin.git("rev-parse", "HEAD") == head
     assert dry["in"] == {"added": 2, "changed": 3, "forgotten": 1} and not dry["merged"]
     # a person's hand edits are committed by any hippocampus writer; then they pull, as at a terminal
     twin.run("sync_core.py", now=T3)
@@ -172,6 +174,12 @@ def test_a_password_in_the_url_is_refused(tmp_path):
                     expect=1)
     assert "credential helper" in result.err and "s3cret" not in result.err
     assert not (ws.root / ".git").exists()
+
+
+def test_a_password_in_a_remote_set_by_hand_is_refused_too(ws):
+    ws.git("remote", "add", "origin", "https://ada:s3cret@example.test/m.git")
+    result = ws.run("sync.py", expect=1)
+    assert "credential helper" in result.err and "s3cret" not in result.err
 
 
 def test_a_foreign_history_is_refused_unless_adopted(tmp_path):

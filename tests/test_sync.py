@@ -147,7 +147,12 @@ def test_a_plain_git_pull_merges_the_same_way(tmp_path):
         assert (twin.root / name).read_text() .count("\n") > 0
     log = next((twin.root / "memory" / "episodes").glob("*.md")).read_text(encoding="utf-8")
     assert log == next((b.root / "memory" / "episodes").glob("*.md")).read_text(encoding="utf-8")
-    assert twin.json("doctor.py", now=T3)["healthy"]
+    report = twin.json("doctor.py", now=T3)
+    assert report["healthy"] and any("edited on two machines" in note for note in report["notes"])
+    twin.run("sync.py", now=T4)  # the pull's second text is recorded as a conflict by the next sync
+    assert len(twin.json("conflicts.py", "list", now=T4)["conflicts"]) == 1
+    healthy(twin, T4)
+    assert all(m.get("file") for m in live(twin).values())
 
 
 def test_unreachable_remote_is_exit_3_and_changes_nothing(tmp_path):
@@ -438,3 +443,19 @@ def test_with_sync_schedules_a_sync_job_and_the_agent_hooks_sync(tmp_path):
     a.run("cron_job.py", "unregister", "--workspace", str(a.root), env=env)
     assert "hippocampus:sync" not in table.read_text() and "hippocampus:decay" not in table.read_text()
     assert person_git("config", "hippocampus.autosync", cwd=a.root, check=False).stdout == ""
+
+
+def test_a_file_deleted_on_one_machine_and_edited_on_the_other_keeps_the_edit(tmp_path):
+    remote, a, b, shared = two_machines(tmp_path)
+    memory_id = shared["edit_a"]
+    (a.root / a.memory(memory_id)["file"]).unlink()
+    edit_body(b, memory_id, "The cat is called Miso, edited on B")
+    a.run("sync.py", now=T2)
+    b.run("sync.py", now=T3)
+    a.run("sync.py", now=T4)
+    for ws in (a, b):
+        memory = ws.memory(memory_id)
+        assert memory["content"] == "The cat is called Miso, edited on B"
+        assert (ws.root / memory["file"]).read_text(encoding="utf-8").endswith("edited on B\n")
+        no_markers(ws)
+        healthy(ws, T4)

@@ -110,11 +110,11 @@ def merge_memory(o: dict | None, a: dict, b: dict, now: datetime, config: dict) 
     # the text and what goes with it: one side's, never a mixture
     second = None
     a_text, b_text, o_text = a.get("content"), b.get("content"), base.get("content")
-    text_side = b if (a_text == o_text and b_text != o_text) else a
-    if text_side is a and a_text == o_text and b_text == o_text:  # the text is the same: fields may differ
+    if a_text == b_text:  # the same text (a file moved, keywords set, or one given its file): field by field
         for key in TEXT_FIELDS:
             merged[key] = _pick(base.get(key), a.get(key), b.get(key))
     else:
+        text_side = b if a_text == o_text else a
         for key in TEXT_FIELDS:
             merged[key] = text_side.get(key)
     if a_text != o_text and b_text != o_text and a_text != b_text and b_text:

@@ -124,6 +124,13 @@ def _build_derived(root: Path, now) -> None:
     """The search cache and the core files, from the memory as it now is."""
     from .core_sync import sync_core
     from .workspace import Workspace
+    from . import reconcile
+    from .search_cache import index_state
     workspace = Workspace.open(root, now)
-    workspace.reader_cache()
+    index = workspace.load_index()
+    # the stat manifest from the files' hashes, checked against the index (a reader's first look
+    # at a fresh clone would parse every file instead: ~2 ms each)
+    scan = reconcile.scan(root, workspace.paths, {}, reconcile.known_files(index["memories"]))
+    workspace._open_cache().rebuild(index["memories"], index_state(workspace.paths.index, index.get("stamp")),
+                                    scan.manifest_updates)
     sync_core(workspace)

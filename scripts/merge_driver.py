@@ -24,10 +24,17 @@ def _text(data: bytes) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 5:
-        print("usage: merge_driver.py KIND BASE OURS THEIRS PATH", file=sys.stderr)
-        return 1
-    kind, base_path, ours_path, theirs_path, where = argv
+    from hippocampus import cli
+    p = cli.parser("merge_driver.py", "Git's merge driver for a workspace (set up by init.py and sync.py): writes "
+                   "the merged file over OURS, never with conflict markers; exit 1 when a version cannot be read "
+                   "(git then merges that file itself). references/sync.md")
+    p.add_argument("kind", choices=("index", "memory", "log", "audit", "blocks", "text", "ours"))
+    p.add_argument("base", help="%%O: the common ancestor's version")
+    p.add_argument("ours", help="%%A: our version, replaced by the merge")
+    p.add_argument("theirs", help="%%B: their version")
+    p.add_argument("path", help="%%P: the file's path in the repository")
+    args = p.parse_args(argv)
+    kind, base_path, ours_path, theirs_path, where = args.kind, args.base, args.ours, args.theirs, args.path
     o, a, b = _read(base_path), _read(ours_path), _read(theirs_path)
     from hippocampus import merge_logs, merge_markdown
     if kind == "index":
@@ -45,10 +52,7 @@ def main(argv: list[str]) -> int:
     else:
         function = {"memory": merge_markdown.merge_memory_file, "log": merge_logs.merge_log,
                     "audit": merge_logs.merge_lines, "blocks": merge_markdown.merge_blocks_document,
-                    "text": merge_markdown.merge_text}.get(kind)
-        if function is None:
-            print(f"hippocampus merge: unknown kind {kind!r}", file=sys.stderr)
-            return 1
+                    "text": merge_markdown.merge_text}[kind]
         merged = function(_text(o), _text(a), _text(b)).encode("utf-8")
     from hippocampus.fsutil import atomic_write
     atomic_write(Path(ours_path), merged)
@@ -56,9 +60,5 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except Exception as exc:  # git falls back to its own merge of this file: say why, in one line
-        print(f"hippocampus merge driver failed: {type(exc).__name__}: {str(exc)[:200]}", file=sys.stderr)
-        sys.exit(1)
+    from hippocampus import cli
+    cli.run(main)  # a bad argument is exit 1, any failure non-zero: git then merges the file itself

@@ -198,8 +198,18 @@ class _Repo:
 
 
 def _merge_rules_only(path: Path) -> bool:
-    from .merge_setup import transforms_nothing
-    return transforms_nothing(path)
+    """Whether an attributes file only names merge drivers (as ours does, merge_setup.py):
+    it changes no content git stores, so it needs no porcelain. False when unreadable."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    for line in text.splitlines():
+        parts = line.split()
+        if parts and not parts[0].startswith("#") and (
+                len(parts) < 2 or not all(part.startswith("merge=") for part in parts[1:])):
+            return False
+    return True
 
 
 def _settings(listed: str) -> dict[str, str | None]:

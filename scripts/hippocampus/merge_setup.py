@@ -11,10 +11,7 @@ every sync). A clone without the config merges with git's own merge.
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
-
-from .blocks import with_block
 
 START = "# hippocampus:merge:start (scripts/sync.py; references/sync.md)"
 END = "# hippocampus:merge:end"
@@ -51,10 +48,12 @@ def block() -> str:
 
 def attributes_text(current: str | None) -> str:
     """`.gitattributes` with our block set (the person's lines as they are)."""
+    from .blocks import with_block
     return with_block(current, block(), START, END, ATTRIBUTES)
 
 
 def driver_command(kind: str) -> str:
+    import shlex
     import sys
     python = sys.executable or "python3"  # this machine's interpreter (it has PyYAML)
     return f"{shlex.quote(python)} -S {shlex.quote(str(DRIVER))} {kind} %O %A %B %P"
@@ -85,17 +84,7 @@ def configure(root: Path) -> list[str]:
 
 def transforms_nothing(path: Path) -> bool:
     """Whether an attributes file only names merge drivers (as ours does): such a
-    file changes no content git stores, so commits need not go through git's
-    porcelain for it. False for a file that cannot be read."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return False
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        parts = line.split()
-        if len(parts) < 2 or not all(part.startswith("merge=") for part in parts[1:]):
-            return False
-    return True
+    file changes no content git stores, so commits keep their fast path
+    (gitcommit, which every commit runs, holds the check)."""
+    from .gitcommit import _merge_rules_only
+    return _merge_rules_only(path)

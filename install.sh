@@ -9,6 +9,7 @@ dev=0
 dry_run=0
 cron=""
 cron_encode=0
+cron_sync=0
 openclaw_config=""
 with_hooks=0
 openclaw_config_given=0
@@ -21,7 +22,7 @@ mcp_clients=""   # --mcp: cursor codex gemini claude-desktop (space-separated on
 
 usage() {
   cat <<USAGE
-usage: ./install.sh [--workspace DIR] [--dev] [--dry-run] [--with-cron [--cron-encode] | --without-cron]
+usage: ./install.sh [--workspace DIR] [--dev] [--dry-run] [--with-cron [--cron-encode] | --without-cron] [--with-sync]
 
   --workspace DIR  where memories live (default: \$WORKSPACE, else OpenClaw's workspace from its config:
                    agents.defaults.workspace, or agents.entries.\$HIPPOCAMPUS_OPENCLAW_AGENT.workspace)
@@ -34,6 +35,8 @@ usage: ./install.sh [--workspace DIR] [--dev] [--dry-run] [--with-cron [--cron-e
   --with-hooks     also list our OpenClaw hook pack (openclaw-hooks/) in hooks.internal.load.extraDirs:
                    core memories at agent bootstrap, a session encoded when it ends and before
                    compaction (references/openclaw-hooks.md); --uninstall takes it out
+  --with-sync      with the scheduled jobs: sync.py with the workspace's git remote hourly and at
+                   agent session start and end (set the remote first: scripts/init.py --remote URL)
   --openclaw-config PATH  add HIPPOCAMPUS_CORE.md to memory.search.extraPaths and this
                    checkout to skills.load.extraDirs (default: \$OPENCLAW_CONFIG_PATH, else
                    <state dir>/openclaw.json: \$OPENCLAW_STATE_DIR, ~/.openclaw-\$OPENCLAW_PROFILE,
@@ -64,6 +67,7 @@ while [ $# -gt 0 ]; do
     --with-hooks) with_hooks=1; shift ;;
     --without-cron) cron=unregister; shift ;;
     --cron-encode) cron_encode=1; shift ;;
+    --with-sync) cron=register; cron_sync=1; shift ;;
     --openclaw-config) [ $# -ge 2 ] || { echo "install.sh: --openclaw-config needs a file" >&2; exit 1; }
                        openclaw_config="$2"; openclaw_config_given=1; shift 2 ;;
     --no-openclaw-config) openclaw_config=""; openclaw_config_given=2; shift ;;
@@ -423,6 +427,7 @@ fi
 cron_args=()
 [ -n "$cron" ] && cron_args=("$cron" --workspace "$workspace")
 [ "$cron" = register ] && [ "$cron_encode" = 1 ] && cron_args+=(--encode)
+[ "$cron" = register ] && [ "$cron_sync" = 1 ] && cron_args+=(--sync)
 if [ "$dry_run" = 1 ]; then
   say "would precompile scripts/hippocampus"
   say "would initialise the workspace at $workspace (scripts/init.py)"

@@ -24,6 +24,7 @@ def main(argv):
         payload = json.loads(sys.stdin.read() or "{}") if not sys.stdin.isatty() else {}
     except (ValueError, OSError):
         payload = {}
+    _sync_in_background(args)  # install.sh --with-sync: the memory of the other machines comes in, ours goes out
     if args.event == "session-start":
         try:
             from hippocampus.recall.context import render_core
@@ -54,6 +55,21 @@ def main(argv):
     subprocess.Popen([sys.executable, "-c", runner, json.dumps(steps)], stdin=subprocess.DEVNULL,
                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     return 0
+
+
+def _sync_in_background(args) -> None:
+    """sync.py, detached, when the workspace asks for it (hippocampus.autosync); never waited for."""
+    try:
+        from hippocampus.sync.remote_sync import session_sync
+        root = cli.workspace_root(args)
+        if not session_sync(root):
+            return
+        here = os.path.dirname(os.path.abspath(__file__))
+        subprocess.Popen([sys.executable, "-S", os.path.join(here, "sync.py"), "--workspace", str(root)],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True)
+    except Exception:  # never fail the session
+        pass
 
 
 if __name__ == "__main__":

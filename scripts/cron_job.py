@@ -6,12 +6,15 @@ from hippocampus import cli
 
 def main(argv):
     p = cli.parser("cron_job.py", "Jobs: decay (03:00 daily), consolidate (21:00 Saturdays), encode (every 3 hours, "
-                   "optional). 'run JOB' never prompts, prints one line and appends it to hippocampus/.cache/cron.log.")
+                   "optional), sync (hourly, optional). 'run JOB' never prompts, prints one line and appends it "
+                   "to hippocampus/.cache/cron.log.")
     commands = cli.Commands(p)
     running = commands.add("run", help="run one job now")
-    running.add_argument("job", choices=("decay", "consolidate", "encode"))
+    running.add_argument("job", choices=("decay", "consolidate", "encode", "sync"))
     registering = commands.add("register", help="register decay and consolidation (and --encode)")
     registering.add_argument("--encode", action="store_true", help="also encode transcripts every 3 hours")
+    registering.add_argument("--sync", action="store_true", help="also sync with the workspace's git remote hourly, "
+                             "and at agent session start and end (sync.py)")
     registering.add_argument("--dry-run", action="store_true")
     unregistering = commands.add("unregister", help="remove our jobs only")
     unregistering.add_argument("--dry-run", action="store_true")
@@ -29,7 +32,7 @@ def main(argv):
         return 0
     root = cli.workspace_root(args)
     if args.command == "register":
-        result = cron.register(root, args.encode, args.dry_run)
+        result = cron.register(root, args.encode, args.dry_run, sync=args.sync)
     else:
         result = cron.unregister(root, args.dry_run)
     if args.json:

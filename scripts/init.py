@@ -5,10 +5,18 @@ from hippocampus import cli
 
 def main(argv):
     p = cli.parser("init.py", "Create the workspace: memory folders, index.json, config, git repository.")
+    p.add_argument("--remote", metavar="URL", help="the git remote to sync with (sync.py); a new, empty "
+                   "workspace whose remote holds a memory joins it")
+    p.add_argument("--adopt", action="store_true", help="with --remote: accept a remote whose history is not "
+                   "a hippocampus memory")
     args = p.parse_args(argv)
     from hippocampus.store.initialise import initialise
     root = cli.workspace_root(args)
-    done = initialise(root, cli.now())
+    if args.remote:
+        from hippocampus.sync.remote_join import connect
+        done = connect(root, cli.clean_text(args.remote), cli.now(), adopt=args.adopt)
+    else:
+        done = initialise(root, cli.now())
     if args.json:
         cli.print_json({"workspace": str(root), "done": done})
     else:

@@ -10,7 +10,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "scripts" / "hippocampus"
 # bottom to top; a module may import its own layer and the ones below it. The top is
 # shared: cli.py (the scripts' plumbing) and the hosts (which use it, and which it wires)
-LAYERS = (("errors",), ("text",), ("base",), ("store",), ("recall",), ("lifecycle",), ("ingest",), ("hosts", "cli"))
+LAYERS = (("errors",), ("text",), ("base",), ("store",), ("recall",), ("lifecycle",), ("ingest", "sync"), ("hosts", "cli"))
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 
 

@@ -3,6 +3,7 @@
     hippocampus-decay        03:00 daily        decay
     hippocampus-consolidate  21:00 Saturdays    consolidation (the sleep)
     hippocampus-encode       every 3 hours      preprocess + encode --auto (optional)
+    hippocampus-sync         hourly at :17      sync.py with the workspace's remote (optional, --sync)
 
 Registration goes through `openclaw cron` when `openclaw` is on PATH (it
 needs the gateway running): a command job with an exact argv and no delivery
@@ -28,7 +29,8 @@ from ..errors import UsageError, WorkspaceError
 SCRIPTS = Path(__file__).resolve().parents[2]
 JOBS = {"decay": ("hippocampus-decay", "0 3 * * *"),
         "consolidate": ("hippocampus-consolidate", "0 21 * * 6"),
-        "encode": ("hippocampus-encode", "0 */3 * * *")}
+        "encode": ("hippocampus-encode", "0 */3 * * *"),
+        "sync": ("hippocampus-sync", "17 * * * *")}
 MARK = "# hippocampus:"
 
 
@@ -36,22 +38,28 @@ def argv(job: str, workspace: Path) -> list[str]:
     return [sys.executable, str(SCRIPTS / "cron_job.py"), "run", job, "--workspace", str(workspace)]
 
 
-def chosen(encode: bool) -> list[str]:
-    return ["decay", "consolidate"] + (["encode"] if encode else [])
+def chosen(encode: bool, sync: bool = False) -> list[str]:
+    return ["decay", "consolidate"] + (["encode"] if encode else []) + (["sync"] if sync else [])
 
 
-def register(workspace: Path, encode: bool, dry_run: bool) -> dict:
+def register(workspace: Path, encode: bool, dry_run: bool, sync: bool = False) -> dict:
     workspace = workspace.expanduser().resolve()
+    if sync and not dry_run:
+        from ..sync.remote_sync import set_session_sync
+        set_session_sync(workspace, True)  # the agent hooks sync at session start and end too
     if shutil.which("openclaw"):
-        return _openclaw_register(workspace, chosen(encode), dry_run)
+        return _openclaw_register(workspace, chosen(encode, sync), dry_run)
     if shutil.which("crontab"):
-        return _crontab_update(workspace, chosen(encode), dry_run, remove=False)
-    lines = [_crontab_line(job, workspace) for job in chosen(encode)]
+        return _crontab_update(workspace, chosen(encode, sync), dry_run, remove=False)
+    lines = [_crontab_line(job, workspace) for job in chosen(encode, sync)]
     return {"via": "print", "added": [], "present": [], "lines": lines}
 
 
 def unregister(workspace: Path, dry_run: bool) -> dict:
     workspace = workspace.expanduser().resolve()
+    if not dry_run:
+        from ..sync.remote_sync import set_session_sync
+        set_session_sync(workspace, False)
     if shutil.which("openclaw"):
         return _openclaw_unregister(dry_run)
     if shutil.which("crontab"):
@@ -212,4 +220,9 @@ def run_job(workspace, job: str, agent_sessions: Path | None = None) -> str:
         with workspace.transaction("system:encode", "encode") as tx:
             result = encode(tx, auto=True)
         return f"encode: {new} new signals, {result['stored']} stored, {result['reinforced']} reinforced"
+    if job == "sync":
+        from ..sync.remote_sync import sync
+        result = sync(workspace)
+        said = lambda c: f"{c['added']} new, {c['changed']} changed, {c['forgotten']} forgotten"
+        return f"sync: in {said(result['in'])}; out {said(result['out'])}"
     raise UsageError(f"unknown job {job!r}: choose one of {', '.join(JOBS)}")

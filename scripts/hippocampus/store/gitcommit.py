@@ -92,7 +92,7 @@ class _Repo:
                 raise Unsupported("commit hooks")
             for attributes in (self.top / ".gitattributes", self.common / "info" / "attributes",
                                self.root / ".gitattributes", self.root / "hippocampus" / ".gitattributes"):
-                if attributes.exists():
+                if attributes.exists() and not _merge_rules_only(attributes):  # (sync: ours names merge drivers)
                     raise Unsupported("gitattributes present")
         except Unsupported:
             self.close()
@@ -195,6 +195,21 @@ class _Repo:
         if len(parts) > 1:
             self.loose_bytes += len(body)
         return sha
+
+
+def _merge_rules_only(path: Path) -> bool:
+    """Whether an attributes file only names merge drivers (as ours does, merge_setup.py):
+    it changes no content git stores, so it needs no porcelain. False when unreadable."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    for line in text.splitlines():
+        parts = line.split()
+        if parts and not parts[0].startswith("#") and (
+                len(parts) < 2 or not all(part.startswith("merge=") for part in parts[1:])):
+            return False
+    return True
 
 
 def _settings(listed: str) -> dict[str, str | None]:

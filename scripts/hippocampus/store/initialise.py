@@ -78,6 +78,14 @@ def initialise(root: Path, now: datetime) -> list[str]:
     elif _split_index_wanted(root, top):
         audit.git(root, "config", "core.splitIndex", "true")
         done.append("split git's index (each commit rewrites a small part of it)")
+    from . import merge_setup  # how git merges memories: sync.py, and a person's own `git pull`
+    merge_setup.configure(root)
+    attributes = root / merge_setup.ATTRIBUTES
+    current = attributes.read_text(encoding="utf-8") if attributes.exists() else None
+    if merge_setup.attributes_text(current) != current:
+        atomic_write(attributes, merge_setup.attributes_text(current))
+        done.append(f"{'created' if current is None else 'completed'} {merge_setup.ATTRIBUTES} (merge drivers)")
+        touched.append(merge_setup.ATTRIBUTES)
     if touched or not paths.audit_log.exists():
         audit.record(root, paths.audit_log, now, "system:init", "init", [],
                      "initialised the hippocampus workspace", touched)

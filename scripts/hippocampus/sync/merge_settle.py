@@ -1,0 +1,46 @@
+"""After a merge: the second texts of memories edited on two machines become
+recorded conflicts, and what is derived from the memories is rendered again.
+
+merge_index leaves their text as a memory of its own (`editConflictOf`, no
+file yet); here, in one transaction, it gets its file and the pair is
+recorded in hippocampus/meta/conflicts.md as consolidation records a conflict,
+for `conflicts.py resolve conf_N --keep MEM_ID`. Run by sync.py after every
+merge; a person's own `git pull` is settled by their next sync.
+"""
+
+from __future__ import annotations
+
+KIND = "edited on two machines"
+
+
+def unsettled(memories) -> list[dict]:
+    return [m for m in memories if m.get("editConflictOf") and not m.get("conflicts")
+            and m.get("status") != "archived"]
+
+
+def settle(tx, merged_paths: list[str]) -> dict:
+    """Record the edit conflicts and render the core files and the graph's
+    registry again, in `tx`; `merged_paths`: what the merge changed."""
+    from ..lifecycle import conflicts
+    from ..lifecycle.core_sync import core_files
+    from ..store.stores import write_home
+
+    found = []
+    for second in unsettled(tx.memories):
+        first = tx.by_id.get(second["editConflictOf"])
+        if not second.get("file"):
+            write_home(tx, second)
+            tx.put(second)
+        if first is None:
+            continue
+        found.append({"a": first, "b": second, "kind": KIND})
+    recorded = conflicts.record(tx, found) if found else []
+    changed = []
+    for path, data in core_files(tx).items():
+        if tx.current_bytes(path) != data:
+            tx.write_file(path, data)
+            changed.append(path)
+    if any(p.startswith("hippocampus/graph/entities/") for p in [*tx.files, *merged_paths]):
+        from ..store.graph import Graph
+        Graph.load(tx).write_registry(tx)
+    return {"conflicts": [c["id"] for c in recorded], "coreFiles": changed}

@@ -5,6 +5,7 @@ Read from the source with `ast`, every import counted, those inside functions to
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scripts" / "hippocampus"
@@ -173,3 +174,18 @@ def test_every_imported_name_exists_where_it_is_imported_from():
                 if alias.name != "*" and f"{target}.{alias.name}" not in found and alias.name not in defined:
                     missing.append(f"{name}: {alias.name} is not in {target}")
     assert missing == [], "\n".join(missing)
+
+
+def test_every_path_a_module_finds_from_its_own_file_exists():
+    """`Path(__file__).resolve().parents[N] / ...` constants name files of this checkout:
+    a module moved to another folder would otherwise point beside it."""
+    pattern = re.compile(r'Path\(__file__\)\.resolve\(\)\.parents\[(\d+)\]((?:\s*/\s*"[^"]+")*)')
+    wrong = []
+    for name, path in modules().items():
+        for match in pattern.finditer(path.read_text()):
+            target = path.resolve().parents[int(match.group(1))]
+            for part in re.findall(r'"([^"]+)"', match.group(2)):
+                target = target / part
+            if not target.exists():
+                wrong.append(f"{name}: {target}")
+    assert wrong == [], wrong

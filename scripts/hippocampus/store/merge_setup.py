@@ -16,7 +16,7 @@ from pathlib import Path
 START = "# hippocampus:merge:start (scripts/sync.py; references/sync.md)"
 END = "# hippocampus:merge:end"
 ATTRIBUTES = ".gitattributes"
-DRIVER = Path(__file__).resolve().parents[1] / "merge_driver.py"
+DRIVER = Path(__file__).resolve().parents[2] / "merge_driver.py"
 # later lines win in .gitattributes: the general patterns first
 RULES = (
     ("hippocampus/*/*.md", "memory"),

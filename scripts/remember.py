@@ -23,6 +23,8 @@ def main(argv):
     p.add_argument("--title", help="a procedure's title: what it is for (implies --store procedural)")
     p.add_argument("--step", action="append", metavar="TEXT", help="a procedure's step (repeat for each, in order)")
     p.add_argument("--confidence", help="for a proposal: high, medium (default) or low")
+    p.add_argument("--supersedes", action="append", metavar="ID",
+                   help="the memory this one replaces (repeat for more): it is marked stale, never deleted")
     args = p.parse_args(argv)
     if args.text is not None and args.jsonl is not None or args.text is None and args.jsonl is None and not args.step:
         raise cli.UsageError("give the memory text (or -) or --jsonl FILE, not both and not neither")
@@ -36,6 +38,12 @@ def main(argv):
     options = dict(domain=args.domain, category=args.category, importance=args.importance, keywords=args.keywords,
                    source=args.source, episode=args.episode, store=args.store, pinned=args.pin,
                    title=args.title, steps=args.step)
+    if args.supersedes:
+        if records is not None:
+            raise cli.UsageError("--supersedes is for one memory (in --jsonl, give each record a supersedes field)")
+        if workspace.agent != "main":
+            raise cli.UsageError("--supersedes is for the main agent (a proposal cannot supersede a memory)")
+        options["supersedes"] = [cli.clean_text(i) for i in args.supersedes]
     if workspace.agent != "main":
         return propose(workspace, args, text, records, options)
     if records is not None:
@@ -43,6 +51,8 @@ def main(argv):
             results = remember_many(tx, records)
             added = sum(r["action"] == "added" for r in results)
             tx.summary = f"imported {added} memories ({len(results) - added} duplicates reinforced)"
+            from hippocampus.supersede import bulk_note, notes
+            tx.summary += bulk_note(results) + notes(tx)
         ids = [r["id"] for r in results]
         if args.json:
             cli.print_json({"ids": ids, "added": added, "reinforced": len(results) - added})
@@ -54,7 +64,9 @@ def main(argv):
         cli.print_json(stored_data(result, memory))
     else:
         verb = "reinforced existing" if result["action"] == "reinforced" else "remembered"
-        print(f"{verb} {result['id']} ({memory['domain']}/{memory['category']}, importance {memory['importance']:.2f})")
+        superseding = f", superseding {', '.join(result['supersedes'])}" if result.get("supersedes") else ""
+        print(f"{verb} {result['id']} ({memory['domain']}/{memory['category']}, importance {memory['importance']:.2f}"
+              f"{superseding})")
 
 
 def propose(workspace, args, text, records, options):

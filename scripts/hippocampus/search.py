@@ -149,6 +149,13 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
         for memory in cache.created_between(start, end, where, params, int(weights["candidates"])):
             if memory["id"] not in pool and filters.admits(memory, now):
                 pool[memory["id"]] = memory
+    statements: dict[str, dict] = {}
+    superseding = cache.has_supersessions()
+    if superseding:  # the memories stating the slot a question asks for, when it changed (supersede_rank.py)
+        from .supersede_rank import slot_statements
+        statements = {m["id"]: m for m in slot_statements(cache, query, lambda m: filters.admits(m, now))}
+        for memory_id, memory in statements.items():
+            pool.setdefault(memory_id, memory)
     if not pool:
         return []
     relevance = {memory_id: p["relevance"] for memory_id, p in parts.items() if "relevance" in p}
@@ -230,8 +237,8 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
                 scored[at] = (-round(total, 4), created, memory_id, importance, from_importance, from_recency)
         scored = sorted(entry for entry in scored if -entry[0] >= min_score)
     lifted = {}
-    if cache.has_supersessions():  # what is current first (supersede_rank.py)
-        from .supersede_rank import SLOT_WEIGHT, lifts, slot_statements
+    if superseding:  # what is current first (supersede_rank.py)
+        from .supersede_rank import SLOT_WEIGHT, lifts
 
         def rescore(lift) -> None:  # lift(memory_id, score) adds parts; the entries are scored again
             for at, (negative, created, memory_id, importance, from_importance, from_recency) in enumerate(scored):
@@ -240,10 +247,6 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
                     scored[at] = (-round(total, 4), created, memory_id, importance, from_importance, from_recency)
             scored.sort()
         admitted = lambda m: filters.admits(m, now)  # noqa: E731
-        statements = {m["id"]: m for m in slot_statements(cache, query, admitted)}
-        for memory_id in statements.keys() - {entry[2] for entry in scored}:
-            pool.setdefault(memory_id, statements[memory_id])
-            score(memory_id, pool[memory_id])
         rescore(lambda memory_id, _score: memory_id in statements and add(memory_id, "slot", SLOT_WEIGHT) is None)
         lifted = lifts(cache, query, windows, scored, pool, top, admitted)
         for memory_id in lifted.keys() - {entry[2] for entry in scored}:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .supersession import asked_keys, query_tense
 
-SLOT_WEIGHT = 0.5  # relevance units: a statement of the slot a question asks for, when that slot has changed
+SLOT_WEIGHT = 1.5  # relevance units (the best word match's is 1): a statement of the slot a question asks for, when that slot has changed
 HOPS = 12  # the longest chain followed (a guard against a loop made by hand)
 LOOKED_AT = 20  # results whose chains are read (at least 4x the top asked for)
 

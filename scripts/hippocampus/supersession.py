@@ -24,18 +24,20 @@ from __future__ import annotations
 
 import re
 
+from .textutil import STOPWORDS
+
 # slot -> nouns, (state verbs), (change verbs), prepositions its verbs take before the value
 _SLOTS = {
     "home": (
         "home house apartment flat place address city town neighborhood neighbourhood condo",
-        "live reside",
+        "live reside base",
         "move relocate settle",
         "in to into at near outside"),
     "job": (
-        "job employer company role position workplace firm gig",
+        "job employer company role position workplace firm gig offer",
         "work",
         "join start hire employ transfer promote",
-        "at for as with"),
+        "at for as"),
     "phone": (
         "phone smartphone cellphone cell mobile handset iphone pixel galaxy android oneplus",
         "", "", "to"),
@@ -48,15 +50,15 @@ _SLOTS = {
     "car": (
         "car vehicle truck suv van ev hatchback sedan motorbike motorcycle scooter tesla toyota honda ford bmw "
         "audi volkswagen vw subaru mazda kia hyundai volvo prius civic corolla jeep nissan",
-        "drive", "lease", ""),
+        "drive", "", ""),
     "gym": (
         "gym crossfit fitness pilates",
         "train", "", "at"),
     "partner": (
         "partner boyfriend girlfriend husband wife fiance fiancee fiancé fiancée spouse bf gf",
-        "date", "marry", ""),
+        "date see", "marry", ""),
     "school": (
-        "school university uni college course program programme degree bootcamp phd masters elementary "
+        "school university uni college degree bootcamp phd masters elementary classes semester "
         "kindergarten preschool daycare academy",
         "study attend", "enroll enrol", "at in"),
     "doctor": ("doctor gp dentist therapist physio", "", "", ""),
@@ -67,14 +69,14 @@ _KIND = {"puppy": "dog", "pup": "dog", "doggo": "dog", "kitten": "cat", "kitty":
          "parrot": "bird", "bunny": "rabbit", "pony": "horse", "goldfish": "fish", "motorcycle": "motorbike"}
 _GENERIC_PET = {"pet"}
 # verbs of change that take their slot from a noun (or brand) near them: "switched my phone to ..."
-_CHANGE = "switch swap upgrade trade replace get buy purchase pick change sign take".split()
+_CHANGE = "switch swap upgrade trade replace get buy purchase pick change sign take lease rent accept use".split()
 _SWITCH = frozenset("switch swap upgrade trade replace change".split())
 # nouns that only name the slot (not its value): a brand ("Pixel", "Tesla") is the value too
 _GENERIC = frozenset("phone phones smartphone cellphone cell mobile handset car cars vehicle truck suv van ev "
                      "hatchback sedan motorbike scooter gym gyms fitness job jobs role position company employer "
                      "workplace firm gig school schools university uni college course program programme degree "
                      "home house apartment flat place address city town neighborhood neighbourhood condo".split())
-_OBJECT_VERBS = {"join", "adopt", "rescue", "drive", "lease", "date", "marry", "attend", "hire", "get", "buy",
+_OBJECT_VERBS = {"join", "adopt", "rescue", "drive", "lease", "date", "see", "marry", "use", "rent", "accept", "attend", "hire", "get", "buy",
                  "purchase", "pick", "start", "change", "swap", "replace", "upgrade", "trade", "switch", "enroll",
                  "enrol"}
 _IRREGULAR = {"got": "get", "gotten": "get", "bought": "buy", "drove": "drive", "driven": "drive",
@@ -86,7 +88,8 @@ _STATE_PAST = {"lived", "worked", "drove", "studied", "attended", "dated", "resi
 
 FIRST_PERSON = frozenset("i i'm im i've ive i'd i'll me my mine myself we we're we've we'd our ours us "
                          "ourselves user user's users".split())
-OTHER_PRONOUNS = frozenset("he she they he's she's they're his her hers their theirs him them".split())
+OTHER_PRONOUNS = frozenset("he she they he's she's they're his her hers their theirs him them you your yours "
+                           "you're it it's its".split())
 RELATIONS = frozenset(
     "sister brother mom mum mother dad father parents parent son daughter kid kids child children wife "
     "husband partner boyfriend girlfriend fiance fiancee spouse friend bestie cousin aunt uncle grandma "
@@ -99,7 +102,9 @@ _NOT_CURRENT = frozenset(
     "want wants wanted wanna hope hoping hoped plan plans planning planned thinking think considering consider "
     "might may could would should will shall 'll gonna going if maybe perhaps dream dreaming dreams wish "
     "wishing wishes unless whether used formerly previously once originally ago until till before "
-    "hypothetically someday eventually soon next tomorrow".split())
+    "hypothetically someday eventually soon next tomorrow lost lose losing quit quitting left leave leaving "
+    "fired laid".split())
+_AMBIGUOUS = frozenset("place home".split())  # "our place in the world": a home only when new, current or "is"
 _PAST_OF_STATE_OK = frozenset("have has 've had been".split())  # "have lived here for years": still
 _FRAME = frozenset("is are 's = : - — – now currently officially named called".split())
 _SKIP = frozenset("a an the my our new current recently just finally now officially currently back over "
@@ -107,7 +112,8 @@ _SKIP = frozenset("a an the my our new current recently just finally now officia
                   "name by this that there here really actually".split())
 _END = frozenset("and but because since so while which who that where when after if though although "
                  "until for , . ; ! ? ( ) : - — – today yesterday tonight last this next ago recently lately "
-                 "week weekend month year morning evening".split())
+                 "week weekend month year morning evening these those fall autumn spring summer winter semester term "
+                 "quarter".split())
 _VALUELESS = frozenset("new old current place home city town one job company it there here".split())
 _NOT_NAME = frozenset(
     "now just finally today yesterday recently last this since so also then still already soon after "
@@ -121,7 +127,7 @@ _SPEAKER = re.compile(r"^\s*([^\W\d_][\w.\- ]{0,30}?):\s")
 
 
 def _forms(verb: str) -> list[str]:
-    stem = verb[:-1] if verb.endswith("e") else verb
+    stem = verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb
     forms = [verb, verb + "s", stem + "ed", stem + "ing"]
     if verb.endswith("y"):
         forms += [verb[:-1] + "ied", verb[:-1] + "ies"]
@@ -193,8 +199,11 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
             relation = low[:-2] if low.endswith(("'s", "’s")) else low
             name = tokens[at + 1] if at + 1 < end and tokens[at + 1][:1].isupper() else None
             subject = f"{user}/{(name or relation).lower()}"
-        elif tokens[at][:1].isupper() and low not in _NOT_NAME and not low.isdigit() and at + 1 < len(lows) \
-                and (at > 0 or lows[at + 1] not in ("is",)):
+        elif tokens[at][:1].isupper() and low not in _NOT_NAME and low not in STOPWORDS and not low.isdigit() \
+                and at + 1 < len(lows) \
+                and (at > 0 or at + 1 == end or lows[at + 1] in ("just", "recently", "finally", "has", "and",
+                                                                 "now", "officially", "also")):
+            # (a capital that starts the clause is a name only right before the statement: "Tom moved")
             name = low[:-2] if low.endswith(("'s", "’s")) else low
             if name in ("user",):
                 subject = user
@@ -215,7 +224,7 @@ def _value(tokens: list[str], lows: list[str], start: int) -> frozenset:
         low = lows[at]
         if low in _END or (words and low in _SKIP and low not in ("of",)):
             break
-        if low not in _VALUELESS and low not in _GENERIC:
+        if low not in _VALUELESS and (low not in _GENERIC or tokens[at][:1].isupper()):  # "City College"
             words.append(low[:-2] if low.endswith(("'s", "’s")) else low)
         at += 1
     return frozenset(words)
@@ -234,13 +243,23 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
         if not _CUES.intersection(lows):
             continue
         for at, low in enumerate(lows):
-            statement = _noun_statement(tokens, lows, at, user) if low in NOUNS else None
+            statement = _noun_statement(tokens, lows, at, user) if _noun_cue(tokens, lows, at) else None
             if statement is None and low in VERBS:
                 statement = _verb_statement(tokens, lows, at, user)
             if statement is not None:
                 subject, slot, value = statement
                 found[f"{subject}|{slot}"] = statement  # the last one said is the one that holds
     return list(found.values())
+
+
+def _noun_cue(tokens, lows, at) -> bool:
+    """A slot noun, but not a word of a name ("City College", "Iron Temple Gym" ... "Gym" counts)."""
+    low = lows[at]
+    if low not in NOUNS:
+        return False
+    if low in _GENERIC and at > 0 and tokens[at][:1].isupper() and at + 1 < len(lows) and tokens[at + 1][:1].isupper():
+        return False
+    return True
 
 
 def _noun_statement(tokens, lows, at, user):
@@ -250,11 +269,26 @@ def _noun_statement(tokens, lows, at, user):
     before = lows[max(0, at - 3):at]
     marked = any(b in ("new", "current", "latest") for b in before)
     owned = any(b in FIRST_PERSON or b in OTHER_PRONOUNS or b.endswith(("'s", "’s")) for b in before)
-    if not (marked or owned or at == 0):
+    if not (marked or owned or (at == 0 and lows[1:2] == ["is"])):
+        return None
+    if word in _AMBIGUOUS and not marked and lows[at + 1:at + 2] != ["is"]:
         return None
     after = lows[at + 1:at + 4]
+    if (not after or after[0] in (",", ".", "!", ";")) and marked:  # "Meet Rex, our new dog"
+        start = at - 1
+        while start >= 0 and lows[start] not in (",", "-", "—", ":"):
+            start -= 1
+        names = [lows[k] for k in range(max(0, start - 3), max(0, start)) if tokens[k][:1].isupper()]
+        if start > 0 and names:
+            subject = _subject(tokens, lows, start, user) if False else user
+            return subject, slot, frozenset(names)
+        return None
     if not after:
         return None
+    if slot in ("partner",) or slot.startswith("pet"):  # "my girlfriend Sam", "our dog Rex"
+        if tokens[at + 1][:1].isupper() and after[0] not in ("i",):
+            subject = _subject(tokens, lows, at, user)
+            return (subject, slot, frozenset({after[0]})) if subject else None
     if after[0] in ("was", "were", "used") or (after[0] == "is" and len(after) > 1 and after[1] in ("not", "no")):
         return None
     if slot == "phone-number" and not (at > 0 and lows[at - 1] in ("phone", "mobile", "cell", "new")):
@@ -285,12 +319,14 @@ def _verb_statement(tokens, lows, at, user):
         return None  # "to move", "decided to live": not (yet) so
     if kind == "state" and word in _STATE_PAST and not (at > 0 and lows[at - 1] in _PAST_OF_STATE_OK):
         return None  # "lived in Paris": a past state
+    if word == "used" or (verb == "see" and not (word == "seeing" and at > 0 and lows[at - 1] == "been")):
+        return None  # "used a Pixel": past; "seeing" a partner only as "been seeing Sam"
     # the slot of a noun among the next words overrides the verb's ("joined a climbing gym")
     noun_slot, noun_at = None, None
     for ahead in range(at + 1, min(len(lows), at + 7)):
         if lows[ahead] in _END and lows[ahead] not in ("for",):
             break
-        if lows[ahead] in NOUNS:
+        if _noun_cue(tokens, lows, ahead):
             noun_slot, noun_at = _slot_of_noun(lows[ahead], NOUNS[lows[ahead]]), ahead
             break
     if noun_slot is not None and (slot is None or verb in ("join", "start", "enroll", "enrol", "attend",
@@ -301,9 +337,7 @@ def _verb_statement(tokens, lows, at, user):
     # the frame: a preposition of the slot, or an object for the verbs that take one
     at_value = at + 1
     while at_value < len(lows) and lows[at_value] in ("back", "over", "out", "recently", "finally", "just",
-                                                      "officially", "here", "now", "in", "up"):
-        if lows[at_value] == "in" and (slot != "home" or verb not in ("move", "settle")):
-            break
+                                                      "officially", "here", "now", "up"):
         at_value += 1
     if at_value >= len(lows):
         return None
@@ -316,20 +350,28 @@ def _verb_statement(tokens, lows, at, user):
         if noun_at is None:
             return None
         after_noun = lows[noun_at + 1] if noun_at + 1 < len(lows) else ""
+        if NOUNS.get(lows[noun_at]) == "home" and after_noun not in ("in", "at", "on", "near"):
+            return None  # "took a trip to a new place"
         if not (_brand(lows[noun_at]) or nxt in ("at", "with") or "new" in lows[max(at, noun_at - 2):noun_at]
-                or after_noun in ("at", "in", "as", "named", "called", ":", "-", "—", "is", "from", "with")
-                or (verb in _SWITCH and after_noun in ("to", "for"))):
+                or after_noun in ("at", "in", "as", "named", "called", ":", "-", "—", "is", "from", "with", ",")
+                or (verb in _SWITCH and (after_noun in ("to", "for") or nxt in ("to", "for")))):
             return None  # "took the dog to the vet"
     if verb == "start" and nxt not in preps and noun_at is None:
         return None  # "started running"
     if verb == "date" and not tokens[at_value][:1].isupper():
         return None
-    value = _value(tokens, lows, at_value) if nxt in preps else frozenset()
+    if verb in ("join", "date") and noun_at is None and not tokens[at_value][:1].isupper():
+        return None  # "joined a church", "joined a forum": a job only by its name ("joined Stripe")
+    if verb == "drive" and noun_at is None:
+        return None  # "your drive to make a difference"
+    value = _value(tokens, lows, at_value) if nxt in preps or (verb in _OBJECT_VERBS and noun_at is None) \
+        else frozenset()
     if verb in ("trade", "swap", "replace"):  # "traded the Civic for a Rav4": the old one goes, the value follows
         later = [i for i in range(at + 1, len(lows)) if lows[i] in ("for", "with")]
         value = _value(tokens, lows, later[0] + 1) if later else frozenset()
     elif noun_at is not None:
-        value = value | _value(tokens, lows, noun_at + 1) | ({lows[noun_at]} if _brand(lows[noun_at]) else set())
+        named = {lows[k] for k in range(at + 1, noun_at) if tokens[k][:1].isupper()}  # "to Leeds University"
+        value = value | named | _value(tokens, lows, noun_at + 1) | ({lows[noun_at]} if _brand(lows[noun_at]) else set())
     if not value and noun_at is None:
         return None
     subject = _subject(tokens, lows, at, user)
@@ -352,7 +394,7 @@ def values(content: str) -> dict[str, frozenset]:
 
 def same_value(a: frozenset | None, b: frozenset | None) -> bool:
     """Two statements of one slot saying the same ("Lisbon" / "Lisbon, Portugal")."""
-    return bool(a) and bool(b) and bool(a & b)
+    return bool(a) and bool(b) and bool((a & b) - _GENERIC)  # (two colleges are not one)
 
 
 def successors(holders: list[tuple[str, str, frozenset]]) -> dict[str, str]:

@@ -279,9 +279,9 @@ def _noun_statement(tokens, lows, at, user):
         while start >= 0 and lows[start] not in (",", "-", "—", ":"):
             start -= 1
         names = [lows[k] for k in range(max(0, start - 3), max(0, start)) if tokens[k][:1].isupper()]
+        names = names[1:] if len(names) > 1 and tokens[0][:1].isupper() and lows[0] == names[0] else names  # "Meet"
         if start > 0 and names:
-            subject = _subject(tokens, lows, start, user) if False else user
-            return subject, slot, frozenset(names)
+            return user, slot, frozenset(names)
         return None
     if not after:
         return None

@@ -29,15 +29,15 @@ from .textutil import STOPWORDS
 # slot -> nouns, (state verbs), (change verbs), prepositions its verbs take before the value
 _SLOTS = {
     "home": (
-        "home house apartment flat place address city town neighborhood neighbourhood condo",
+        "home house apartment flat place address city town neighborhood neighbourhood condo lease",
         "live reside base",
         "move relocate settle",
         "in to into at near outside"),
     "job": (
-        "job employer company role position workplace firm gig offer",
+        "job employer company role position workplace firm gig offer contract",
         "work",
         "join start hire employ transfer promote",
-        "at for as"),
+        "at for as by"),
     "phone": (
         "phone smartphone cellphone cell mobile handset iphone pixel galaxy android oneplus",
         "", "", "to"),
@@ -52,13 +52,13 @@ _SLOTS = {
         "audi volkswagen vw subaru mazda kia hyundai volvo prius civic corolla jeep nissan",
         "drive", "", ""),
     "gym": (
-        "gym crossfit fitness pilates",
+        "gym crossfit fitness pilates membership workout workouts",
         "train", "", "at"),
     "partner": (
-        "partner boyfriend girlfriend husband wife fiance fiancee fiancé fiancée spouse bf gf",
-        "date see", "marry", ""),
+        "partner boyfriend girlfriend husband wife fiance fiancee fiancé fiancée spouse bf gf relationship",
+        "date see go", "marry engage", "to with"),
     "school": (
-        "school university uni college degree bootcamp phd masters elementary classes semester "
+        "school university uni college degree bootcamp phd masters elementary classes semester student "
         "kindergarten preschool daycare academy",
         "study attend", "enroll enrol", "at in"),
     "doctor": ("doctor gp dentist therapist physio", "", "", ""),
@@ -69,7 +69,8 @@ _KIND = {"puppy": "dog", "pup": "dog", "doggo": "dog", "kitten": "cat", "kitty":
          "parrot": "bird", "bunny": "rabbit", "pony": "horse", "goldfish": "fish", "motorcycle": "motorbike"}
 _GENERIC_PET = {"pet"}
 # verbs of change that take their slot from a noun (or brand) near them: "switched my phone to ..."
-_CHANGE = "switch swap upgrade trade replace get buy purchase pick change sign take lease rent accept use".split()
+_CHANGE = ("switch swap upgrade trade replace get buy purchase pick change sign take lease rent accept use land "
+           "secure snag score grab order receive treat").split()
 _SWITCH = frozenset("switch swap upgrade trade replace change".split())
 # nouns that only name the slot (not its value): a brand ("Pixel", "Tesla") is the value too
 _GENERIC = frozenset("phone phones smartphone cellphone cell mobile handset car cars vehicle truck suv van ev "
@@ -105,7 +106,7 @@ _NOT_CURRENT = frozenset(
     "hypothetically someday eventually soon next tomorrow lost lose losing quit quitting left leave leaving "
     "fired laid".split())
 _AMBIGUOUS = frozenset("place home".split())  # "our place in the world": a home only when new, current or "is"
-_PAST_OF_STATE_OK = frozenset("have has 've had been".split())  # "have lived here for years": still
+_PAST_OF_STATE_OK = frozenset("have has 've had been i've we've ive weve".split())  # "have lived here for years": still
 _FRAME = frozenset("is are 's = : - — – now currently officially named called".split())
 _SKIP = frozenset("a an the my our new current recently just finally now officially currently back over "
                   "out up down in into to at for as with from on of is are 's was be been called named "
@@ -119,7 +120,7 @@ _NOT_NAME = frozenset(
     "now just finally today yesterday recently last this since so also then still already soon after "
     "before when monday tuesday wednesday thursday friday saturday sunday january february march april may "
     "june july august september october november december our my we i the a an new got started "
-    "switched moved joined officially currently".split())
+    "switched moved joined officially currently began begun".split())
 
 _TOKEN = re.compile(r"[^\W_](?:[\w'’\-]*[^\W_])?|[.,;:!?()—–\-]")
 _CLAUSE = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -175,8 +176,8 @@ def _slot_of_noun(word: str, slot: str) -> str:
 
 def speaker_of(content: str) -> tuple[str | None, str]:
     match = _SPEAKER.match(content)
-    if match is None:
-        return None, content
+    if match is None or not all(word[:1].isupper() for word in match.group(1).split()):
+        return None, content  # ("New gym: FitLab" has no speaker)
     return match.group(1).strip().lower(), content[match.end():]
 
 
@@ -200,6 +201,7 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
             name = tokens[at + 1] if at + 1 < end and tokens[at + 1][:1].isupper() else None
             subject = f"{user}/{(name or relation).lower()}"
         elif tokens[at][:1].isupper() and low not in _NOT_NAME and low not in STOPWORDS and not low.isdigit() \
+                and not (at == 0 and low.endswith(("ed", "ing"))) \
                 and at + 1 < len(lows) \
                 and (at > 0 or at + 1 == end or lows[at + 1] in ("just", "recently", "finally", "has", "and",
                                                                  "now", "officially", "also")):
@@ -217,13 +219,18 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
 def _value(tokens: list[str], lows: list[str], start: int) -> frozenset:
     """The content words of the value that starts at `start` (after skipping frame words)."""
     words: list[str] = []
+    named = False  # a value that began with a name ends with it ("Berlin went smoothly": Berlin)
     at = start
-    while at < len(lows) and lows[at] in _SKIP and len(words) == 0:
+    while at < len(lows) and (lows[at] in _SKIP or lows[at] in (":", "-", "—", "–")) and len(words) == 0:
         at += 1
     while at < len(lows) and len(words) < 4:
         low = lows[at]
         if low in _END or (words and low in _SKIP and low not in ("of",)):
             break
+        capital = any(ch.isupper() for ch in tokens[at]) or any(ch.isdigit() for ch in tokens[at])
+        if named and not capital:
+            break
+        named = named or (capital and not words)
         if low not in _VALUELESS and (low not in _GENERIC or tokens[at][:1].isupper()):  # "City College"
             words.append(low[:-2] if low.endswith(("'s", "’s")) else low)
         at += 1
@@ -267,13 +274,20 @@ def _noun_statement(tokens, lows, at, user):
     word = lows[at]
     slot = _slot_of_noun(word, NOUNS[word])
     before = lows[max(0, at - 3):at]
-    marked = any(b in ("new", "current", "latest") for b in before)
+    marked = any(b in ("new", "current", "latest", "now") for b in before)
     owned = any(b in FIRST_PERSON or b in OTHER_PRONOUNS or b.endswith(("'s", "’s")) for b in before)
     if not (marked or owned or (at == 0 and lows[1:2] == ["is"])):
         return None
     if word in _AMBIGUOUS and not marked and lows[at + 1:at + 2] != ["is"]:
         return None
     after = lows[at + 1:at + 4]
+    if (not after or after[0] in (",", ".", "!", ";")) and marked and at >= 3 and lows[at - 3] == "is" \
+            and lows[at - 2] in FIRST_PERSON:  # "Initech is my new employer"
+        names = frozenset(lows[k] for k in range(max(0, at - 6), at - 3) if tokens[k][:1].isupper())
+        return (user, slot, names) if names else None
+    if _brand(word) and marked and not (after and after[0] in ("was", "were")):  # "drove home my new Subaru"
+        subject = _subject(tokens, lows, at, user)
+        return (subject, slot, frozenset({word, *(a for a in after[:1] if a not in _END)})) if subject else None
     if (not after or after[0] in (",", ".", "!", ";")) and marked:  # "Meet Rex, our new dog"
         start = at - 1
         while start >= 0 and lows[start] not in (",", "-", "—", ":"):
@@ -315,12 +329,18 @@ def _verb_statement(tokens, lows, at, user):
     'switched my phone to a Pixel', 'joined a climbing gym'."""
     verb, slot, kind, preps = VERBS[lows[at]]
     word = lows[at]
+    if verb == "work" and lows[at + 1:at + 2] == ["out"]:  # "working out at Boulder Hub": a gym
+        slot, preps = "gym", frozenset({"at"})
     if at > 0 and lows[at - 1] == "to":
         return None  # "to move", "decided to live": not (yet) so
     if kind == "state" and word in _STATE_PAST and not (at > 0 and lows[at - 1] in _PAST_OF_STATE_OK):
         return None  # "lived in Paris": a past state
-    if word == "used" or (verb == "see" and not (word == "seeing" and at > 0 and lows[at - 1] == "been")):
-        return None  # "used a Pixel": past; "seeing" a partner only as "been seeing Sam"
+    if word == "used" or (verb == "see" and not (
+            word == "seeing" and at > 0 and lows[at - 1] in ("been", "i'm", "im", "we're")
+            and not set(lows[at + 2:at + 5]) & {"tomorrow", "tonight", "later", "today", "on", "at", "for"})):
+        return None  # "used a Pixel": past; "seeing" a partner as "I'm / been seeing Sam", not "seeing Tom tomorrow"
+    if verb == "go" and lows[at + 1:at + 3] != ["out", "with"]:
+        return None  # only "going out with Sam"
     # the slot of a noun among the next words overrides the verb's ("joined a climbing gym")
     noun_slot, noun_at = None, None
     for ahead in range(at + 1, min(len(lows), at + 7)):
@@ -352,7 +372,8 @@ def _verb_statement(tokens, lows, at, user):
         after_noun = lows[noun_at + 1] if noun_at + 1 < len(lows) else ""
         if NOUNS.get(lows[noun_at]) == "home" and after_noun not in ("in", "at", "on", "near"):
             return None  # "took a trip to a new place"
-        if not (_brand(lows[noun_at]) or nxt in ("at", "with") or "new" in lows[max(at, noun_at - 2):noun_at]
+        named = any(tokens[k][:1].isupper() for k in range(at + 1, noun_at))  # "accepted to Leeds University"
+        if not (_brand(lows[noun_at]) or named or nxt in ("at", "with") or "new" in lows[max(at, noun_at - 2):noun_at]
                 or after_noun in ("at", "in", "as", "named", "called", ":", "-", "—", "is", "from", "with", ",")
                 or (verb in _SWITCH and (after_noun in ("to", "for") or nxt in ("to", "for")))):
             return None  # "took the dog to the vet"

@@ -69,15 +69,23 @@ def main(argv):
               f"{superseding})")
 
 
+def proposal_options(number, record):
+    """A record's options for a proposal: it cannot supersede a memory (only the main agent writes)."""
+    from hippocampus.remember import record_options
+    options = record_options(record)
+    if options.pop("supersedes", None):
+        raise cli.UsageError(f"line {number}: supersedes is for the main agent (a proposal cannot supersede a memory)")
+    return options
+
+
 def propose(workspace, args, text, records, options):
     from hippocampus.proposals import propose as file_proposal
-    from hippocampus.remember import record_options
     with workspace.transaction(workspace.agent, "propose", proposal=True) as tx:
         if records is None:
             filed = [file_proposal(tx, text, confidence=args.confidence, **options)]
         else:
-            filed = [file_proposal(tx, record["content"], confidence=args.confidence, **record_options(record))
-                     for _number, record in records]
+            filed = [file_proposal(tx, record["content"], confidence=args.confidence, **proposal_options(number, record))
+                     for number, record in records]
         if len(filed) > 1:
             tx.summary = f"proposed {len(filed)} memories (#{filed[0]['id']}-#{filed[-1]['id']})"
     numbers = [p["id"] for p in filed]

@@ -92,6 +92,12 @@ def test_supersedes_option_links_what_an_agent_names(ws):
     assert result.err.strip().count("\n") == 0 and "mem_000000000000" in result.err
     assert ws.commits() == before
     assert not any(m["content"] == "Something else entirely" for m in ws.index()["memories"])
+    # a sub-agent files proposals: it cannot supersede (exit 1); its plain proposals still work
+    ws.run("remember.py", "Prefers any desk", "--supersedes", first, "--actor", "researcher", now=NOW, expect=1)
+    line = json.dumps({"content": "Prefers a desk by the door", "supersedes": first})
+    ws.run("remember.py", "--jsonl", "-", "--actor", "researcher", input=line, now=NOW, expect=1)
+    ws.run("remember.py", "--jsonl", "-", "--actor", "researcher", now=NOW,
+           input=json.dumps({"content": "Prefers a desk by the door"}))
 
 
 def test_the_mcp_remember_tool_takes_supersedes(ws):

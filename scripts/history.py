@@ -17,6 +17,10 @@ def main(argv):
         print(f"{result['id']}: {cli.one_line(current['content'], 120)}")
         print(f"  now {current.get('status')}, importance {current.get('importance', 0):.3f}, "
               f"reinforced {current.get('timesReinforced', 0)} times, file {current.get('file') or '-'}")
+        if current.get("supersededBy"):
+            print(f"  superseded by {current['supersededBy']} (stale for questions about now; kept)")
+        if current.get("supersedes"):
+            print(f"  supersedes {', '.join(current['supersedes'])}")
     else:
         print(f"{result['id']}: no longer in the index")
     for event in result["events"]:

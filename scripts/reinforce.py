@@ -10,7 +10,7 @@ def main(argv):
     from hippocampus.lifecycle.reinforce import reinforce_ids
     workspace = cli.open_workspace(args)
     with workspace.transaction("bot:reinforce", "reinforce") as tx:
-        results = reinforce_ids(tx, args.ids)
+        results = reinforce_ids(tx, args.ids, revive=True)  # asked for by id: current again (supersede.revive)
     if args.json:
         cli.print_json({"reinforced": [{k: r[k] for k in ("id", "before", "importance", "timesReinforced")}
                                        for r in results]})

@@ -23,6 +23,8 @@ def main(argv):
     p.add_argument("--title", help="a procedure's title: what it is for (implies --store procedural)")
     p.add_argument("--step", action="append", metavar="TEXT", help="a procedure's step (repeat for each, in order)")
     p.add_argument("--confidence", help="for a proposal: high, medium (default) or low")
+    p.add_argument("--supersedes", action="append", metavar="ID",
+                   help="the memory this one replaces (repeat for more): it is marked stale, never deleted")
     args = p.parse_args(argv)
     if args.text is not None and args.jsonl is not None or args.text is None and args.jsonl is None and not args.step:
         raise cli.UsageError("give the memory text (or -) or --jsonl FILE, not both and not neither")
@@ -36,6 +38,12 @@ def main(argv):
     options = dict(domain=args.domain, category=args.category, importance=args.importance, keywords=args.keywords,
                    source=args.source, episode=args.episode, store=args.store, pinned=args.pin,
                    title=args.title, steps=args.step)
+    if args.supersedes:
+        if records is not None:
+            raise cli.UsageError("--supersedes is for one memory (in --jsonl, give each record a supersedes field)")
+        if workspace.agent != "main":
+            raise cli.UsageError("--supersedes is for the main agent (a proposal cannot supersede a memory)")
+        options["supersedes"] = [cli.clean_text(i) for i in args.supersedes]
     if workspace.agent != "main":
         return propose(workspace, args, text, records, options)
     if records is not None:
@@ -43,6 +51,8 @@ def main(argv):
             results = remember_many(tx, records)
             added = sum(r["action"] == "added" for r in results)
             tx.summary = f"imported {added} memories ({len(results) - added} duplicates reinforced)"
+            from hippocampus.lifecycle.supersede import bulk_note, notes
+            tx.summary += bulk_note(results) + notes(tx)
         ids = [r["id"] for r in results]
         if args.json:
             cli.print_json({"ids": ids, "added": added, "reinforced": len(results) - added})
@@ -54,18 +64,28 @@ def main(argv):
         cli.print_json(stored_data(result, memory))
     else:
         verb = "reinforced existing" if result["action"] == "reinforced" else "remembered"
-        print(f"{verb} {result['id']} ({memory['domain']}/{memory['category']}, importance {memory['importance']:.2f})")
+        superseding = f", superseding {', '.join(result['supersedes'])}" if result.get("supersedes") else ""
+        print(f"{verb} {result['id']} ({memory['domain']}/{memory['category']}, importance {memory['importance']:.2f}"
+              f"{superseding})")
+
+
+def proposal_options(number, record):
+    """A record's options for a proposal: it cannot supersede a memory (only the main agent writes)."""
+    from hippocampus.lifecycle.remember import record_options
+    options = record_options(record)
+    if options.pop("supersedes", None):
+        raise cli.UsageError(f"line {number}: supersedes is for the main agent (a proposal cannot supersede a memory)")
+    return options
 
 
 def propose(workspace, args, text, records, options):
     from hippocampus.lifecycle.proposals import propose as file_proposal
-    from hippocampus.lifecycle.remember import record_options
     with workspace.transaction(workspace.agent, "propose", proposal=True) as tx:
         if records is None:
             filed = [file_proposal(tx, text, confidence=args.confidence, **options)]
         else:
-            filed = [file_proposal(tx, record["content"], confidence=args.confidence, **record_options(record))
-                     for _number, record in records]
+            filed = [file_proposal(tx, record["content"], confidence=args.confidence, **proposal_options(number, record))
+                     for number, record in records]
         if len(filed) > 1:
             tx.summary = f"proposed {len(filed)} memories (#{filed[0]['id']}-#{filed[-1]['id']})"
     numbers = [p["id"] for p in filed]

@@ -64,7 +64,7 @@ def test_one_linked_semantic_memory_one_surviving_preference_one_conflict(ws):
     assert report["counts"]["promotions"] == 0
     # a second sleep finds nothing new
     assert ws.json("consolidate.py", now="2026-03-10")["counts"] == {
-        "clusters": 0, "merges": 0, "conflicts": 0, "stale": 0, "archived": 0, "promotions": 0}
+        "clusters": 0, "merges": 0, "conflicts": 0, "stale": 0, "archived": 0, "promotions": 0, "superseded": 0}
 
 
 def test_everything_it_did_can_be_undone(ws):

@@ -88,7 +88,7 @@ class Tools:
     # ------------------------------------------------------------------ writes
     def remember(self, content: str, *, domain=None, category=None, importance=None, keywords=None,
                  source=None, episode=None, store=None, pin: bool = False, title=None, steps=None,
-                 confidence=None, actor=None) -> tuple[str, dict]:
+                 confidence=None, actor=None, supersedes=None) -> tuple[str, dict]:
         from ..lifecycle.remember import check_options, remember_committed, stored_data
 
         if not isinstance(content, str):
@@ -106,9 +106,13 @@ class Tools:
                        source=text_or_none(source, "source") or "mcp", episode=text_or_none(episode, "episode"),
                        store=store, pinned=bool(pin), title=text_or_none(title, "title"),
                        steps=[clean_text(s) for s in steps] if steps else None)
+        if supersedes is not None:  # an agent that knows: the memories this one replaces
+            options["supersedes"] = memory_ids(supersedes)
         workspace = self.workspace(actor)
         text = clean_text(content)
         if workspace.agent != MAIN:
+            if supersedes is not None:
+                raise UsageError("supersedes is for the main agent (a proposal cannot supersede a memory)")
             from ..lifecycle.proposals import propose
             with workspace.transaction(workspace.agent, "propose", proposal=True) as tx:
                 filed = propose(tx, text, confidence=text_or_none(confidence, "confidence"), **options)
@@ -128,7 +132,7 @@ class Tools:
         ids = memory_ids(ids)
         workspace = self.workspace(actor)
         with workspace.transaction("bot:reinforce", "reinforce") as tx:
-            results = reinforce_ids(tx, ids)
+            results = reinforce_ids(tx, ids, revive=True)  # asked for by id: current again
         data = {"reinforced": [{k: r[k] for k in ("id", "before", "importance", "timesReinforced")}
                                for r in results]}
         return "\n".join(f"{r['id']}: {r['before']:.3f} -> {r['importance']:.3f} "

@@ -56,6 +56,7 @@ def build(workspace) -> tuple[str, dict]:
         "<section><h2>Core memories over the next 90 days</h2>" + _decay_curves(core[:12], now, config) + "</section>",
         "<section class=grid>" + _memory_list("Strongest", strongest) + _memory_list("Fading", fading) + "</section>",
         "<section class=grid>" + _conflict_list(open_conflicts) + _proposal_list(pending) + "</section>",
+        "<section>" + _superseded_list(everything) + "</section>",
         "<section><h2>Recent changes (audit log)</h2><table>" + "".join(
             f"<tr><td>{escape(line[0])}</td><td>{escape(line[1])}</td><td>{escape(line[2])}</td>"
             f"<td>{escape(line[3])}</td></tr>" for line in audit) + "</table></section>",
@@ -133,6 +134,17 @@ def _memory_list(title: str, memories: list[dict]) -> str:
     items = "".join(f"<li><b>{m['now']:.2f}</b> <span class=tag>{escape(m.get('domain', ''))}/"
                     f"{escape(m.get('store', ''))}</span> {escape(m['content'][:200])}</li>" for m in memories)
     return f"<div class=card><h2>{escape(title)}</h2><ol>{items or '<li>none</li>'}</ol></div>"
+
+
+def _superseded_list(memories: list[dict], count: int = 10) -> str:
+    """The newest links of superseded memories (old -> the one that replaced it)."""
+    by_id = {m["id"]: m for m in memories}
+    links = sorted(((by_id[m["supersededBy"]], m) for m in memories
+                    if m.get("supersededBy") in by_id), key=lambda pair: pair[0].get("created") or "", reverse=True)
+    items = "".join(f"<li><b>{escape(old['id'])}</b> {escape(old['content'][:120])} <i>superseded by</i> "
+                    f"<b>{escape(new['id'])}</b> {escape(new['content'][:120])}</li>" for new, old in links[:count])
+    return (f"<div class=card><h2>Superseded ({len(links)}: kept for questions about before)</h2>"
+            f"<ol>{items or '<li>none</li>'}</ol></div>")
 
 
 def _conflict_list(found: list[dict]) -> str:

@@ -158,13 +158,16 @@ def build(root: Path, actor: str | None = None):
         steps: Annotated[list[str] | None, Field(description="a procedure's steps, in order")] = None,
         confidence: Annotated[str | None, Field(description="for a proposal: high, medium (default) or "
                                                             "low")] = None,
+        supersedes: Annotated[list[str] | None, Field(description="ids of memories this one replaces (they are "
+                                                                  "marked stale, never deleted)")] = None,
         actor: Actor = None,
     ) -> CallToolResult:
         """Store a memory (secrets are redacted first); an exact duplicate reinforces the existing one.
         Another agent than main files a proposal for the main agent to review instead."""
         return await call(tools.remember, content=content, domain=domain, category=category,
                           importance=importance, keywords=keywords, source=source, episode=episode, store=store,
-                          pin=pin, title=title, steps=steps, confidence=confidence, actor=actor)
+                          pin=pin, title=title, steps=steps, confidence=confidence, actor=actor,
+                          supersedes=supersedes)
 
     @server.tool(annotations=write)
     async def reinforce(ids: Ids, actor: Actor = None) -> CallToolResult:

@@ -11,7 +11,9 @@ One run, one commit (or, with dry_run, only the list of what it would do):
    stays and takes the other's reinforcements and strength; the other is
    archived with `mergedInto`;
 3. contradictions are recorded (conflicts.py) on both memories;
-4. memories unused for `stale_after_days` get confidence `stale`;
+4. memories unused for `stale_after_days` get confidence `stale`; an older
+   memory of the same subject and slot as a newer one with another value
+   ("I live in Paris" / "We moved to Lisbon") gets `supersededBy` (supersede.py);
 5. memories below `archive_below` for `archive_after_days` are archived, their
    files moved under hippocampus/archive/ (reinforce.py brings one back).
 
@@ -51,6 +53,8 @@ def consolidate(tx, dry_run: bool = False) -> dict:
     statements = [m for m in live if m["id"] not in merged_away and m.get("store") != "episodic"]
     plan["conflicts"] = conflicts.find(statements, known)
     _fading(live, config, tx, plan, merged_away)
+    from .supersede import plan_links
+    plan["superseded"] = plan_links(m for m in live if m["id"] not in merged_away)
     changes = describe(plan)
     if not dry_run:
         apply(tx, plan)
@@ -217,6 +221,9 @@ def apply(tx, plan: dict) -> None:
         tx.put(keep)
         tx.archive(lose, f"merged into {keep['id']}", mergedInto=keep["id"])
     conflicts.record(tx, plan["conflicts"])
+    from .supersede import link
+    for old, new in plan["superseded"]:
+        link(tx, old, new)
     for memory in plan["stale"]:
         memory["confidence"] = "stale"
         tx.put(memory)
@@ -272,6 +279,9 @@ def describe(plan: dict) -> list[dict]:
                                 f"{one_line(conflict['b']['content'], 60)}"})
     changes += [{"kind": "stale", "id": m["id"], "text": f"mark stale (unused 30+ days): {one_line(m['content'], 60)}"}
                 for m in plan["stale"]]
+    changes += [{"kind": "supersede", "old": old["id"], "new": new["id"],
+                 "text": f"{new['id']} supersedes {old['id']}: {one_line(old['content'], 50)} -> "
+                         f"{one_line(new['content'], 50)}"} for old, new in plan["superseded"]]
     for item in plan["archived"]:
         memory = item["memory"]
         verb = {"watch": "below the archive threshold, watching", "recovered": "back above the archive threshold",
@@ -283,4 +293,7 @@ def describe(plan: dict) -> list[dict]:
 def summary(plan: dict) -> str:
     archived = sum(1 for item in plan["archived"] if item["action"] == "archive")
     return (f"sleep: {len(plan['clusters'])} clusters consolidated, {len(plan['merges'])} duplicates merged, "
-            f"{len(plan['conflicts'])} conflicts found, {len(plan['stale'])} marked stale, {archived} archived")
+            f"{len(plan['conflicts'])} conflicts found, {len(plan['stale'])} marked stale, {archived} archived"
+            + (f", {len(plan['superseded'])} superseded (" + "; ".join(
+                f"{new['id']} supersedes {old['id']}" for old, new in plan["superseded"][:20]) + ")"
+               if plan["superseded"] else ""))

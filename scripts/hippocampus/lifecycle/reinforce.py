@@ -9,15 +9,18 @@ from ..store.transaction import Transaction
 from .remember import reinforce_memory
 
 
-def reinforce_ids(tx: Transaction, ids: list[str]) -> list[dict]:
+def reinforce_ids(tx: Transaction, ids: list[str], revive: bool = False) -> list[dict]:
+    """`revive`: asked for by id (reinforce.py), a superseded memory is current
+    again (remember.reinforce_memory); a recall's --reinforce is not."""
     memories = [tx.get(check_id(memory_id)) for memory_id in dict.fromkeys(ids)]
     results = []
     for memory in memories:
         before = decayed(memory, tx.now, tx.config)
-        reinforce_memory(tx, memory)
+        reinforce_memory(tx, memory, revive=revive)
         results.append({"id": memory["id"], "before": before, "importance": memory["importance"],
                         "timesReinforced": memory["timesReinforced"], "content": memory["content"]})
-    tx.summary = tx.summary or summary_line("reinforced", results)
+    from .supersede import notes
+    tx.summary = (tx.summary or summary_line("reinforced", results)) + notes(tx)
     return results
 
 

@@ -17,7 +17,7 @@ from ..store.stores import procedure_text, write_home
 from ..store.transaction import Transaction
 
 RECORD_FIELDS = ("content", "domain", "category", "importance", "keywords", "source", "episode",
-                 "store", "created", "pinned", "title")
+                 "store", "created", "pinned", "title", "supersedes")
 
 
 def check_options(domain: str | None = None, category: str | None = None, store: str | None = None) -> None:
@@ -66,13 +66,15 @@ def _short_text(value, what: str, limit: int = 200) -> str | None:
 def remember_one(tx: Transaction, text: str, *, domain: str | None = None, category: str | None = None,
                  importance=None, keywords=None, source=None, episode=None, store: str | None = None,
                  created: datetime | None = None, pinned: bool = False, title: str | None = None,
-                 steps: list[str] | None = None, note: bool = False) -> dict:
+                 steps: list[str] | None = None, note: bool = False, supersedes: list[str] | None = None) -> dict:
     """Store one memory (or reinforce its exact duplicate) in its store's home.
 
     Returns {id, action}. A procedure (store procedural) gets a title, from
     `title` or its first line, written as the heading of its file. With
     `note`, the words stay where they are (a person's note, named by
-    `source`) and no file is written.
+    `source`) and no file is written. `supersedes`: ids this memory replaces
+    (an agent that knows); the ones it supersedes by subject and slot are
+    found too (supersede.py), and named in the result's `supersedes`.
     """
     config = tx.config
     now = tx.now
@@ -95,8 +97,12 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
 
     duplicate = duplicate_of(tx, textutil.fold(content), domain, store, created)
     if duplicate is not None and not note:
-        reinforce_memory(tx, duplicate)
-        return {"id": duplicate["id"], "action": "reinforced"}
+        reinforce_memory(tx, duplicate, revive=True)  # said again: current again (supersede.revive)
+        result = {"id": duplicate["id"], "action": "reinforced"}
+        if supersedes:
+            from .supersede import link_explicit
+            result["supersedes"] = link_explicit(tx, duplicate, supersedes)
+        return result
 
     if importance is None:
         value, _signal = signal_importance(content)
@@ -117,10 +123,20 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
     linked = registry_matcher(tx)(content)
     if linked:
         memory["entities"] = linked
+    if supersedes:  # checked before any file is buffered: an unknown id writes nothing
+        from .supersede import check_ids
+        check_ids(tx, supersedes)
     if not note:
         write_home(tx, memory)
     tx.put(memory)
-    return {"id": memory_id, "action": "added"}
+    result = {"id": memory_id, "action": "added"}
+    if store != "procedural":
+        from .supersede import link_explicit, link_new
+        replaced = link_explicit(tx, memory, supersedes) if supersedes else []
+        replaced += [i for i in link_new(tx, memory) if i not in replaced]
+        if replaced:
+            result["supersedes"] = replaced
+    return result
 
 
 def remember_committed(workspace, text: str, **options) -> tuple[dict, dict]:
@@ -134,14 +150,19 @@ def remember_committed(workspace, text: str, **options) -> tuple[dict, dict]:
         if result["action"] == "reinforced":
             tx.action = "reinforce"
             tx.summary = f"repeated, so reinforced: {memory['content']}"
+        from .supersede import notes, summary_note
+        tx.summary += summary_note(tx, result) + notes(tx)
     return result, memory
 
 
 def stored_data(result: dict, memory: dict) -> dict:
     """What remember.py --json (and the MCP server) say of a memory stored."""
-    return {"id": result["id"], "action": result["action"], "importance": memory["importance"],
+    data = {"id": result["id"], "action": result["action"], "importance": memory["importance"],
             "domain": memory["domain"], "category": memory["category"], "store": memory["store"],
             "file": memory.get("file")}
+    if result.get("supersedes"):
+        data["supersedes"] = result["supersedes"]
+    return data
 
 
 def duplicate_of(tx: Transaction, key: str, domain: str, store: str, created: datetime) -> dict | None:
@@ -177,8 +198,12 @@ def _procedure(text: str | None, title: str | None, steps: list[str] | None) -> 
     return procedure_text(title, text, steps), title
 
 
-def reinforce_memory(tx: Transaction, memory: dict) -> dict:
-    """Strengthen a memory now: closes 15% of its headroom from its current value."""
+def reinforce_memory(tx: Transaction, memory: dict, revive: bool = False) -> dict:
+    """Strengthen a memory now: closes 15% of its headroom from its current value.
+
+    `revive`: the person says it again (remembered again, reinforce.py): a
+    superseded memory is current again (supersede.revive). A recall's
+    --reinforce does not revive: it is use, not a statement."""
     if memory.get("purged"):
         raise UsageError(f"{memory['id']} was purged; its words are gone, so it cannot be reinforced")
     if memory.get("status") == "archived":  # reinforcing a forgotten memory brings it back
@@ -193,10 +218,15 @@ def reinforce_memory(tx: Transaction, memory: dict) -> dict:
                 memory["file"] = home
     current = decayed(memory, tx.now, tx.config)
     value = reinforced(current, tx.config["reinforce"]["rate"])
+    stale = bool(memory.get("supersededBy")) and not revive
     memory.update(importance=value, baseImportance=value, lastAccessed=format_time(tx.now),
-                  timesReinforced=int(memory.get("timesReinforced", 0)) + 1, confidence="observed")
+                  timesReinforced=int(memory.get("timesReinforced", 0)) + 1,
+                  confidence="stale" if stale else "observed")
     memory["status"] = status_for(value, tx.config)
     tx.put(memory)
+    if revive and memory.get("supersededBy"):
+        from .supersede import revive as revive_superseded
+        revive_superseded(tx, memory)
     return memory
 
 
@@ -229,7 +259,18 @@ def record_options(record: dict) -> dict:
     return dict(domain=record.get("domain"), category=record.get("category"), importance=record.get("importance"),
                 keywords=record.get("keywords"), source=record.get("source"), episode=record.get("episode"),
                 store=record.get("store"), pinned=bool(record.get("pinned")), title=record.get("title"),
+                supersedes=_id_list(record.get("supersedes")),
                 created=parse_time(created_text, "created") if created_text else None)
+
+
+def _id_list(value) -> list[str] | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise UsageError("supersedes must be a memory id or a list of them")
+    return value or None
 
 
 def remember_many(tx: Transaction, records: list) -> list[dict]:

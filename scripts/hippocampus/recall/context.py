@@ -92,7 +92,7 @@ def _left_out_note(count: int, budget_tokens: int | None) -> str:
 
 
 # the parts of a score that can bring a memory in without a word of the query
-_LIFTS = ("contiguity", "episode", "date", "speaker", "related", "answer_kind")
+_LIFTS = ("contiguity", "episode", "date", "speaker", "related", "answer_kind", "supersession")
 
 
 def render_recall(results: list[dict], explain: bool = False, budget_tokens: int | None = None,
@@ -115,5 +115,10 @@ def render_recall(results: list[dict], explain: bool = False, budget_tokens: int
             if not terms:  # what brought it in, then: its neighbours, its episode, its date...
                 lifts = [name for name in why["parts"] if name in _LIFTS]
                 terms = f"(none: lifted by {', '.join(lifts)})" if lifts else "(none)"
-            lines.append(f"    why: terms {terms}; {parts}")
+            link = ""
+            if result.get("supersededBy"):
+                link += f"; superseded by {result['supersededBy']}"
+            if why.get("over"):
+                link += f"; ranked above {', '.join(why['over'][:5])} (same subject and slot)"
+            lines.append(f"    why: terms {terms}; {parts}{link}")
     return "\n".join(lines) + "\n"

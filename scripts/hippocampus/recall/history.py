@@ -38,6 +38,11 @@ def history(workspace: Workspace, memory_id: str) -> dict:
             seen_created = True
         if event["action"] == "manual":
             kind = "deleted by hand" if "deleted" in event["summary"] else "edited by hand"
+        link = re.search(rf"(\S+) supersedes [^)]*\b{re.escape(memory_id)}\b", event["summary"])
+        if link and link.group(1) != memory_id:
+            kind = f"superseded by {link.group(1)}"
+        elif re.search(rf"\b{re.escape(memory_id)} current again", event["summary"]):
+            kind = "current again (reinforced while superseded)"
         if event["action"] == "decay":
             crossing = re.search(rf"{re.escape(memory_id)} ([\w-]+)->([\w-]+)", event["summary"])
             if crossing:
@@ -47,7 +52,8 @@ def history(workspace: Workspace, memory_id: str) -> dict:
     if current is not None:
         state = {key: current.get(key) for key in ("content", "domain", "category", "store", "status", "importance",
                                                    "baseImportance", "created", "lastAccessed", "timesReinforced",
-                                                   "file", "archivedAt", "archivedBecause", "pinned")
+                                                   "file", "archivedAt", "archivedBecause", "pinned",
+                                                   "confidence", "supersededBy", "supersedes", "revivedAt")
                  if current.get(key) is not None}
     return {"id": memory_id, "current": state, "events": events}
 

@@ -149,6 +149,13 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
         for memory in cache.created_between(start, end, where, params, int(weights["candidates"])):
             if memory["id"] not in pool and filters.admits(memory, now):
                 pool[memory["id"]] = memory
+    statements: dict[str, dict] = {}
+    superseding = cache.has_supersessions()
+    if superseding:  # the memories stating the slot a question asks for, when it changed (supersede_rank.py)
+        from .supersede_rank import slot_statements
+        statements = {m["id"]: m for m in slot_statements(cache, query, lambda m: filters.admits(m, now))}
+        for memory_id, memory in statements.items():
+            pool.setdefault(memory_id, memory)
     if not pool:
         return []
     relevance = {memory_id: p["relevance"] for memory_id, p in parts.items() if "relevance" in p}
@@ -229,6 +236,30 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
                 total = relevance_weight * sum(parts[memory_id].values()) + from_importance + from_recency
                 scored[at] = (-round(total, 4), created, memory_id, importance, from_importance, from_recency)
         scored = sorted(entry for entry in scored if -entry[0] >= min_score)
+    lifted = {}
+    if superseding:  # what is current first (supersede_rank.py)
+        from .supersede_rank import SLOT_WEIGHT, lifts
+
+        def rescore(lift) -> None:  # lift(memory_id, score) adds parts; the entries are scored again
+            for at, (negative, created, memory_id, importance, from_importance, from_recency) in enumerate(scored):
+                if lift(memory_id, -negative):
+                    total = relevance_weight * sum(parts[memory_id].values()) + from_importance + from_recency
+                    scored[at] = (-round(total, 4), created, memory_id, importance, from_importance, from_recency)
+            scored.sort()
+        admitted = lambda m: filters.admits(m, now)  # noqa: E731
+        rescore(lambda memory_id, _score: memory_id in statements and add(memory_id, "slot", SLOT_WEIGHT) is None)
+        lifted = lifts(cache, query, windows, scored, pool, top, admitted)
+        for memory_id in lifted.keys() - {entry[2] for entry in scored}:
+            score(memory_id, pool[memory_id])
+        best = {entry[2]: -entry[0] for entry in scored}
+
+        def above(memory_id: str, current: float) -> bool:
+            bar = max((best[other] for other in lifted.get(memory_id, ()) if other in best), default=None)
+            if bar is None or current >= bar + 0.001 or relevance_weight <= 0:
+                return False
+            add(memory_id, "supersession", (bar + 0.001 - current) / relevance_weight)
+            return True
+        rescore(above)
     stats["scored"] = len(scored)
 
     def results():
@@ -236,12 +267,16 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
             memory = pool[memory_id]
             result = {field: memory.get(field) for field in RESULT_FIELDS}
             result.update(score=-negative, importance=importance)
+            if memory.get("supersededBy"):
+                result["supersededBy"] = memory["supersededBy"]
             if explain:
                 why = {name: round(relevance_weight * value, 4) for name, value in parts.get(memory_id, {}).items()}
                 why.update(importance=from_importance, recency=from_recency)
                 result["why"] = {"terms": matched_terms(memory.get("content", ""), terms), "parts": why}
                 if "related" in parts.get(memory_id, {}):
                     result["why"]["related"] = matched_terms(memory.get("content", ""), related)
+                if memory_id in lifted:  # put above the memories of its chain (supersede_rank.py)
+                    result["why"]["over"] = lifted[memory_id]
             yield result
 
     if budget_tokens is not None:

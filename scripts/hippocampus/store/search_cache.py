@@ -15,7 +15,8 @@ from pathlib import Path
 
 from ..text.textutil import fold, searchable
 
-SCHEMA_VERSION = "9"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words
+SCHEMA_VERSION = "10"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words;
+# 10: supersession (mem.superseded, the slot table of supersession.keys: raise it when that module reads anew)
 # Combining marks (categories M*) are part of a word, as textutil.words reads it: unicode61's
 # default (letters, numbers, Co) cut "हिंदी" into ह and द at its vowel signs. An SQLite without
 # the categories option (older than the ones Python 3.11 ships with) gets the default.
@@ -33,8 +34,12 @@ CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE mem(
   rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, domain TEXT, category TEXT, store TEXT,
   status TEXT, base REAL, importance REAL, created TEXT, last TEXT, reinforced INTEGER,
-  episode TEXT, source TEXT, file TEXT, hash TEXT, pinned INTEGER, keywords TEXT, content TEXT,
-  foldkey TEXT);
+  episode TEXT, source TEXT, file TEXT, hash TEXT, pinned INTEGER, superseded TEXT, keywords TEXT,
+  content TEXT, foldkey TEXT);
+CREATE TABLE slot(key TEXT NOT NULL, id TEXT NOT NULL);
+CREATE INDEX slot_key ON slot(key);
+CREATE INDEX slot_id ON slot(id);
+CREATE INDEX mem_superseded ON mem(superseded) WHERE superseded IS NOT NULL;
 CREATE INDEX mem_file ON mem(file);
 CREATE INDEX mem_fold ON mem(foldkey);
 CREATE INDEX mem_created ON mem(created);
@@ -45,7 +50,8 @@ CREATE TABLE files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEG
 """
 
 COLUMNS = ("id", "domain", "category", "store", "status", "base", "importance", "created", "last",
-           "reinforced", "episode", "source", "file", "hash", "pinned", "keywords", "content", "foldkey")
+           "reinforced", "episode", "source", "file", "hash", "pinned", "superseded", "keywords", "content",
+           "foldkey")
 
 
 def fold_key(content: str) -> str:
@@ -71,15 +77,16 @@ def _row(memory: dict, with_text: bool = True) -> tuple:
             memory.get("importance", 0.5), memory.get("created"), memory.get("lastAccessed"),
             memory.get("timesReinforced", 0), memory.get("episode"), memory.get("source"),
             memory.get("file"), memory.get("hash"), 1 if memory.get("pinned") else 0,
-            *text)
+            memory.get("supersededBy"), *text)
 
 
 # the memory fields of a mem row, in the order _MEM selects them
 _FIELDS = ("rowid", "id", "domain", "category", "store", "status", "baseImportance", "importance", "created",
-           "lastAccessed", "timesReinforced", "episode", "source", "file", "hash", "pinned", "keywords", "content")
+           "lastAccessed", "timesReinforced", "episode", "source", "file", "hash", "pinned", "supersededBy",
+           "keywords", "content")
 _MEM = ("mem.rowid, mem.id, mem.domain, mem.category, mem.store, mem.status, mem.base, mem.importance, "
         "mem.created, mem.last, mem.reinforced, mem.episode, mem.source, mem.file, mem.hash, mem.pinned, "
-        "mem.keywords, mem.content")
+        "mem.superseded, mem.keywords, mem.content")
 
 
 _LIGHT = ("id", "domain", "category", "store", "status", "created")
@@ -162,6 +169,7 @@ class SearchCache:
             self.db.execute("DELETE FROM mem")
             self.db.execute("DELETE FROM fts")
             self.db.execute("DELETE FROM episode_fts")
+            self.db.execute("DELETE FROM slot")
             self._insert(memories)
             self._refresh_episodes({m.get("episode") for m in memories if m.get("episode")})
             if manifest is not None:
@@ -178,6 +186,7 @@ class SearchCache:
             raise
 
     def _insert(self, memories: list[dict]) -> None:
+        from ..text.supersession import keys as slot_keys
         placeholders = ",".join("?" * len(COLUMNS))
         cursor = self.db.cursor()
         for memory in memories:
@@ -185,6 +194,9 @@ class SearchCache:
             cursor.execute(f"INSERT INTO mem({','.join(COLUMNS)}) VALUES ({placeholders})", row)
             cursor.execute("INSERT INTO fts(rowid, content, keywords) VALUES (?,?,?)",
                            (cursor.lastrowid, searchable(row[-2]), searchable(row[-3])))
+            if memory.get("store") != "procedural":  # the subject|slot keys it states (supersession.py)
+                cursor.executemany("INSERT INTO slot(key, id) VALUES (?, ?)",
+                                   [(key, memory["id"]) for key in slot_keys(row[-2])])
 
     def _refresh_episodes(self, episodes: set) -> None:
         """One document per episode (its live memories in order), for episode-level relevance."""
@@ -221,12 +233,13 @@ class SearchCache:
             if old and old[1] == memory.get("content", "") and old[2] == " ".join(memory.get("keywords") or []) \
                     and old[3] == memory.get("episode") \
                     and (old[4] == "archived") == (memory.get("status") == "archived"):
-                in_place.append(_row(memory, with_text=False)[1:15] + (old[0],))
+                in_place.append(_row(memory, with_text=False)[1:16] + (old[0],))
                 continue
             renewed.append(memory)
             if old:
                 self.db.execute("DELETE FROM fts WHERE rowid = ?", (old[0],))
                 self.db.execute("DELETE FROM mem WHERE rowid = ?", (old[0],))
+                self.db.execute("DELETE FROM slot WHERE id = ?", (memory_id,))
                 if old[3]:
                     episodes.add(old[3])
             if memory.get("episode"):
@@ -234,7 +247,7 @@ class SearchCache:
         if in_place:
             self.db.executemany(
                 "UPDATE mem SET domain=?, category=?, store=?, status=?, base=?, importance=?, created=?, last=?, "
-                "reinforced=?, episode=?, source=?, file=?, hash=?, pinned=? WHERE rowid=?", in_place)
+                "reinforced=?, episode=?, source=?, file=?, hash=?, pinned=?, superseded=? WHERE rowid=?", in_place)
         self._insert(renewed)
         self._refresh_episodes(episodes)
 
@@ -315,6 +328,27 @@ class SearchCache:
     def files_as_looked(self, root: Path, paths: set[str]) -> bool:
         """Whether each of these files still has the stat recorded at the last look."""
         return all(self.as_looked(root, path)[1] for path in paths)
+
+    def has_supersessions(self) -> bool:
+        """Whether any memory is superseded (an indexed look: recall reads chains only then)."""
+        return self.db.execute("SELECT 1 FROM mem WHERE superseded IS NOT NULL LIMIT 1").fetchone() is not None
+
+    def predecessors(self, memory_id: str) -> list[dict]:
+        """The memories `memory_id` superseded directly (the reverse of supersededBy)."""
+        return [row_to_memory(r) for r in self._memories(f"SELECT {_MEM} FROM mem WHERE superseded = ?",
+                                                          (memory_id,))]
+
+    def slot_holders(self, key: str) -> list[str]:
+        """Ids of the live memories that state a value for this subject|slot key."""
+        return [r[0] for r in self.db.execute(
+            "SELECT slot.id FROM slot JOIN mem ON mem.id = slot.id WHERE slot.key = ? "
+            "AND mem.status IS NOT 'archived'", (key,))]
+
+    def slot_holders_like(self, pattern: str) -> list[str]:
+        """As slot_holders, for keys LIKE `pattern` ("user|pet%": every pet)."""
+        return [r[0] for r in self.db.execute(
+            "SELECT slot.id FROM slot JOIN mem ON mem.id = slot.id WHERE slot.key LIKE ? "
+            "AND mem.status IS NOT 'archived'", (pattern,))]
 
     def fold_owners(self, key: str, domain: str) -> list[str]:
         return [r[0] for r in self.db.execute(

@@ -1,0 +1,192 @@
+"""Linking superseded memories, inside a transaction (references/scoring.md, "Supersession").
+
+The older memory gets `supersededBy` (the newer id) and confidence `stale`;
+the newer lists it in `supersedes`. Nothing is deleted. Holders of a
+subject|slot key are found in the search cache's slot table (an index: no
+scan per call) when it matches the index, else by reading every memory once
+per transaction (as duplicate lookups do).
+"""
+
+from __future__ import annotations
+
+from ..errors import NotFound
+from ..base.model import check_id
+from ..text.supersession import keys as slot_keys, successors, values as slot_values
+
+
+def moment(memory: dict) -> str:
+    """When a memory's value began to hold: its creation, or its revival."""
+    return max(memory.get("created") or "", memory.get("revivedAt") or "")
+
+
+def link(tx, old: dict, new: dict) -> None:
+    """`old` is superseded by `new` (and no longer by the one it named before)."""
+    if old["id"] == new["id"]:
+        return
+    before = old.get("supersededBy")
+    if before == new["id"]:
+        return
+    if before and tx.by_id.get(before) is not None:
+        previous = tx.by_id[before]
+        remaining = [i for i in previous.get("supersedes") or [] if i != old["id"]]
+        previous["supersedes"] = remaining or None
+        tx.put(previous)
+    old["supersededBy"] = new["id"]
+    old["confidence"] = "stale"
+    new["supersedes"] = list(dict.fromkeys([*(new.get("supersedes") or []), old["id"]]))
+    tx.put(old)
+    tx.put(new)
+
+
+def _state(tx) -> dict:
+    state = getattr(tx, "_supersession", None)
+    if state is None:
+        state = tx._supersession = {"local": {}, "upto": 0, "all": None}
+    return state
+
+
+def holders(tx, key: str, exclude: str) -> list[dict]:
+    """The live memories stating a value for `key` (those changed in this
+    transaction included), but `exclude`."""
+    state = _state(tx)
+    for memory_id in tx.ids[state["upto"]:]:
+        memory = tx.by_id.get(memory_id)
+        if memory is not None and memory.get("store") != "procedural":
+            for found in slot_keys(memory.get("content", "")):
+                state["local"].setdefault(found, set()).add(memory_id)
+    state["upto"] = len(tx.ids)
+    ids = set(state["local"].get(key, ()))
+    if tx._cache_matches_index():
+        ids.update(i for i in tx.workspace._open_cache().slot_holders(key) if i not in tx.touched)
+    else:
+        if state["all"] is None:
+            state["all"] = {}
+            for memory in tx.memories:
+                if memory.get("status") != "archived" and memory.get("store") != "procedural":
+                    for found in slot_keys(memory.get("content", "")):
+                        state["all"].setdefault(found, set()).add(memory["id"])
+        ids.update(i for i in state["all"].get(key, ()) if i not in tx.touched)
+    found = []
+    for memory_id in sorted(ids):
+        memory = tx.by_id.get(memory_id)
+        if memory_id != exclude and memory is not None and memory.get("status") != "archived" \
+                and key in slot_keys(memory.get("content", "")):  # (as it reads now)
+            found.append(memory)
+    return found
+
+
+def link_new(tx, memory: dict) -> list[str]:
+    """Link a memory just added to the holders of its keys: it supersedes the
+    older ones with another value (and is superseded by a newer one, when
+    memories arrive out of order). Returns the ids it superseded."""
+    superseded = []
+    for key, value in slot_values(memory.get("content", "")).items():
+        others = holders(tx, key, memory["id"])
+        if not others:
+            continue
+        by_id = {m["id"]: m for m in others}
+        table = [(m["id"], moment(m), slot_values(m.get("content", "")).get(key)) for m in others]
+        desired = successors(table + [(memory["id"], moment(memory), value)])
+        if memory["id"] in desired:
+            link(tx, memory, by_id[desired[memory["id"]]])
+        for old in others:
+            now_by = old.get("supersededBy")
+            if desired.get(old["id"]) == memory["id"] and (now_by is None or now_by in by_id):
+                link(tx, old, memory)
+                superseded.append(old["id"])
+    return superseded
+
+
+def link_explicit(tx, memory: dict, old_ids: list[str]) -> list[str]:
+    """`--supersedes ID`: an agent that knows says so (an unknown id is NotFound)."""
+    olds = []
+    for old_id in old_ids:
+        old = tx.by_id.get(check_id(old_id))
+        if old is None:
+            raise NotFound(f"no memory with id {old_id} to supersede")
+        olds.append(old)
+    for old in olds:
+        link(tx, old, memory)
+    return [old["id"] for old in olds if old["id"] != memory["id"]]
+
+
+def revive(tx, memory: dict) -> str | None:
+    """A superseded memory reinforced explicitly (the person says it again) is
+    current again: its stale mark goes, and the memory that was current is
+    superseded by it. Returns that memory's id."""
+    if not memory.get("supersededBy"):
+        return None
+    head, seen = memory, {memory["id"]}
+    while head.get("supersededBy") and head["supersededBy"] not in seen and tx.by_id.get(head["supersededBy"]):
+        head = tx.by_id[head["supersededBy"]]
+        seen.add(head["id"])
+    previous = tx.by_id.get(memory["supersededBy"])
+    if previous is not None:
+        remaining = [i for i in previous.get("supersedes") or [] if i != memory["id"]]
+        previous["supersedes"] = remaining or None
+        tx.put(previous)
+    memory["supersededBy"] = None
+    memory.pop("supersededBy", None)
+    memory["confidence"] = "observed"
+    from ..text.timeutil import format_time
+    memory["revivedAt"] = format_time(tx.now)
+    tx.put(memory)
+    revived = None
+    if head is not memory and head.get("supersededBy") is None:
+        link(tx, head, memory)
+        revived = head["id"]
+    if not hasattr(tx, "_revived"):
+        tx._revived = []
+    tx._revived.append((memory["id"], revived))
+    return revived
+
+
+def plan_links(memories) -> list[tuple[dict, dict]]:
+    """Consolidation: every (old, new) pair the keys show that no link names yet
+    (a memory already superseded keeps its link, explicit or found)."""
+    groups: dict[str, list[dict]] = {}
+    for memory in memories:
+        if memory.get("status") == "archived" or memory.get("store") == "procedural":
+            continue
+        for key in slot_keys(memory.get("content", "")):
+            groups.setdefault(key, []).append(memory)
+    pairs = []
+    for key, members in groups.items():
+        if len(members) < 2:
+            continue
+        by_id = {m["id"]: m for m in members}
+        table = [(m["id"], moment(m), slot_values(m.get("content", "")).get(key)) for m in members]
+        for old_id, new_id in successors(table).items():
+            if by_id[old_id].get("supersededBy") is None:
+                pairs.append((by_id[old_id], by_id[new_id]))
+    return pairs
+
+
+def check_ids(tx, old_ids: list[str]) -> None:
+    for old_id in old_ids:
+        if tx.by_id.get(check_id(old_id)) is None:
+            raise NotFound(f"no memory with id {old_id} to supersede")
+
+
+def summary_note(tx, result: dict) -> str:
+    """The audit line's words for what a memory superseded: ' (NEW supersedes OLD)'."""
+    ids = result.get("supersedes") or []
+    return f" ({result['id']} supersedes {', '.join(ids[:5])}{' …' if len(ids) > 5 else ''})" if ids else ""
+
+
+def bulk_note(results: list[dict]) -> str:
+    """The same for many memories stored at once (the first five pairs)."""
+    pairs = [r for r in results if r.get("supersedes")]
+    if not pairs:
+        return ""
+    count = sum(len(r["supersedes"]) for r in pairs)
+    return f", superseding {count} (" + "; ".join(
+        f"{r['id']} supersedes {', '.join(r['supersedes'][:5])}" for r in pairs[:5]) + \
+        ("; …" if len(pairs) > 5 else "") + ")"
+
+
+def notes(tx) -> str:
+    """What revivals in this transaction changed, for its audit line."""
+    said = getattr(tx, "_revived", None) or []
+    return "".join(f" ({old} current again; {old} supersedes {head})" if head else f" ({old} current again)"
+                   for old, head in said[:5])

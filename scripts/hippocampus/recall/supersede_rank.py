@@ -1,0 +1,96 @@
+"""Recall's last step: of a chain of superseded memories, the one the question
+asks about ranks first (references/scoring.md, "Supersession").
+
+A question about now (or with no time word) puts the current memory (the
+chain's head) just above the best-scoring member of its chain; one about
+before ("used to", "previously", "my old phone") puts the latest superseded
+one there; one naming a time ("in 2024") the one that held then. The others
+keep their scores: a stale memory stays findable, below the one preferred.
+"""
+
+from __future__ import annotations
+
+from ..text.supersession import asked_keys, query_tense
+
+SLOT_WEIGHT = 1.5  # relevance units (the best word match's is 1): a statement of the slot a question asks for, when that slot has changed
+HOPS = 12  # the longest chain followed (a guard against a loop made by hand)
+LOOKED_AT = 20  # results whose chains are read (at least 4x the top asked for)
+
+
+def _forward(cache, memory: dict, admitted) -> list[dict]:
+    """memory, its successor, theirs ... to the head (the last one a recall may show)."""
+    path, seen = [memory], {memory["id"]}
+    while path[-1].get("supersededBy") and len(path) < HOPS:
+        nxt = cache.get(path[-1]["supersededBy"])
+        if nxt is None or nxt["id"] in seen or not admitted(nxt):
+            break
+        path.append(nxt)
+        seen.add(nxt["id"])
+    return path
+
+
+def slot_statements(cache, query: str, admitted) -> list[dict]:
+    """The memories stating a value of the subject and slot the question asks
+    for ("where does the user live?": the user's homes), when that value has
+    changed (one of them is superseded); each chain's preferred one is then
+    put first (`lifts`)."""
+    found = []
+    for key in asked_keys(query):
+        ids = cache.slot_holders(key) if not key.endswith("|pet") else cache.slot_holders_like(key + "%")
+        memories = [m for m in cache.by_ids(ids[:50]) if admitted(m)]
+        if any(m.get("supersededBy") for m in memories):
+            found += memories
+    return found
+
+
+def preferred(cache, memory: dict, tense: str, windows, admitted) -> tuple[dict | None, list[dict]]:
+    """(the member of memory's chain the question asks for, the chain members read)."""
+    path = _forward(cache, memory, admitted)
+    head = path[-1]
+    if windows:
+        from ..text.timeutil import format_time
+        members = path
+        if len(path) == 1:
+            members = sorted((m for m in cache.predecessors(head["id"]) if admitted(m)),
+                             key=lambda m: m.get("created") or "") + path
+        starts = [format_time(start) for start, _end in windows]
+        ends = [format_time(end) for _start, end in windows]
+        held = None
+        for position, member in enumerate(members):  # valid from its creation to its successor's
+            begin = member.get("created") or ""
+            until = members[position + 1].get("created") if position + 1 < len(members) else "9999"
+            if any(begin < end and until > start for start, end in zip(starts, ends)):
+                held = member
+        return held, members
+    if tense == "past":
+        if len(path) > 1:
+            return path[-2], path
+        earlier = [m for m in cache.predecessors(head["id"]) if admitted(m)]
+        if not earlier:
+            return None, path
+        latest = max(earlier, key=lambda m: m.get("created") or "")
+        return latest, [latest, head]
+    return (head if len(path) > 1 else None), path
+
+
+def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitted) -> dict[str, tuple[float, list]]:
+    """{memory id: (its score to be, the ids it is put above)} for the preferred
+    member of each chain among the best results; memories not in `pool` are
+    added to it (the caller scores them first, then applies the lifts)."""
+    tense = query_tense(query)
+    wanted: dict[str, list] = {}
+    reach = max(LOOKED_AT, 4 * top)
+    for entry in scored[:reach]:
+        memory = pool[entry[2]]
+        if not memory.get("supersededBy") and tense == "present" and not windows:
+            continue  # (a current memory needs no lift for a question about now)
+        choice, members = preferred(cache, memory, tense, windows, admitted)
+        if choice is None:
+            continue
+        others = [m["id"] for m in members if m["id"] != choice["id"]]
+        if not others:
+            continue
+        pool.setdefault(choice["id"], choice)
+        wanted.setdefault(choice["id"], [])
+        wanted[choice["id"]] += [i for i in others if i not in wanted[choice["id"]]]
+    return wanted

@@ -1,0 +1,491 @@
+"""Which subject and slot a memory states a current value for (pure functions).
+
+"We moved to Porto", "Now living in Lisbon" and "My new apartment is in Lyon"
+all state the user's home; "My sister moved to Lyon" states the sister's.
+A newer memory with the same key (subject|slot) and another value supersedes
+the older one (references/scoring.md, "Supersession").
+
+The lexicon is per slot: the nouns that name it ("apartment", "puppy",
+"employer"), the verbs that state it (a state, "live in", "work at", or a
+change, "moved to", "joined", "adopted"), and the prepositions a verb takes
+before its value. A statement is a cue (a slot verb or noun) in a frame that
+gives a value (a preposition, "is", "named"...), with its subject read from
+the words before the cue: first person (or none: "Now living in X") is the
+user (the speaker, for a transcript line "Name: ..."); a relative ("my
+sister"), a name ("Tom") or a pronoun ("she") is someone else. Questions,
+negations, wishes and plans ("want to move", "might switch"), and past states
+("used to live", "lived in ... until 2020") state no current value.
+
+English only. The cache keeps each memory's keys (search_cache); changing
+what this module reads means raising search_cache.SCHEMA_VERSION.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .textutil import STOPWORDS
+
+# slot -> nouns, (state verbs), (change verbs), prepositions its verbs take before the value
+_SLOTS = {
+    "home": (
+        "home house apartment flat place address city town neighborhood neighbourhood condo lease",
+        "live reside base",
+        "move relocate settle",
+        "in to into at near outside"),
+    "job": (
+        "job employer company role position workplace firm gig offer contract",
+        "work",
+        "join start hire employ transfer promote",
+        "at for as by"),
+    "phone": (
+        "phone smartphone cellphone cell mobile handset iphone pixel galaxy android oneplus",
+        "", "", "to"),
+    "phone-number": ("number", "", "", ""),
+    "email": ("email e-mail inbox", "", "", ""),
+    "pet": (
+        "dog puppy pup doggo cat kitten kitty pet parrot budgie bird hamster rabbit bunny goldfish fish turtle "
+        "tortoise ferret horse pony lizard snake",
+        "", "adopt rescue", ""),
+    "car": (
+        "car vehicle truck suv van ev hatchback sedan motorbike motorcycle scooter tesla toyota honda ford bmw "
+        "audi volkswagen vw subaru mazda kia hyundai volvo prius civic corolla jeep nissan",
+        "drive", "", ""),
+    "gym": (
+        "gym crossfit fitness pilates membership workout workouts",
+        "train", "", "at"),
+    "partner": (
+        "partner boyfriend girlfriend husband wife fiance fiancee fiancé fiancée spouse bf gf relationship",
+        "date see go", "marry engage", "to with"),
+    "school": (
+        "school university uni college degree bootcamp phd masters elementary classes semester student "
+        "kindergarten preschool daycare academy",
+        "study attend", "enroll enrol", "at in"),
+    "doctor": ("doctor gp dentist therapist physio", "", "", ""),
+    "bank": ("bank", "", "", ""),
+}
+# species share a slot only with their own kind (a new kitten does not replace the dog)
+_KIND = {"puppy": "dog", "pup": "dog", "doggo": "dog", "kitten": "cat", "kitty": "cat", "budgie": "bird",
+         "parrot": "bird", "bunny": "rabbit", "pony": "horse", "goldfish": "fish", "motorcycle": "motorbike"}
+_GENERIC_PET = {"pet"}
+# verbs of change that take their slot from a noun (or brand) near them: "switched my phone to ..."
+_CHANGE = ("switch swap upgrade trade replace get buy purchase pick change sign take lease rent accept use land "
+           "secure snag score grab order receive treat").split()
+_SWITCH = frozenset("switch swap upgrade trade replace change".split())
+# nouns that only name the slot (not its value): a brand ("Pixel", "Tesla") is the value too
+_GENERIC = frozenset("phone phones smartphone cellphone cell mobile handset car cars vehicle truck suv van ev "
+                     "hatchback sedan motorbike scooter gym gyms fitness job jobs role position company employer "
+                     "workplace firm gig school schools university uni college course program programme degree "
+                     "home house apartment flat place address city town neighborhood neighbourhood condo".split())
+_OBJECT_VERBS = {"join", "adopt", "rescue", "drive", "lease", "date", "see", "marry", "use", "rent", "accept", "attend", "hire", "get", "buy",
+                 "purchase", "pick", "start", "change", "swap", "replace", "upgrade", "trade", "switch", "enroll",
+                 "enrol"}
+_IRREGULAR = {"got": "get", "gotten": "get", "bought": "buy", "drove": "drive", "driven": "drive",
+              "drives": "drive", "driving": "drive", "picked": "pick", "married": "marry", "marries": "marry",
+              "studied": "study", "studies": "study", "studying": "study", "lives": "live", "living": "live",
+              "lived": "live", "moving": "move", "moved": "move", "moves": "move", "dating": "date",
+              "dated": "date", "dates": "date", "took": "take", "taken": "take", "signed": "sign"}
+_STATE_PAST = {"lived", "worked", "drove", "studied", "attended", "dated", "resided", "trained"}
+
+FIRST_PERSON = frozenset("i i'm im i've ive i'd i'll me my mine myself we we're we've we'd our ours us "
+                         "ourselves user user's users".split())
+OTHER_PRONOUNS = frozenset("he she they he's she's they're his her hers their theirs him them you your yours "
+                           "you're it it's its".split())
+RELATIONS = frozenset(
+    "sister brother mom mum mother dad father parents parent son daughter kid kids child children wife "
+    "husband partner boyfriend girlfriend fiance fiancee spouse friend bestie cousin aunt uncle grandma "
+    "grandmother grandpa grandfather granddad nan boss manager colleague coworker co-worker neighbor "
+    "neighbour roommate flatmate housemate niece nephew sibling stepmom stepdad teammate classmate mentor "
+    "bf gf".split())
+_NEGATION = frozenset("not no never n't don't doesn't didn't won't can't cannot isn't aren't wasn't "
+                      "haven't hasn't nobody nothing".split())
+_NOT_CURRENT = frozenset(
+    "want wants wanted wanna hope hoping hoped plan plans planning planned thinking think considering consider "
+    "might may could would should will shall 'll gonna going if maybe perhaps dream dreaming dreams wish "
+    "wishing wishes unless whether used formerly previously once originally ago until till before "
+    "hypothetically someday eventually soon next tomorrow lost lose losing quit quitting left leave leaving "
+    "fired laid".split())
+_AMBIGUOUS = frozenset("place home".split())  # "our place in the world": a home only when new, current or "is"
+_PAST_OF_STATE_OK = frozenset("have has 've had been i've we've ive weve".split())  # "have lived here for years": still
+_FRAME = frozenset("is are 's = : - — – now currently officially named called".split())
+_SKIP = frozenset("a an the my our new current recently just finally now officially currently back over "
+                  "out up down in into to at for as with from on of is are 's was be been called named "
+                  "name by this that there here really actually".split())
+_END = frozenset("and but because since so while which who that where when after if though although "
+                 "until for , . ; ! ? ( ) : - — – today yesterday tonight last this next ago recently lately "
+                 "week weekend month year morning evening these those fall autumn spring summer winter semester term "
+                 "quarter".split())
+_VALUELESS = frozenset("new old current place home city town one job company it there here".split())
+_NOT_NAME = frozenset(
+    "now just finally today yesterday recently last this since so also then still already soon after "
+    "before when monday tuesday wednesday thursday friday saturday sunday january february march april may "
+    "june july august september october november december our my we i the a an new got started "
+    "switched moved joined officially currently began begun".split())
+
+_TOKEN = re.compile(r"[^\W_](?:[\w'’\-]*[^\W_])?|[.,;:!?()—–\-]")
+_CLAUSE = re.compile(r"(?<=[.!?])\s+|\n+")
+_SPEAKER = re.compile(r"^\s*([^\W\d_][\w.\- ]{0,30}?):\s")
+
+
+def _forms(verb: str) -> list[str]:
+    stem = verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb
+    forms = [verb, verb + "s", stem + "ed", stem + "ing"]
+    if verb.endswith("y"):
+        forms += [verb[:-1] + "ied", verb[:-1] + "ies"]
+    if re.search(r"[^aeiou][aeiou][bdgmnprt]$", verb):  # stop, plan: stopped, planning
+        forms += [verb + verb[-1] + "ed", verb + verb[-1] + "ing"]
+    return forms
+
+
+def _lexicon():
+    nouns, verbs = {}, {}
+    for slot, (noun_text, state, change, preps) in _SLOTS.items():
+        for noun in noun_text.split():
+            nouns.setdefault(noun, slot)
+            nouns.setdefault(noun + "s", slot)
+        for kind, text in (("state", state), ("change", change)):
+            for verb in text.split():
+                for form in _forms(verb):
+                    verbs.setdefault(form, (verb, slot, kind, frozenset(preps.split())))
+    for verb in _CHANGE:
+        for form in _forms(verb):
+            verbs.setdefault(form, (verb, None, "change", frozenset({"to", "for"})))
+    for form, verb in _IRREGULAR.items():
+        base = verbs.get(verb) or (verb, None, "change", frozenset({"to", "for"}))
+        verbs[form] = base
+    for noun in ("gyms", "jobs", "phones", "cars", "schools"):  # "switched gyms"
+        nouns[noun] = nouns[noun[:-1]]
+    return nouns, verbs
+
+
+NOUNS, VERBS = _lexicon()
+_CUES = frozenset(NOUNS) | frozenset(VERBS)
+
+
+def _brand(word: str) -> bool:
+    """A noun that is its own value: "Pixel", "Tesla" (not "phone", "dog")."""
+    return NOUNS.get(word) in ("phone", "car") and word not in _GENERIC
+
+
+def _slot_of_noun(word: str, slot: str) -> str:
+    if slot == "pet":
+        kind = _KIND.get(word, word.rstrip("s") if word not in ("bus",) else word)
+        return "pet" if kind in _GENERIC_PET else f"pet:{kind}"
+    return slot
+
+
+def speaker_of(content: str) -> tuple[str | None, str]:
+    match = _SPEAKER.match(content)
+    if match is None or not all(word[:1].isupper() for word in match.group(1).split()):
+        return None, content  # ("New gym: FitLab" has no speaker)
+    return match.group(1).strip().lower(), content[match.end():]
+
+
+def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | None:
+    """Who the words before position `end` make the subject: `user` for the first
+    person (or no one named), a relative, a name or 'other'; None for a statement
+    that is not current (a negation, a wish, a plan, a past state)."""
+    subject = None
+    for at in range(end - 1, -1, -1):
+        low = lows[at]
+        if low in _NEGATION or low.endswith("n't") or low in _NOT_CURRENT:
+            return None
+        if subject is not None:
+            continue  # keep reading leftwards for a negation or a wish only
+        if low in FIRST_PERSON:
+            subject = user
+        elif low in OTHER_PRONOUNS:
+            subject = f"{user}/other"
+        elif low.rstrip("'’s") in RELATIONS or low in RELATIONS:
+            relation = low[:-2] if low.endswith(("'s", "’s")) else low
+            name = tokens[at + 1] if at + 1 < end and tokens[at + 1][:1].isupper() else None
+            subject = f"{user}/{(name or relation).lower()}"
+        elif tokens[at][:1].isupper() and low not in _NOT_NAME and low not in STOPWORDS and not low.isdigit() \
+                and not (at == 0 and low.endswith(("ed", "ing"))) \
+                and at + 1 < len(lows) \
+                and (at > 0 or at + 1 == end or lows[at + 1] in ("just", "recently", "finally", "has", "and",
+                                                                 "now", "officially", "also")):
+            # (a capital that starts the clause is a name only right before the statement: "Tom moved")
+            name = low[:-2] if low.endswith(("'s", "’s")) else low
+            if name in ("user",):
+                subject = user
+            elif at == 0 and name in VERBS:  # "Moved to ...": a verb, not a name
+                continue
+            else:
+                subject = name
+    return subject or user
+
+
+def _value(tokens: list[str], lows: list[str], start: int) -> frozenset:
+    """The content words of the value that starts at `start` (after skipping frame words)."""
+    words: list[str] = []
+    named = False  # a value that began with a name ends with it ("Berlin went smoothly": Berlin)
+    at = start
+    while at < len(lows) and (lows[at] in _SKIP or lows[at] in (":", "-", "—", "–")) and len(words) == 0:
+        at += 1
+    while at < len(lows) and len(words) < 4:
+        low = lows[at]
+        if low in _END or (words and low in _SKIP and low not in ("of",)):
+            break
+        capital = any(ch.isupper() for ch in tokens[at]) or any(ch.isdigit() for ch in tokens[at])
+        if named and not capital:
+            break
+        named = named or (capital and not words)
+        if low not in _VALUELESS and (low not in _GENERIC or tokens[at][:1].isupper()):  # "City College"
+            words.append(low[:-2] if low.endswith(("'s", "’s")) else low)
+        at += 1
+    return frozenset(words)
+
+
+def statements(content: str) -> list[tuple[str, str, frozenset]]:
+    """(subject, slot, value words) for each current value the text states."""
+    speaker, text = speaker_of(content)
+    user = speaker or "user"
+    found: dict[str, tuple[str, str, frozenset]] = {}
+    for clause in _CLAUSE.split(text):
+        if clause.rstrip().endswith("?"):
+            continue
+        tokens = _TOKEN.findall(clause)
+        lows = [t.lower().replace("’", "'") for t in tokens]
+        if not _CUES.intersection(lows):
+            continue
+        for at, low in enumerate(lows):
+            statement = _noun_statement(tokens, lows, at, user) if _noun_cue(tokens, lows, at) else None
+            if statement is None and low in VERBS:
+                statement = _verb_statement(tokens, lows, at, user)
+            if statement is not None:
+                subject, slot, value = statement
+                found[f"{subject}|{slot}"] = statement  # the last one said is the one that holds
+    return list(found.values())
+
+
+def _noun_cue(tokens, lows, at) -> bool:
+    """A slot noun, but not a word of a name ("City College", "Iron Temple Gym" ... "Gym" counts)."""
+    low = lows[at]
+    if low not in NOUNS:
+        return False
+    if low in _GENERIC and at > 0 and tokens[at][:1].isupper() and at + 1 < len(lows) and tokens[at + 1][:1].isupper():
+        return False
+    return True
+
+
+def _noun_statement(tokens, lows, at, user):
+    """'my new apartment is in Lyon', 'our puppy is named Biscuit', 'new phone: Pixel 9'."""
+    word = lows[at]
+    slot = _slot_of_noun(word, NOUNS[word])
+    before = lows[max(0, at - 3):at]
+    marked = any(b in ("new", "current", "latest", "now") for b in before)
+    owned = any(b in FIRST_PERSON or b in OTHER_PRONOUNS or b.endswith(("'s", "’s")) for b in before)
+    if not (marked or owned or (at == 0 and lows[1:2] == ["is"])):
+        return None
+    if word in _AMBIGUOUS and not marked and lows[at + 1:at + 2] != ["is"]:
+        return None
+    after = lows[at + 1:at + 4]
+    if (not after or after[0] in (",", ".", "!", ";")) and marked and at >= 3 and lows[at - 3] == "is" \
+            and lows[at - 2] in FIRST_PERSON:  # "Initech is my new employer"
+        names = frozenset(lows[k] for k in range(max(0, at - 6), at - 3) if tokens[k][:1].isupper())
+        return (user, slot, names) if names else None
+    if _brand(word) and marked and not (after and after[0] in ("was", "were")):  # "drove home my new Subaru"
+        subject = _subject(tokens, lows, at, user)
+        return (subject, slot, frozenset({word, *(a for a in after[:1] if a not in _END)})) if subject else None
+    if (not after or after[0] in (",", ".", "!", ";")) and marked:  # "Meet Rex, our new dog"
+        start = at - 1
+        while start >= 0 and lows[start] not in (",", "-", "—", ":"):
+            start -= 1
+        names = [lows[k] for k in range(max(0, start - 3), max(0, start)) if tokens[k][:1].isupper()]
+        names = names[1:] if len(names) > 1 and tokens[0][:1].isupper() and lows[0] == names[0] else names  # "Meet"
+        if start > 0 and names:
+            return user, slot, frozenset(names)
+        return None
+    if not after:
+        return None
+    if slot in ("partner",) or slot.startswith("pet"):  # "my girlfriend Sam", "our dog Rex"
+        if tokens[at + 1][:1].isupper() and after[0] not in ("i",):
+            subject = _subject(tokens, lows, at, user)
+            return (subject, slot, frozenset({after[0]})) if subject else None
+    if after[0] in ("was", "were", "used") or (after[0] == "is" and len(after) > 1 and after[1] in ("not", "no")):
+        return None
+    if slot == "phone-number" and not (at > 0 and lows[at - 1] in ("phone", "mobile", "cell", "new")):
+        return None
+    if after[0] in _FRAME or after[0] in ("at", "in", "from", "with", "on") or (slot.startswith("pet") and after[0] in ("named", "called")):
+        value = _value(tokens, lows, at + 1)
+    elif marked and after[0] in ("-", "—", "–", ":"):
+        value = _value(tokens, lows, at + 1)
+    else:
+        return None
+    if _brand(word):
+        value = value | {word}
+    if not value:
+        return None
+    # whose: the possessor right before the noun ("my sister's dog", "our puppy")
+    subject = _subject(tokens, lows, at, user)
+    if subject is None:
+        return None
+    return subject, slot, value
+
+
+def _verb_statement(tokens, lows, at, user):
+    """'moved to Porto', 'now living in Lisbon', 'started at Acme as a designer',
+    'switched my phone to a Pixel', 'joined a climbing gym'."""
+    verb, slot, kind, preps = VERBS[lows[at]]
+    word = lows[at]
+    if verb == "work" and lows[at + 1:at + 2] == ["out"]:  # "working out at Boulder Hub": a gym
+        slot, preps = "gym", frozenset({"at"})
+    if at > 0 and lows[at - 1] == "to":
+        return None  # "to move", "decided to live": not (yet) so
+    if kind == "state" and word in _STATE_PAST and not (at > 0 and lows[at - 1] in _PAST_OF_STATE_OK):
+        return None  # "lived in Paris": a past state
+    if word == "used" or (verb == "see" and not (
+            word == "seeing" and at > 0 and lows[at - 1] in ("been", "i'm", "im", "we're")
+            and not set(lows[at + 2:at + 5]) & {"tomorrow", "tonight", "later", "today", "on", "at", "for"})):
+        return None  # "used a Pixel": past; "seeing" a partner as "I'm / been seeing Sam", not "seeing Tom tomorrow"
+    if verb == "go" and lows[at + 1:at + 3] != ["out", "with"]:
+        return None  # only "going out with Sam"
+    # the slot of a noun among the next words overrides the verb's ("joined a climbing gym")
+    noun_slot, noun_at = None, None
+    for ahead in range(at + 1, min(len(lows), at + 7)):
+        if lows[ahead] in _END and lows[ahead] not in ("for",):
+            break
+        if _noun_cue(tokens, lows, ahead):
+            noun_slot, noun_at = _slot_of_noun(lows[ahead], NOUNS[lows[ahead]]), ahead
+            break
+    if noun_slot is not None and (slot is None or verb in ("join", "start", "enroll", "enrol", "attend",
+                                                           "transfer", "adopt", "rescue")):
+        slot = noun_slot  # "joined a climbing gym"; but "work at the school" is a job, "moved my car" a home
+    if slot is None:
+        return None
+    # the frame: a preposition of the slot, or an object for the verbs that take one
+    at_value = at + 1
+    while at_value < len(lows) and lows[at_value] in ("back", "over", "out", "recently", "finally", "just",
+                                                      "officially", "here", "now", "up"):
+        at_value += 1
+    if at_value >= len(lows):
+        return None
+    nxt = lows[at_value]
+    if verb in ("work", "train") and nxt not in preps:
+        return None
+    if nxt not in preps and verb not in _OBJECT_VERBS and noun_at is None:
+        return None
+    if VERBS[word][1] is None:  # a change of what? the noun says ("got a haircut": nothing)
+        if noun_at is None:
+            return None
+        after_noun = lows[noun_at + 1] if noun_at + 1 < len(lows) else ""
+        if NOUNS.get(lows[noun_at]) == "home" and after_noun not in ("in", "at", "on", "near"):
+            return None  # "took a trip to a new place"
+        named = any(tokens[k][:1].isupper() for k in range(at + 1, noun_at))  # "accepted to Leeds University"
+        if not (_brand(lows[noun_at]) or named or nxt in ("at", "with") or "new" in lows[max(at, noun_at - 2):noun_at]
+                or after_noun in ("at", "in", "as", "named", "called", ":", "-", "—", "is", "from", "with", ",")
+                or (verb in _SWITCH and (after_noun in ("to", "for") or nxt in ("to", "for")))):
+            return None  # "took the dog to the vet"
+    if verb == "start" and nxt not in preps and noun_at is None:
+        return None  # "started running"
+    if verb == "date" and not tokens[at_value][:1].isupper():
+        return None
+    if verb in ("join", "date") and noun_at is None and not tokens[at_value][:1].isupper():
+        return None  # "joined a church", "joined a forum": a job only by its name ("joined Stripe")
+    if verb == "drive" and noun_at is None:
+        return None  # "your drive to make a difference"
+    value = _value(tokens, lows, at_value) if nxt in preps or (verb in _OBJECT_VERBS and noun_at is None) \
+        else frozenset()
+    if verb in ("trade", "swap", "replace"):  # "traded the Civic for a Rav4": the old one goes, the value follows
+        later = [i for i in range(at + 1, len(lows)) if lows[i] in ("for", "with")]
+        value = _value(tokens, lows, later[0] + 1) if later else frozenset()
+    elif noun_at is not None:
+        named = {lows[k] for k in range(at + 1, noun_at) if tokens[k][:1].isupper()}  # "to Leeds University"
+        value = value | named | _value(tokens, lows, noun_at + 1) | ({lows[noun_at]} if _brand(lows[noun_at]) else set())
+    if not value and noun_at is None:
+        return None
+    subject = _subject(tokens, lows, at, user)
+    if subject is None:
+        return None
+    return subject, slot, value
+
+
+def keys(content: str) -> list[str]:
+    """The subject|slot keys of the current values a memory states."""
+    if not content or not _CUES.intersection(w.lower() for w in _TOKEN.findall(content[:2000])):
+        return []
+    return [f"{subject}|{slot}" for subject, slot, _value in statements(content[:2000])]
+
+
+def values(content: str) -> dict[str, frozenset]:
+    """key -> value words."""
+    return {f"{s}|{slot}": v for s, slot, v in statements(content[:2000])}
+
+
+def same_value(a: frozenset | None, b: frozenset | None) -> bool:
+    """Two statements of one slot saying the same ("Lisbon" / "Lisbon, Portugal")."""
+    return bool(a) and bool(b) and bool((a & b) - _GENERIC)  # (two colleges are not one)
+
+
+def successors(holders: list[tuple[str, str, frozenset]]) -> dict[str, str]:
+    """holders: (id, created, value) of one key. Each memory is superseded by the
+    first later one with another value: {old id: newer id}."""
+    ordered = sorted(holders, key=lambda h: (h[1], h[0]))
+    links = {}
+    for position, (memory_id, _created, value) in enumerate(ordered):
+        for later_id, _later, later_value in ordered[position + 1:]:
+            if not same_value(value, later_value):
+                links[memory_id] = later_id
+                break
+    return links
+
+
+_PAST_QUERY = frozenset("before previously previous formerly former used earlier originally prior old "
+                        "past ex once back then".split())
+
+
+def query_tense(query: str) -> str:
+    """'past' for a question about before ("used to", "previously", "my old phone"),
+    else 'present' (a question with no time word asks about now)."""
+    lows = [t.lower() for t in _TOKEN.findall(query)]
+    for at, low in enumerate(lows):
+        if low == "use" and at + 1 < len(lows) and lows[at + 1] == "to":
+            return "past"
+        if low in ("used", "back") and at + 1 < len(lows) and lows[at + 1] not in ("to", "then", "in", "when"):
+            continue
+        if low == "once" and at > 0:
+            continue
+        if low in _PAST_QUERY:
+            return "past"
+    return "present"
+
+
+# the words by which a question asks for a slot ("where does the user live?")
+_QUERY_CUES = {
+    "home": "live lives living reside resides residing address home based hometown",
+    "job": "work works working job employer employed company workplace career",
+    "phone": "phone phones smartphone mobile cellphone",
+    "pet": "pet pets",
+    "pet:dog": "dog dogs puppy pup",
+    "pet:cat": "cat cats kitten",
+    "car": "car cars drive drives driving vehicle",
+    "gym": "gym gyms",
+    "partner": "partner boyfriend girlfriend husband wife dating spouse fiance fiancee",
+    "school": "school university college studying studies study enrolled",
+}
+QUERY_CUES = {word: slot for slot, text in _QUERY_CUES.items() for word in text.split()}
+_QUESTION_WORDS = frozenset("what where which who whom whose when why how is are was were do does did has have "
+                            "can could would should will tell name".split())
+
+
+def asked_keys(query: str) -> list[str]:
+    """The subject|slot keys a question asks about ("Where does the user live?":
+    user|home; "What is Tom's dog called?": tom|pet:dog); 'pet' asks for any pet."""
+    tokens = _TOKEN.findall(query)
+    lows = [t.lower().replace("’", "'") for t in tokens]
+    slots = [QUERY_CUES[w] for w in lows if w in QUERY_CUES]
+    if not slots:
+        return []
+    subject = None
+    for at, (token, low) in enumerate(zip(tokens, lows)):
+        if low in FIRST_PERSON:
+            subject = "user"
+            break
+        name = low[:-2] if low.endswith("'s") else low
+        if token[:1].isupper() and name not in _QUESTION_WORDS and name not in QUERY_CUES \
+                and name not in _NOT_NAME and name not in RELATIONS:
+            subject = name
+            break
+    subject = subject or "user"
+    return list(dict.fromkeys(f"{subject}|{slot}" for slot in slots))

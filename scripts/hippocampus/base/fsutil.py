@@ -1,4 +1,9 @@
-"""Atomic file writes: temp file in the same folder, fsync, rename, fsync folder."""
+"""Atomic file writes: temp file in the same folder, fsync, rename, fsync folder.
+
+write_all's writev of a file's parts saves copying them into one buffer, which
+bench/machinery.py does not show apart from the noise: index.json at 10,000
+memories 13.1-14.3 ms vs 10.9-15.1 ms for b"".join + one write (0.94-1.23x, three runs).
+"""
 
 from __future__ import annotations
 

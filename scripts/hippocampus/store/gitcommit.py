@@ -1,5 +1,9 @@
 """One commit of exactly the given paths, written straight into git's object store.
 
+Saves ~400-550 ms a commit at 10,000 memories over git add + git commit --only
+(bench/machinery.py, one file per memory, two runs: 109-123 ms vs 485-684 ms; 75 vs
+153 ms at 1,000).
+
 `git add` + `git commit --only` re-reads, refreshes and rewrites git's index
 of every tracked file twice and hashes index.json (megabytes) with git's
 collision-detecting SHA-1: ~250 ms at 10,000 memories. Here the blobs, the

@@ -1,5 +1,9 @@
 """The derived search index: SQLite FTS5 under hippocampus/.cache/ (git-ignored).
 
+Its freshness key (index_state: a stat and 128 bytes of index.json) saves reading
+the file to tell whether it changed: 0.1 ms vs 15-20 ms for reading and hashing it
+at 10,000 memories (bench/machinery.py).
+
 It holds what recall needs (content, weighted state, file and hash of every
 memory, and the stat manifest used to notice hand edits), so recall never
 parses index.json while the cache is fresh. Freshness is keyed on

@@ -9,6 +9,10 @@ the only path by which memory changes.
 
 Readers never take the lock: index.json is replaced by atomic rename, so they
 see the old index or the new one, never half of one.
+
+A writer lists the memory files on a thread (InBackground) while index.json
+loads, which bench/machinery.py does not show saving anything: 136-215 ms vs
+148-193 ms listing then loading at 10,000 memories (0.91-1.11x, three runs).
 """
 
 from __future__ import annotations

@@ -184,7 +184,7 @@ scratch=()   # temp files holding a config's text: removed however the script en
 trap 'rm -f "${scratch[@]}"' EXIT
 openclaw_cli="$(command -v openclaw 2>/dev/null || true)"
 openclaw_py() {  # OpenClaw's config, state dir and workspace as the scripts resolve them (openclaw_config.py)
-  (cd "$here/scripts" && python3 -S -c "import os; from hippocampus import openclaw_config as c; $1" 2>/dev/null)
+  (cd "$here/scripts" && python3 -S -c "import os; from hippocampus.hosts import openclaw_config as c; $1" 2>/dev/null)
 }
 if [ "$openclaw_config_given" = 0 ]; then  # $OPENCLAW_CONFIG_PATH, else <state dir>/openclaw.json
   default_config="$(openclaw_py 'print(c.config_path())')" || default_config=""

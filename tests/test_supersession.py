@@ -173,7 +173,7 @@ def test_consolidation_links_a_pair_stored_before(ws):
     old = add(ws, "My car is a Honda Civic", "2024-01-01T09:00:00Z")
     new = add(ws, "Traded the Civic in, I drive a Tesla Model 3 now", "2025-05-01T09:00:00Z")
     # a store built before supersession: take the links out by hand, as an old store has none
-    path = ws.root / "memory" / "index.json"
+    path = ws.store / "index.json"
     data = json.loads(path.read_text())
     for memory in data["memories"]:
         memory.pop("supersededBy", None)

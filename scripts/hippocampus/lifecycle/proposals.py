@@ -1,23 +1,10 @@
 """Proposals: what a sub-agent wants remembered, waiting for the main agent.
 
-hippocampus/meta/pending-memories.md, in the documented proposal format:
-
-    ---
-    ## Proposal #3
-    - **From**: subagent:researcher
-    - **Timestamp**: 2026-11-29T20:30:00Z
-    - **Trigger**: cli
-    - **Suggested store**: semantic
-    - **Content**: The staging database moved to eu-west-2.
-    - **Entities**: -
-    - **Confidence**: medium
-    - **Core-worthy**: no
-    - **Status**: pending
-
-Further lines of a multi-line content are indented by two spaces. Optional
-fields carry what remember.py was given (Domain, Category, Importance,
-Keywords, Source, Episode, Title). A decided proposal stays in the file with
-its status: `approved as mem_... by main at ...` or `rejected by main at ...: reason`.
+Filed (propose, propose_forget, propose_promotion) and decided (approve,
+reject) here, in hippocampus/meta/pending-memories.md; the file's format, and
+its parsing and rendering, are proposal_file.py's. A decided proposal stays in
+the file with its status: `approved as mem_... by main at ...` or
+`rejected by main at ...: reason`.
 """
 
 from __future__ import annotations

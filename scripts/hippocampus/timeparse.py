@@ -43,7 +43,7 @@ _RELATIVE = {
     "period": (r"\b(last|this|past)\s+(week|weekend|month|year)\b", re.I),
     "weekday": (rf"\b(?:on|last|this\s+past)\s+({'|'.join(WEEKDAYS)})\b", re.I),
     # a month without a year after it ("in May", not "in May 2023", nor "may" the verb)
-    "month": (rf"\b(?:in|during|last)\s+(?:early\s+|late\s+|mid-?)?{_MONTH}\b(?!\.?,?\s*(?:of\s+)?\d)", re.I),
+    "month": (rf"\b(?:in|during|last|of)\s+(?:early\s+|late\s+|mid-?)?{_MONTH}\b(?!\.?,?\s*(?:of\s+)?\d)", re.I),
 }
 
 
@@ -85,7 +85,8 @@ def _absolute_windows(query: str) -> tuple[list[tuple[datetime, datetime]], str]
     windows: list[tuple[datetime, datetime]] = []
     if not any(ch.isdigit() for ch in query):
         return windows, query  # every form we read has a number in it
-    text = query
+    from .time_anchors import anchored_windows  # "the week before 3 August 2023", "between ... and ..."
+    windows, text = anchored_windows(query)
 
     def take(pattern, build):
         nonlocal text

@@ -88,6 +88,20 @@ VARIANTS = {
 }
 
 
+def _related_without(keys: tuple[str, ...]):
+    return _patch("related", "BUILT_IN", lambda old: {k: v for k, v in old.items() if k not in keys})
+
+
+NEW_RELATED = {  # groups of words used interchangeably, added to related.py's table (each checked alone)
+    "pets": ("dog", "puppy", "cat", "kitten"), "moving": ("move",), "hiring": ("hired",),
+    "contests": ("tournament", "tourney", "competition"), "kids": ("kid", "child"),
+    "photos": ("photo", "picture"), "running": ("run", "jog"), "classes": ("class", "course"),
+    "injuries": ("injury", "hurt"), "games": ("game", "team"), "shows": ("concert",), "gifts": ("gift",),
+}
+VARIANTS.update({f"related_without_{name}": _related_without(keys) for name, keys in NEW_RELATED.items()})
+VARIANTS["related_without_new"] = _related_without(tuple(k for keys in NEW_RELATED.values() for k in keys))
+
+
 def build(conversation: dict, root: Path) -> dict:
     """The conversation's store under `root` (built through the CLI once), its questions."""
     meta = root / f"{conversation['sample_id']}.json"

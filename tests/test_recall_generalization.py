@@ -32,16 +32,17 @@ def test_a_memory_saying_last_month_counts_for_the_month_it_names(ws):
     assert _recall(ws, "which convention did I attend?")[0]["id"] == ids[1]
 
 
-def test_yesterday_and_weekends_ago_are_read_as_of_the_memory(ws):
+def test_weekends_and_weeks_ago_are_read_as_of_the_memory(ws):
     ids = _bulk(ws, [
-        {"content": "Camping with the kids two weekends ago was great", "created": "2023-07-10T09:00:00Z"},
+        # Monday 24 July 2023: three weekends ago is 8-9 July; Monday 19 June: two weeks ago is 5-11 June
+        {"content": "Camping with the kids three weekends ago was great", "created": "2023-07-24T09:00:00Z"},
         {"content": "Camping gear: camping stove, camping chairs", "created": "2023-09-02T09:00:00Z"},
-        {"content": "Went to the pottery class yesterday", "created": "2023-06-02T18:00:00Z"},
+        {"content": "Started the pottery class two weeks ago", "created": "2023-06-19T18:00:00Z"},
         {"content": "Pottery class: pottery wheel and pottery glaze list", "created": "2023-08-15T09:00:00Z"},
     ])
-    # 10 July 2023 is a Monday: two weekends ago is 1-2 July; "yesterday" on 2 June is 1 June
-    assert _recall(ws, "where did we go camping on 1 July 2023")[0]["id"] == ids[0]
-    assert _recall(ws, "what class did I take on 1 June 2023")[0]["id"] == ids[2]
+    # each memory was stored after the named day's window (10 days): only its own words place it
+    assert _recall(ws, "where did we go camping on 8 July 2023")[0]["id"] == ids[0]
+    assert _recall(ws, "what class did I start on 6 June 2023")[0]["id"] == ids[2]
 
 
 def test_a_memory_lifted_only_as_an_episode_member_gets_no_mention_lift(ws):

@@ -108,6 +108,28 @@ def mean(rows: list, k: int = 5) -> float:
     return sum(r[1 if k == 5 else 2] for r in rows) / len(rows)
 
 
+def by_category(folds: list[tuple[str, list]]) -> str:
+    """Held-out recall@5 by category: each fold, the pooled mean, and the worst fold."""
+    cats = sorted({r[0] for _, rows in folds for r in rows})
+    lines = ["| held out | " + " | ".join(locomo.CATEGORIES[c] for c in cats) + " | all |",
+             "|---|" + "---|" * (len(cats) + 1)]
+    cells: dict[int | str, list[float]] = {c: [] for c in [*cats, "all"]}
+    for name, rows in folds:
+        row = []
+        for c in [*cats, "all"]:
+            part = [r for r in rows if c == "all" or r[0] == c]
+            value = mean(part) if part else float("nan")
+            if part:
+                cells[c].append(value)
+            row.append(f"{value:.3f}" if part else "-")
+        lines.append(f"| {name} | " + " | ".join(row) + " |")
+    pooled = [r for _, rows in folds for r in rows]
+    lines.append("| **mean (pooled)** | " + " | ".join(
+        f"{mean([r for r in pooled if c == 'all' or r[0] == c]):.3f}" for c in [*cats, "all"]) + " |")
+    lines.append("| **worst fold** | " + " | ".join(f"{min(cells[c]):.3f}" for c in [*cats, "all"]) + " |")
+    return "\n".join(lines)
+
+
 def interval(rows: list, draws: int = 2000) -> tuple[float, float]:
     """A 95% interval of recall@5 by resampling the questions (seeded: the same rows give the same interval)."""
     rng = random.Random(0)
@@ -155,12 +177,13 @@ def main() -> None:
         stores = [build(conversation, Path(tmp)) if i in chosen else None
                   for i, conversation in enumerate(data)]
         scorer = Scorer(stores, args.workers)
-        held_out, lines = [], []
+        held_out, lines, folds = [], [], []
         for i in chosen:
             train = [j for j in chosen if j != i]
             weights, fitted = search(scorer, train, args.passes, args.min_gain)
             test, at_shipped, at_neutral = scorer.rows([i], [weights, shipped, NEUTRAL])
             held_out += test
+            folds.append((data[i]["sample_id"], test))
             changed = ", ".join(f"{k} {v:g}" for k, v in weights.items() if v != NEUTRAL[k]) or "none"
             lines.append(f"| {data[i]['sample_id']} | {len(test)} | {fitted:.3f} | **{mean(test):.3f}** | "
                          f"{mean(at_shipped):.3f} | {mean(at_neutral):.3f} | {changed} |")
@@ -177,6 +200,7 @@ def main() -> None:
     print(f"| **all** | {len(held_out)} | | **{mean(held_out):.3f}** (@10 {mean(held_out, 10):.3f}) | "
           f"{mean(pooled['shipped']):.3f} (@10 {mean(pooled['shipped'], 10):.3f}) | "
           f"{mean(pooled['neutral']):.3f} | |")
+    print(by_category(folds))
     low, high = interval(held_out)
     print(f"Held-out recall@5 {mean(held_out):.3f}, 95% interval by resampling its {len(held_out)} questions: "
           f"{low:.3f}-{high:.3f}")

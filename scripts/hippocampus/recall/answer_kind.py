@@ -29,15 +29,18 @@ REASON = "reason"
 # a dict, not regular expressions: every recall asks (compiling three took ~1.5 ms a process)
 _ASKS = {
     ("when", None): TIME,  # (and "how long ago", in kind_of)
-    **{("what", word): TIME for word in ("time", "date", "day", "year", "month")},
+    **{(first, word): TIME for first in ("what", "which") for word in ("time", "date", "day", "year", "month",
+                                                                         "week", "weekend", "season")},
+    ("since", "when"): TIME, ("until", "when"): TIME, ("by", "when"): TIME,
     **{("how", word): COUNT for word in ("many", "much", "long", "often", "old", "far")},
-    **{("what", word): COUNT for word in ("number", "amount")},
+    **{("what", word): COUNT for word in ("number", "amount", "age")},
     ("why", None): REASON,
     **{("what", word): REASON for word in ("made", "makes", "led", "inspired", "inspires", "motivated",
                                            "motivates")},
 }
 
 _WEEKDAYS = set(WEEKDAYS)
+_SHORT_DAYS = {"mon", "tue", "tues", "wed", "thu", "thurs", "fri", "sat", "sun"}  # "last fri"
 _AMBIGUOUS_MONTHS = {"may", "march"}  # words first: months beside a day, a year or "in"
 _MONTHS = set(MONTH_NAMES) - _AMBIGUOUS_MONTHS
 _SEASONS = {"spring", "summer", "autumn", "fall", "winter"}
@@ -49,7 +52,8 @@ _WHEN = {"yesterday", "today", "tonight", "tomorrow", "ago", "recently", "lately
 _WHEN |= {word + "'s" for word in _WHEN}  # "today's", "Monday's" (as textutil's words keep them)
 # pairs of words that say when ("last spring", "every Monday", "in summer", "two weeks", "in May")
 _PAIRS = frozenset((before, word) for firsts, seconds in (
-    ({"last", "next", "this", "past", "coming", "every", "each", "that"}, _UNITS | _SEASONS | _WEEKDAYS),
+    ({"last", "next", "this", "past", "coming", "every", "each", "that"}, _UNITS | _SEASONS | _WEEKDAYS | _SHORT_DAYS),
+    ({"other"}, {"day", "night", "week", "weekend"}),  # "the other day"
     ({"a", "an", "one", "two", "three", "few", "several", "of"}, _UNITS),
     ({"in", "since", "until", "by", "during", "around"}, _SEASONS),
     ({"in", "of", "since", "until", "by", "early", "late", "mid"}, _AMBIGUOUS_MONTHS),
@@ -62,6 +66,7 @@ _BECAUSE = {"because", "reason", "since", "cause", "due", "wanted", "inspired", 
 _TOKENS = r"[^\W\d_]+|\d+"
 _DIGITS = r"\d"
 _DATE = r"\d[/.]\d"
+_ORDINAL_DAY = r"\bon\s+the\s+\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}(?:st|nd|rd|th)\s+of\s+[a-z]"  # "on the 15th"
 
 
 def _says_when(content: str) -> bool:
@@ -77,7 +82,7 @@ def _says_when(content: str) -> bool:
             return True
         if before in _AMBIGUOUS_MONTHS and word.isdigit():  # "May 4"
             return True
-    return re.search(_DATE, content) is not None  # "12/05"
+    return re.search(_DATE, content) is not None or re.search(_ORDINAL_DAY, content, re.I) is not None  # "12/05"
 
 
 def _says_how_many(content: str) -> bool:
@@ -93,9 +98,11 @@ _HOLDS = {TIME: _says_when, COUNT: _says_how_many, REASON: _says_why}
 
 def kind_of(question: str) -> str | None:
     """TIME, COUNT or REASON when the question asks for one, else None."""
-    first = [word.removesuffix("'s") for word in words(question)[:3]] + ["", ""]  # "when's"
+    first = [word.removesuffix("'s") for word in words(question)[:4]] + ["", ""]  # "when's"
     if first[:3] == ["how", "long", "ago"]:
         return TIME
+    if first[0] in ("in", "on", "at", "during", "after", "around") and first[1] in ("which", "what", "how"):
+        first = first[1:]  # "in which month...", "on what date...", "after how many weeks..."
     return _ASKS.get((first[0], None)) or _ASKS.get((first[0], first[1]))
 
 

@@ -84,6 +84,29 @@ exercise: workout gym running
 gym: workout exercise
 language: speak
 name: called
+dog: puppy pup
+puppy: dog pup
+cat: kitten
+kitten: cat
+move: relocated live home apartment house
+hired: job work position employer
+tournament: tourney championship competition
+tourney: tournament championship competition
+competition: contest tournament championship
+kid: child children son daughter
+child: kid kids son daughter
+photo: picture pic photograph
+picture: photo pic photograph
+run: jog jogging marathon race
+jog: run running
+class: course lesson workshop
+course: class lesson workshop
+injury: injured hurt
+hurt: injury injured pain
+game: match
+team: teammates teammate squad
+concert: show gig
+gift: present
 """
 
 BUILT_IN: dict[str, tuple[str, ...]] = {

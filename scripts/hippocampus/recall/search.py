@@ -13,6 +13,7 @@ from itertools import islice
 from . import answer_kind
 from ..errors import UsageError
 from ..base.scoring import decayed, recency
+from ..text.timeparse import mentions_in
 from ..text.textutil import STOPWORDS, estimate_tokens, marks_in, searchable, unspaced, without_diacritics, words
 from ..text.timeparse import query_windows
 from ..text.timeutil import parse_time_or
@@ -178,13 +179,17 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
     kind_lift = relevance_weight * weights["answer_kind_weight"] if kind else 0.0  # at most, in score units
     recency_weight, half_life = weights["recency_weight"], weights["recency_half_life_days"]
     scored = []  # every candidate is scored; only those returned become results (a pool may be thousands)
+    # members lifted only as members: their bound (below) counts the date lift by when they were created
+    members_only = {memory_id for _lift, ids, _times in others.values() for memory_id in ids} if windows else ()
 
     def score(memory_id: str, memory: dict) -> None:
         if weights["episode_match_weight"] > 0:
             add(memory_id, "episode", weights["episode_match_weight"]
                 * episode_scores.get(memory.get("episode"), 0.0) / top_episode)
-        if windows and any(start <= parse_time_or(memory.get("created"), now) < end for start, end in windows):
-            add(memory_id, "date", weights["date_weight"])
+        if windows and (any(start <= parse_time_or(memory.get("created"), now) < end for start, end in windows)
+                        or (memory_id not in members_only and mentions_in(
+                            memory.get("content", ""), parse_time_or(memory.get("created"), now), windows))):
+            add(memory_id, "date", weights["date_weight"])  # created then, or says so ("last month")
         if speaker_of(memory.get("content", "")) in named:
             add(memory_id, "speaker", weights["speaker_weight"])
         own = parts.get(memory_id, {}).get("relevance", 0.0)

@@ -2,6 +2,8 @@
 
 Queries are data: the text is split into words and each word is passed to
 FTS5 as a quoted string, so no character of a query can act as FTS5 syntax.
+
+One piece (~410 lines): the ranking is one formula whose parts (relevance, dates, answer kinds, importance, recency) are weighed together in score(); the bound that skips episode members depends on all of them.
 """
 
 from __future__ import annotations

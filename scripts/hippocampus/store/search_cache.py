@@ -9,6 +9,8 @@ memory, and the stat manifest used to notice hand edits), so recall never
 parses index.json while the cache is fresh. Freshness is keyed on
 index.json's own state: size, mtime, inode and the stamp written with it. A
 missing, stale, damaged or old-format cache is rebuilt silently.
+
+One piece (~420 lines): the SQLite schema and every statement that reads or writes it, so a schema change is made in one file.
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from .textutil import STOPWORDS
+from .topic_statements import DISHES, NOT_NAMES, OPENERS, TOPIC, loose_statement
 
 # slot -> nouns, (state verbs), (change verbs), prepositions its verbs take before the value
 _SLOTS = {
@@ -161,7 +162,7 @@ def _lexicon():
 
 
 NOUNS, VERBS = _lexicon()
-_CUES = frozenset(NOUNS) | frozenset(VERBS)
+_CUES = frozenset(NOUNS) | frozenset(VERBS) | frozenset(TOPIC) | DISHES
 
 
 def _brand(word: str) -> bool:
@@ -203,6 +204,8 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
             name = tokens[at + 1] if at + 1 < end and tokens[at + 1][:1].isupper() else None
             subject = f"{user}/{(name or relation).lower()}"
         elif tokens[at][:1].isupper() and low not in _NOT_NAME and low not in STOPWORDS and not low.isdigit() \
+                and low.removesuffix("'s") not in NOT_NAMES and not _a_thing(tokens, lows, at) \
+                and not (at == 1 and (lows[0].endswith("ed") or lows[0] in OPENERS)) \
                 and not (at == 0 and low.endswith(("ed", "ing"))) \
                 and at + 1 < len(lows) \
                 and (at > 0 or at + 1 == end or lows[at + 1] in ("just", "recently", "finally", "has", "and",
@@ -251,6 +254,7 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
         lows = [t.lower().replace("’", "'") for t in tokens]
         if not _CUES.intersection(lows):
             continue
+        framed = False
         for at, low in enumerate(lows):
             statement = _noun_statement(tokens, lows, at, user) if _noun_cue(tokens, lows, at) else None
             if statement is None and low in VERBS:
@@ -258,7 +262,26 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
             if statement is not None:
                 subject, slot, value = statement
                 found[f"{subject}|{slot}"] = statement  # the last one said is the one that holds
+                framed = True
+        if not framed:  # no frame: the looser reading (topic_statements.py)
+            statement = loose_statement(tokens, lows, user, lambda words, at: _subject(tokens, words, at, user),
+                                        _SKIP | STOPWORDS, _NOT_NAME, _END)
+            if statement is not None:
+                found[f"{statement[0]}|{statement[1]}"] = statement
     return list(found.values())
+
+
+def _a_thing(tokens: list[str], lows: list[str], at: int) -> bool:
+    """A capitalised word after an article or a possessive names a thing, not a
+    person: "The Kia Niro is parked", "my Galaxy S24 died" (but "my sister Anna":
+    the relation before it is read first)."""
+    start = at
+    while start > 0 and tokens[start - 1][:1].isupper() and lows[start - 1] not in _ARTICLES:
+        start -= 1
+    return start > 0 and lows[start - 1] in _ARTICLES
+
+
+_ARTICLES = frozenset("the a an my our this that your their".split())
 
 
 def _noun_cue(tokens, lows, at) -> bool:
@@ -456,19 +479,72 @@ def query_tense(query: str) -> str:
 # the words by which a question asks for a slot ("where does the user live?")
 _QUERY_CUES = {
     "home": "live lives living reside resides residing address home based hometown",
-    "job": "work works working job employer employed company workplace career",
-    "phone": "phone phones smartphone mobile cellphone",
+    "job": "work works working job employer employed employs employ company workplace career firm",
+    "phone": "phone phones smartphone mobile cellphone handset",
     "pet": "pet pets",
     "pet:dog": "dog dogs puppy pup",
     "pet:cat": "cat cats kitten",
     "car": "car cars drive drives driving vehicle",
-    "gym": "gym gyms",
-    "partner": "partner boyfriend girlfriend husband wife dating spouse fiance fiancee",
+    "gym": "gym gyms exercise exercises exercising fitness",
+    "partner": "partner boyfriend girlfriend husband wife dating date seeing spouse fiance fiancee relationship "
+               "significant",
     "school": "school university college studying studies study enrolled",
+    "food": "food foods dish dishes meal meals eat eating crave craves craving cuisine snack",
+    "team": "team teams club fan supporter support supports cheer cheers root roots",
+    "class": "class classes course courses lesson lessons learning learn studying enrolled workshop",
 }
-QUERY_CUES = {word: slot for slot, text in _QUERY_CUES.items() for word in text.split()}
+QUERY_CUES: dict[str, list[str]] = {}
+for _slot, _text in _QUERY_CUES.items():
+    for _word in _text.split():
+        QUERY_CUES.setdefault(_word, []).append(_slot)  # "studying": a school or a class
 _QUESTION_WORDS = frozenset("what where which who whom whose when why how is are was were do does did has have "
                             "can could would should will tell name".split())
+
+
+_AUX = frozenset("is are was were do does did has have had 's".split())
+_WH = frozenset("what which who whom whose where".split())
+_WH_S = frozenset(w + "'s" for w in _WH)  # "What's the user's car?"
+_MODIFIERS = frozenset("the a an user user's users name of kind type sort current currently favourite favorite "
+                       "main new sports go-to top usual present now these days still presently his her their "
+                       "my our your".split())
+_TIME_TAIL = frozenset("now currently these days nowadays today lately presently before previously formerly "
+                       "earlier originally then at the moment in during most best".split())
+_QUALIFIERS = frozenset("from on at with during that which who where when he she they it for about".split())
+
+
+def _asks_value(tokens: list[str], lows: list[str], at: int) -> bool:
+    """Does the question ask for the value of the slot its word at `at` names ("Which
+    team does the user support?", "Where does Tom live now?"), rather than only
+    mention it ("How does John describe the season for his team?", "What is Tim's
+    position on the team he signed with?")? The slot word follows the question
+    word (past a verb like "is", the subject, a "kind of"), or ends the question
+    (past a time: "these days", "in 2024"), and nothing qualifies it."""
+    words = [w.removesuffix("'s") if w in _WH_S else w for w in lows if w not in ("?", ".", "!", ",")]
+    at = sum(1 for w in lows[:at] if w not in ("?", ".", "!", ","))
+    starts = [k for k, w in enumerate(words[:at]) if w in _WH]
+    if not starts:
+        return False
+    head = starts[-1] + 1
+    while head < at and (words[head] in _MODIFIERS or words[head] in _AUX or words[head] in RELATIONS
+                         or words[head].endswith("'s") or tokens_capital(tokens, words[head])):
+        head += 1
+    tail = len(words)
+    while tail > at + 1 and (words[tail - 1] in _TIME_TAIL or words[tail - 1].isdigit()
+                             or words[tail - 1] in ("to", "for", "with", "in", "at", "out", "up", "of", "the")):
+        tail -= 1
+    after = words[at + 1:tail]
+    if words[at] in ("work", "works", "working", "go", "going", "goes") and after[:1] == ["out"]:
+        after = after[2:] if words[at].startswith("go") else after[1:]
+    if after and after[0] in _QUALIFIERS:
+        return False
+    if head == at:
+        return True
+    return not after  # the question ends with it ("Which city does the user call home?")
+
+
+def tokens_capital(tokens: list[str], low: str) -> bool:
+    """A word of the question that is capitalised (a name: "Where does Tom live?")."""
+    return any(t.lower() == low and t[:1].isupper() for t in tokens[1:])
 
 
 def asked_keys(query: str) -> list[str]:
@@ -476,13 +552,28 @@ def asked_keys(query: str) -> list[str]:
     user|home; "What is Tom's dog called?": tom|pet:dog); 'pet' asks for any pet."""
     tokens = _TOKEN.findall(query)
     lows = [t.lower().replace("’", "'") for t in tokens]
-    slots = [QUERY_CUES[w] for w in lows if w in QUERY_CUES]
+    slots = []
+    for at, low in enumerate(lows):
+        found = []
+        if low in ("work", "works", "working") and lows[at + 1:at + 2] == ["out"]:
+            found = ["gym"]  # "where does the user work out?"
+        elif low in ("go", "going", "goes") and lows[at + 1:at + 3] == ["out", "with"]:
+            found = ["partner"]
+        elif low in ("train", "trains", "training"):
+            found = ["gym"]
+        elif low.removesuffix("'s") in QUERY_CUES and not (low == "based" and lows[at + 1:at + 2] == ["on"]):
+            found = QUERY_CUES[low.removesuffix("'s")]  # ("the user's pet's name")
+        if found and _asks_value(tokens, lows, at):
+            slots += [slot for slot in found if slot not in slots]
     if not slots:
         return []
     subject = None
     for at, (token, low) in enumerate(zip(tokens, lows)):
         if low in FIRST_PERSON:
             subject = "user"
+            relation = lows[at + 1].removesuffix("'s") if at + 1 < len(lows) else ""
+            if relation in RELATIONS and relation not in QUERY_CUES:  # "the user's sister's dog"
+                subject = f"user/{relation}"
             break
         name = low[:-2] if low.endswith("'s") else low
         if token[:1].isupper() and name not in _QUESTION_WORDS and name not in QUERY_CUES \

@@ -1,0 +1,184 @@
+"""The looser reading of a slot statement, for what the frame parser misses.
+
+supersession.py reads a statement from a cue in a frame ("moved to X", "my
+new phone is X"). People also state a current value with no frame at all:
+"Bought a jersey of Feyenoord, I'm a fan now", "Booked a personal trainer at
+PulseFit", "Obsessed with pho right now", "Taking salsa lessons now". Here a
+clause states a value of a slot when it holds one of the slot's topic words
+and a value of the kind the slot takes:
+
+- a name (a run of capitalised words, "the Lakers", "Galaxy S24"), for the
+  slots whose values are names (home, job, gym, car, phone, partner, pet, team);
+- a word of a small lexicon for the slots whose values are common nouns:
+  dishes for food; for a class, the word(s) before "class", "lessons",
+  "course" ("salsa lessons"), or after "learning", "enrolled in", "switched
+  to" ("learning Japanese").
+
+The subject is read as supersession.py reads it (the words before the topic
+word); a clause with a negation, a wish, a plan or a past ("want to", "used
+to", "until") anywhere states nothing. English only; the words are general
+(no benchmark's phrasing): bench/knowledge_updates.py's check split, whose
+templates none of this was written from, measures it.
+"""
+
+from __future__ import annotations
+
+# slot -> topic words (besides supersession's own slot nouns, which count too)
+_TOPICS = {
+    "home": "keys movers unpacked lease landlord neighbours neighbors rent mortgage",
+    "job": "office desk colleagues coworkers boss salary payroll onboarding hired offer promotion "
+           "shift contract career employer",
+    "gym": "gym gyms membership trainer workout workouts sauna induction fitness bouldering climbing pilates "
+           "spin yoga crossfit",
+    "car": "car cars dealer dealership showroom parked insured mileage garage hatchback sedan suv",
+    "phone": "phone phones mobile smartphone handset",
+    "partner": "date dating girlfriend boyfriend partner anniversary engaged relationship together half "
+               "husband wife fiance fiancee",
+    "pet:dog": "dog dogs puppy pup walkies leash lead vet kennel",
+    "pet:cat": "cat cats kitten litter",
+    "team": "team fan fans jersey supporters support supports supported cheer cheering root rooting season "
+            "match game scored derby stadium",
+    "food": "food dish dishes meal meals eat eating ate crave craving cravings cook cooking cooked recipe "
+            "favourite favorite delicious",
+    "class": "class classes lesson lessons course courses workshop teacher tutor term homework learning "
+             "learn enrolled enrol enroll",
+}
+TOPIC = {word: slot for slot, text in _TOPICS.items() for word in text.split()}
+
+# slots whose values are names; the others take a lexicon word or a phrase
+NAMED = frozenset("home job gym car phone partner pet:dog pet:cat team".split())
+
+# dishes and foods people name as a favourite (lower case, words of a multi-word dish joined by a space)
+DISHES = frozenset("""
+ramen tacos taco sushi paella pho falafel lasagne lasagna dumplings dumpling biryani curry curries pad thai
+poke bowls poke shakshuka pierogi burritos burrito laksa gnocchi pizza pasta spaghetti carbonara risotto
+burgers burger steak salmon noodles udon soba tempura gyoza bao dim sum kimchi bibimbap bulgogi pho
+tikka masala dal dhal samosas samosa naan kebab kebabs gyros gyro souvlaki moussaka hummus tagine couscous
+empanadas empanada arepas ceviche enchiladas quesadillas nachos fajitas chili chilli goulash schnitzel
+bratwurst pretzels fondue raclette croissants crepes quiche ratatouille bouillabaisse tapas tortilla
+paella churros pancakes waffles bagels brunch omelettes omelette salad salads soup soups stew stews
+chowder risotto gelato ice cream cheesecake tiramisu brownies cookies donuts doughnuts cake
+pies pie sandwiches sandwich wraps wings fried chicken barbecue bbq brisket ribs mac cheese
+jollof injera pupusas banh mi katsu okonomiyaki takoyaki yakitori teriyaki satay rendang nasi goreng
+mee goreng som tam tom yum green massala korma vindaloo dosa dosas idli pakoras bhaji poutine
+smoothie smoothies porridge granola avocado toast eggs benedict fish chips pie mash haggis
+""".split())
+DISH_PAIRS = frozenset({"pad thai", "poke bowls", "dim sum", "ice cream", "fried chicken", "banh mi",
+                        "nasi goreng", "mee goreng", "som tam", "tom yum", "tikka masala", "mac cheese",
+                        "fish chips", "avocado toast", "eggs benedict"})
+_DISH_GENERIC = frozenset("salad salads soup soups cake pie pies eggs toast fish cheese mac green mash".split())
+
+# words before which the class is named ("salsa lessons") and after which it follows ("learning Japanese")
+_CLASS_NOUNS = frozenset("class classes lesson lessons course courses workshop teacher tutor".split())
+_CLASS_AFTER = frozenset("learning learn enrolled enrol enroll to studying".split())
+
+# capitalised words that are not names
+NOT_NAMES = frozenset(
+    "i i'm i've i'd i'll tv pc ok uk us usa eu dm pm am gps atm diy bbq ceo hr it".split())
+# clause openers that are verbs ("Got Milo's tag"), never a name
+OPENERS = frozenset(
+    "got get bought took made went had did paid sold booked drove ran met saw found left put set gave came "
+    "became began kept felt spent sat won lost wrote read brought caught taught thought told said heard "
+    "meet walking watching taking having painted screamed signed joined switched finally just still also "
+    "picked traded leased insured tested test first third second spending cleared".split())
+_VALUELESS = frozenset("old new current next first last this that my our evening night morning something "
+                       "anything everything nothing another more much lot bit some any".split())
+# idioms of liking that hold a negation ("can't get enough of", "can't stop eating")
+_LIKING = {("can't", "stop"), ("can't", "get"), ("cannot", "stop"), ("cannot", "get"), ("couldn't", "stop")}
+LONGEST = 16  # tokens in a clause read loosely
+_PAST_OR_NOT = frozenset("used formerly previously until till ago before once originally ex".split())
+
+
+def _names(tokens: list[str], lows: list[str], skip: set[int], not_name, end_words) -> list[str]:
+    """The lower-cased words of the one capitalised run ("the Lakers", "Galaxy S24"),
+    `skip` left out; none where there are two (which one would be the value?)."""
+    words: list[str] = []
+    run = False
+    runs = 0
+    for at, token in enumerate(tokens):
+        low = lows[at]
+        capital = token[:1].isupper() or (run and any(ch.isdigit() for ch in token))
+        name = low[:-2] if low.endswith("'s") else low
+        if at in skip or not capital or name in NOT_NAMES or name in not_name or name in end_words:
+            run = False
+            continue
+        if at == 0 and (name in OPENERS or name.endswith(("ed", "ing"))) \
+                and not (len(tokens) > 1 and tokens[1][:1].isupper() and name not in OPENERS):
+            run = False
+            continue
+        if at == 0 and not (len(tokens) > 1 and (tokens[1][:1].isupper() or lows[1] in ("is", "has", "and", "'s"))):
+            run = False  # a capital that only starts the sentence
+            continue
+        runs += 0 if run else 1
+        words.append(name)
+        run = True
+    return words if runs == 1 else []
+
+
+def _dishes(lows: list[str]) -> set[str]:
+    found = set()
+    for at, low in enumerate(lows):
+        pair = f"{low} {lows[at + 1]}" if at + 1 < len(lows) else ""
+        if pair in DISH_PAIRS:
+            found.update(pair.split())
+        elif low in DISHES and low not in _DISH_GENERIC:
+            found.add(low)
+    return found
+
+
+def _class_value(tokens: list[str], lows: list[str], skip_words) -> set[str]:
+    for at, low in enumerate(lows):
+        if low in _CLASS_NOUNS:  # "salsa lessons", "my Japanese class", "a Python programming course"
+            words = []
+            k = at - 1
+            while k >= 0 and len(words) < 2 and lows[k] not in skip_words and lows[k] not in _CLASS_NOUNS \
+                    and lows[k].isalpha() and lows[k] not in OPENERS and lows[k] not in _VALUELESS \
+                    and not lows[k].endswith(("ing", "ed")):
+                words.insert(0, lows[k])
+                k -= 1
+            if words:
+                return set(words)
+        if low in ("learning", "learn") and set(lows[at + 1:at + 5]) & {"is", "has", "was", "can", "makes", "takes"}:
+            continue  # "Learning an instrument is really cool": a topic, not what one does
+        if low in _CLASS_AFTER and (low != "to" or any(w in lows[:at] for w in ("switched", "moved", "changed"))):
+            k = at + 1
+            while k < len(lows) and lows[k] in ("in", "a", "an", "some", "the", "for", "up"):
+                k += 1
+            words = []
+            while k < len(lows) and len(words) < 2 and lows[k].isalpha() and lows[k] not in skip_words \
+                    and lows[k] not in _VALUELESS:
+                words.append(lows[k])
+                k += 1
+            if words:
+                return set(words)
+    return set()
+
+
+def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, skip_words, not_name,
+                    end_words) -> tuple[str, str, frozenset] | None:
+    """(subject, slot, value words) of a clause with no frame, or None.
+    `subject_of(lows, at)` is supersession's reading of who the words before `at` name."""
+    if len(lows) > LONGEST or any(low in _PAST_OR_NOT for low in lows):
+        return None  # (a long clause holds too many names and topics to tell which is the value)
+    lows = ["love" if (low, nxt) in _LIKING else low for low, nxt in zip(lows, [*lows[1:], ""])]
+    topics = [(at, TOPIC[low]) for at, low in enumerate(lows) if low in TOPIC]
+    dishes = _dishes(lows)
+    if dishes and not any(slot == "food" for _at, slot in topics):
+        topics.append((min(at for at, low in enumerate(lows) if low in DISHES), "food"))  # "Obsessed with pho right now": the dish says the slot
+    for at, slot in topics:
+        subject = subject_of(lows, at)
+        if subject is None:
+            return None  # a negation or a wish before it
+        if slot == "food":
+            value = dishes
+        elif slot == "class":
+            value = _class_value(tokens, lows, skip_words)
+        else:
+            skip = {k for k in range(len(lows)) if lows[k] in TOPIC and tokens[k][:1].islower()}
+            if subject != user:  # the person named is the subject, not the value
+                skip |= {k for k in range(len(lows)) if lows[k].removesuffix("'s") == subject.rsplit("/", 1)[-1]}
+            value = set(_names(tokens, lows, skip, not_name, end_words))
+        value -= {"the", "a", "an"}
+        if value:
+            return subject, slot, frozenset(value)
+    return None

@@ -10,7 +10,7 @@ keep their scores: a stale memory stays findable, below the one preferred.
 
 from __future__ import annotations
 
-from ..text.supersession import asked_keys, query_tense
+from ..text.supersession import asked_keys, keys as slot_keys, query_tense
 
 SLOT_WEIGHT = 1.5  # relevance units (the best word match's is 1): a statement of the slot a question asks for, when that slot has changed
 HOPS = 12  # the longest chain followed (a guard against a loop made by hand)
@@ -29,6 +29,22 @@ def _forward(cache, memory: dict, admitted) -> list[dict]:
     return path
 
 
+def moment(memory: dict) -> str:
+    """When a memory's value began to hold: its creation, or its revival (as lifecycle/supersede.py)."""
+    return max(memory.get("created") or "", memory.get("revivedAt") or "")
+
+
+def _holders(cache, key: str, admitted) -> list[dict]:
+    ids = cache.slot_holders(key) if not key.endswith("|pet") else cache.slot_holders_like(key + "%")
+    return [m for m in cache.by_ids(ids[:50]) if admitted(m)]
+
+
+def _states(asked: set[str], memory: dict) -> bool:
+    """Does the memory state one of the keys asked ('user|pet' asks for every pet)?"""
+    stated = slot_keys(memory.get("content", ""))
+    return any(k in asked or any(a.endswith("|pet") and k.startswith(a) for a in asked) for k in stated)
+
+
 def slot_statements(cache, query: str, admitted) -> list[dict]:
     """The memories stating a value of the subject and slot the question asks
     for ("where does the user live?": the user's homes), when that value has
@@ -36,8 +52,7 @@ def slot_statements(cache, query: str, admitted) -> list[dict]:
     put first (`lifts`)."""
     found = []
     for key in asked_keys(query):
-        ids = cache.slot_holders(key) if not key.endswith("|pet") else cache.slot_holders_like(key + "%")
-        memories = [m for m in cache.by_ids(ids[:50]) if admitted(m)]
+        memories = _holders(cache, key, admitted)
         if any(m.get("supersededBy") for m in memories):
             found += memories
     return found
@@ -78,15 +93,32 @@ def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitt
     member of each chain among the best results; memories not in `pool` are
     added to it (the caller scores them first, then applies the lifts)."""
     tense = query_tense(query)
+    asked = set(asked_keys(query))
     wanted: dict[str, list] = {}
     reach = max(LOOKED_AT, 4 * top)
+    done: set[str] = set()
+    if tense == "present" and not windows:
+        for key in asked:  # what the question asks for: its current holder above the others
+            holders = _holders(cache, key, admitted)
+            if len(holders) < 2 or not any(m.get("supersededBy") for m in holders):
+                continue
+            live = [m for m in holders if not m.get("supersededBy")] or holders
+            current = max(live, key=lambda m: (moment(m), m["id"]))
+            pool.setdefault(current["id"], current)
+            wanted.setdefault(current["id"], [])
+            wanted[current["id"]] += [m["id"] for m in holders if m["id"] != current["id"]]
+            done.update(m["id"] for m in holders)
     for entry in scored[:reach]:
         memory = pool[entry[2]]
+        if memory["id"] in done:
+            continue
         if not memory.get("supersededBy") and tense == "present" and not windows:
             continue  # (a current memory needs no lift for a question about now)
         choice, members = preferred(cache, memory, tense, windows, admitted)
         if choice is None:
             continue
+        if asked and not _states(asked, choice):
+            continue  # (a chain of another slot this memory also states: "moved in with my partner Sam")
         others = [m["id"] for m in members if m["id"] != choice["id"]]
         if not others:
             continue

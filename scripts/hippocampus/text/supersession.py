@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from .textutil import STOPWORDS
-from .topic_statements import DISHES, NOT_NAMES, OPENERS, TOPIC, loose_statement
+from .topic_statements import DISH_WORDS, NOT_NAMES, OPENERS, TOPIC, loose_statement
 
 # slot -> nouns, (state verbs), (change verbs), prepositions its verbs take before the value
 _SLOTS = {
@@ -42,7 +42,8 @@ _SLOTS = {
         "join start hire employ transfer promote",
         "at for as by"),
     "phone": (
-        "phone smartphone cellphone cell mobile handset iphone pixel galaxy android oneplus",
+        "phone smartphone cellphone cell mobile handset iphone pixel galaxy android oneplus moto motorola "
+        "nokia xiaomi huawei oppo fairphone blackberry",
         "", "", "to"),
     "phone-number": ("number", "", "", ""),
     "email": ("email e-mail inbox", "", "", ""),
@@ -162,7 +163,7 @@ def _lexicon():
 
 
 NOUNS, VERBS = _lexicon()
-_CUES = frozenset(NOUNS) | frozenset(VERBS) | frozenset(TOPIC) | DISHES
+_CUES = frozenset(NOUNS) | frozenset(VERBS) | frozenset(TOPIC) | DISH_WORDS
 
 
 def _brand(word: str) -> bool:

@@ -48,25 +48,24 @@ TOPIC = {word: slot for slot, text in _TOPICS.items() for word in text.split()}
 # slots whose values are names; the others take a lexicon word or a phrase
 NAMED = frozenset("home job gym car phone partner pet:dog pet:cat team".split())
 
-# dishes and foods people name as a favourite (lower case, words of a multi-word dish joined by a space)
-DISHES = frozenset("""
-ramen tacos taco sushi paella pho falafel lasagne lasagna dumplings dumpling biryani curry curries pad thai
-poke bowls poke shakshuka pierogi burritos burrito laksa gnocchi pizza pasta spaghetti carbonara risotto
-burgers burger steak salmon noodles udon soba tempura gyoza bao dim sum kimchi bibimbap bulgogi pho
-tikka masala dal dhal samosas samosa naan kebab kebabs gyros gyro souvlaki moussaka hummus tagine couscous
+# dishes and foods people name as a favourite (lower case; a dish of two words joined by "_")
+_DISH_TEXT = """
+ramen tacos taco sushi paella pho falafel lasagne lasagna dumplings dumpling biryani curry curries pad_thai
+poke_bowls poke shakshuka pierogi burritos burrito laksa gnocchi pizza pasta spaghetti carbonara risotto
+burgers burger steak salmon noodles udon soba tempura gyoza bao dim_sum kimchi bibimbap bulgogi
+tikka_masala dal dhal samosas samosa naan kebab kebabs gyros gyro souvlaki moussaka hummus tagine couscous
 empanadas empanada arepas ceviche enchiladas quesadillas nachos fajitas chili chilli goulash schnitzel
 bratwurst pretzels fondue raclette croissants crepes quiche ratatouille bouillabaisse tapas tortilla
-paella churros pancakes waffles bagels brunch omelettes omelette salad salads soup soups stew stews
-chowder risotto gelato ice cream cheesecake tiramisu brownies cookies donuts doughnuts cake
-pies pie sandwiches sandwich wraps wings fried chicken barbecue bbq brisket ribs mac cheese
-jollof injera pupusas banh mi katsu okonomiyaki takoyaki yakitori teriyaki satay rendang nasi goreng
-mee goreng som tam tom yum green massala korma vindaloo dosa dosas idli pakoras bhaji poutine
-smoothie smoothies porridge granola avocado toast eggs benedict fish chips pie mash haggis
-""".split())
-DISH_PAIRS = frozenset({"pad thai", "poke bowls", "dim sum", "ice cream", "fried chicken", "banh mi",
-                        "nasi goreng", "mee goreng", "som tam", "tom yum", "tikka masala", "mac cheese",
-                        "fish chips", "avocado toast", "eggs benedict"})
-_DISH_GENERIC = frozenset("salad salads soup soups cake pie pies eggs toast fish cheese mac green mash".split())
+churros pancakes waffles bagels omelettes omelette chowder gelato ice_cream cheesecake tiramisu
+brownies cookies donuts doughnuts fried_chicken barbecue bbq brisket ribs mac_and_cheese
+jollof injera pupusas banh_mi katsu okonomiyaki takoyaki yakitori teriyaki satay rendang nasi_goreng
+mee_goreng som_tam tom_yum korma vindaloo dosa dosas idli pakoras bhaji poutine
+smoothies porridge granola avocado_toast eggs_benedict fish_and_chips haggis
+"""
+DISHES = frozenset(w for w in _DISH_TEXT.split() if "_" not in w)
+DISH_PHRASES = frozenset(tuple(w.split("_")) for w in _DISH_TEXT.split() if "_" in w)
+DISH_WORDS = DISHES | {word for phrase in DISH_PHRASES for word in phrase}  # (a quick test that a text may name one)
+
 
 # words before which the class is named ("salsa lessons") and after which it follows ("learning Japanese")
 _CLASS_NOUNS = frozenset("class classes lesson lessons course courses workshop teacher tutor".split())
@@ -82,7 +81,7 @@ OPENERS = frozenset(
     "meet walking watching taking having painted screamed signed joined switched finally just still also "
     "picked traded leased insured tested test first third second spending cleared".split())
 _VALUELESS = frozenset("old new current next first last this that my our evening night morning something "
-                       "anything everything nothing another more much lot bit some any".split())
+                       "anything everything nothing another more much lot bit some any twice thrice every weekly daily".split())
 # idioms of liking that hold a negation ("can't get enough of", "can't stop eating")
 _LIKING = {("can't", "stop"), ("can't", "get"), ("cannot", "stop"), ("cannot", "get"), ("couldn't", "stop")}
 LONGEST = 16  # tokens in a clause read loosely
@@ -118,15 +117,16 @@ def _names(tokens: list[str], lows: list[str], skip: set[int], not_name, end_wor
 def _dishes(lows: list[str]) -> set[str]:
     found = set()
     for at, low in enumerate(lows):
-        pair = f"{low} {lows[at + 1]}" if at + 1 < len(lows) else ""
-        if pair in DISH_PAIRS:
-            found.update(pair.split())
-        elif low in DISHES and low not in _DISH_GENERIC:
+        for phrase in DISH_PHRASES:
+            if tuple(lows[at:at + len(phrase)]) == phrase:
+                found.update(w for w in phrase if w != "and")
+        if low in DISHES:
             found.add(low)
     return found
 
 
-def _class_value(tokens: list[str], lows: list[str], skip_words) -> set[str]:
+def _class_value(tokens: list[str], lows: list[str], skip_words) -> tuple[set[str], int]:
+    """(the class's words, where they start)."""
     for at, low in enumerate(lows):
         if low in _CLASS_NOUNS:  # "salsa lessons", "my Japanese class", "a Python programming course"
             words = []
@@ -137,9 +137,11 @@ def _class_value(tokens: list[str], lows: list[str], skip_words) -> set[str]:
                 words.insert(0, lows[k])
                 k -= 1
             if words:
-                return set(words)
-        if low in ("learning", "learn") and set(lows[at + 1:at + 5]) & {"is", "has", "was", "can", "makes", "takes"}:
-            continue  # "Learning an instrument is really cool": a topic, not what one does
+                return set(words), k + 1
+        if low in ("learning", "learn") and (set(lows[at + 1:at + 5]) & {"is", "has", "was", "can", "makes", "takes"}
+                                             or not (at + 1 < len(tokens) and tokens[at + 1][:1].isupper())):
+            continue  # "Learning an instrument is really cool": a topic; "learning card tricks": a pastime
+            # ("learning Japanese", "learning Python": a subject one takes)
         if low in _CLASS_AFTER and (low != "to" or any(w in lows[:at] for w in ("switched", "moved", "changed"))):
             k = at + 1
             while k < len(lows) and lows[k] in ("in", "a", "an", "some", "the", "for", "up"):
@@ -150,8 +152,8 @@ def _class_value(tokens: list[str], lows: list[str], skip_words) -> set[str]:
                 words.append(lows[k])
                 k += 1
             if words:
-                return set(words)
-    return set()
+                return set(words), at
+    return set(), len(lows)
 
 
 def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, skip_words, not_name,
@@ -164,15 +166,18 @@ def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, s
     topics = [(at, TOPIC[low]) for at, low in enumerate(lows) if low in TOPIC]
     dishes = _dishes(lows)
     if dishes and not any(slot == "food" for _at, slot in topics):
-        topics.append((min(at for at, low in enumerate(lows) if low in DISHES), "food"))  # "Obsessed with pho right now": the dish says the slot
+        topics.append((min(at for at, low in enumerate(lows) if low in DISH_WORDS), "food"))  # "Obsessed with pho right now": the dish says the slot
     for at, slot in topics:
+        if slot == "class":  # whose class: read before its name ("Bought supplies for Japanese class")
+            value, start = _class_value(tokens, lows, skip_words)
+            at = min(at, start)
         subject = subject_of(lows, at)
         if subject is None:
             return None  # a negation or a wish before it
         if slot == "food":
             value = dishes
         elif slot == "class":
-            value = _class_value(tokens, lows, skip_words)
+            pass
         else:
             skip = {k for k in range(len(lows)) if lows[k] in TOPIC and tokens[k][:1].islower()}
             if subject != user:  # the person named is the subject, not the value

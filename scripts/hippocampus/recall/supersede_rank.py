@@ -47,14 +47,12 @@ def _states(asked: set[str], memory: dict) -> bool:
 
 def slot_statements(cache, query: str, admitted) -> list[dict]:
     """The memories stating a value of the subject and slot the question asks
-    for ("where does the user live?": the user's homes), when that value has
-    changed (one of them is superseded); each chain's preferred one is then
-    put first (`lifts`)."""
+    for ("where does the user live?": the user's homes); where that value has
+    changed, the one the question asks about is then put first (`lifts`)."""
     found = []
     for key in asked_keys(query):
         memories = _holders(cache, key, admitted)
-        if any(m.get("supersededBy") for m in memories):
-            found += memories
+        found += memories
     return found
 
 

@@ -43,7 +43,7 @@ _SLOTS = {
         "at for as by"),
     "phone": (
         "phone smartphone cellphone cell mobile handset iphone pixel galaxy android oneplus moto motorola "
-        "nokia xiaomi huawei oppo fairphone blackberry",
+        "nokia xiaomi huawei oppo fairphone blackberry xperia",
         "", "", "to"),
     "phone-number": ("number", "", "", ""),
     "email": ("email e-mail inbox", "", "", ""),
@@ -124,7 +124,7 @@ _NOT_NAME = frozenset(
     "now just finally today yesterday recently last this since so also then still already soon after "
     "before when monday tuesday wednesday thursday friday saturday sunday january february march april may "
     "june july august september october november december our my we i the a an new got started "
-    "switched moved joined officially currently began begun".split())
+    "switched moved joined officially currently began begun first second third last next another".split())
 
 _TOKEN = re.compile(r"[^\W_](?:[\w'’\-]*[^\W_])?|[.,;:!?()—–\-]")
 _CLAUSE = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -202,8 +202,7 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
             subject = f"{user}/other"
         elif low.rstrip("'’s") in RELATIONS or low in RELATIONS:
             relation = low[:-2] if low.endswith(("'s", "’s")) else low
-            name = tokens[at + 1] if at + 1 < end and tokens[at + 1][:1].isupper() else None
-            subject = f"{user}/{(name or relation).lower()}"
+            subject = f"{user}/{relation}"  # "my sister Anna": the user's sister, as a question names her
         elif tokens[at][:1].isupper() and low not in _NOT_NAME and low not in STOPWORDS and not low.isdigit() \
                 and low.removesuffix("'s") not in NOT_NAMES and not _a_thing(tokens, lows, at) \
                 and not (at == 1 and (lows[0].endswith("ed") or lows[0] in OPENERS)) \
@@ -213,7 +212,9 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
                                                                  "now", "officially", "also")):
             # (a capital that starts the clause is a name only right before the statement: "Tom moved")
             name = low[:-2] if low.endswith(("'s", "’s")) else low
-            if name in ("user",):
+            if at > 0 and lows[at - 1].removesuffix("'s") in RELATIONS:  # "my brother Sam became ..."
+                subject = f"{user}/{lows[at - 1].removesuffix(chr(39) + 's')}"
+            elif name in ("user",):
                 subject = user
             elif at == 0 and name in VERBS:  # "Moved to ...": a verb, not a name
                 continue
@@ -266,7 +267,7 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
                 framed = True
         if not framed:  # no frame: the looser reading (topic_statements.py)
             statement = loose_statement(tokens, lows, user, lambda words, at: _subject(tokens, words, at, user),
-                                        _SKIP | STOPWORDS, _NOT_NAME, _END)
+                                        _SKIP | STOPWORDS, _NOT_NAME, _END, RELATIONS)
             if statement is not None:
                 found[f"{statement[0]}|{statement[1]}"] = statement
     return list(found.values())
@@ -279,7 +280,10 @@ def _a_thing(tokens: list[str], lows: list[str], at: int) -> bool:
     start = at
     while start > 0 and tokens[start - 1][:1].isupper() and lows[start - 1] not in _ARTICLES:
         start -= 1
-    return start > 0 and lows[start - 1] in _ARTICLES
+    return start > 0 and (lows[start - 1] in _ARTICLES or lows[start - 1] in _PREPOSITIONS)
+
+
+_PREPOSITIONS = frozenset("of at for with from to in on by into onto about".split())  # "a scarf of Hibernian"
 
 
 _ARTICLES = frozenset("the a an my our this that your their".split())
@@ -378,6 +382,9 @@ def _verb_statement(tokens, lows, at, user):
     if noun_slot is not None and (slot is None or verb in ("join", "start", "enroll", "enrol", "attend",
                                                            "transfer", "adopt", "rescue")):
         slot = noun_slot  # "joined a climbing gym"; but "work at the school" is a job, "moved my car" a home
+    elif noun_slot is not None and noun_slot != slot and verb in ("move", "relocate") and noun_at is not None \
+            and noun_at <= at + 3 and lows[at + 1] in FIRST_PERSON and lows[noun_at + 1:noun_at + 2] != ["to"]:
+        return None  # "moved my membership there": not a move of home
     if slot is None:
         return None
     # the frame: a preposition of the slot, or an object for the verbs that take one
@@ -510,6 +517,8 @@ _MODIFIERS = frozenset("the a an user user's users name of kind type sort curren
                        "my our your".split())
 _TIME_TAIL = frozenset("now currently these days nowadays today lately presently before previously formerly "
                        "earlier originally then at the moment in during most best".split())
+_VERB_CUES = frozenset("live lives reside resides work works employs drive drives support supports cheer cheers "
+                       "root roots crave craves eat eats dating seeing study studies learning trains".split())
 _QUALIFIERS = frozenset("from on at with during that which who where when he she they it for about".split())
 
 
@@ -539,7 +548,7 @@ def _asks_value(tokens: list[str], lows: list[str], at: int) -> bool:
     if after and after[0] in _QUALIFIERS:
         return False
     if head == at:
-        return True
+        return not (at == starts[-1] + 1 and words[at] in _VERB_CUES)  # "Who supports Caroline?": the doer
     return not after  # the question ends with it ("Which city does the user call home?")
 
 

@@ -36,7 +36,8 @@ _TOPICS = {
                "husband wife fiance fiancee",
     "pet:dog": "dog dogs puppy pup walkies leash lead vet kennel",
     "pet:cat": "cat cats kitten litter",
-    "team": "team fan fans jersey supporters support supports supported cheer cheering root rooting season "
+    "team": "team fan fans jersey supporter supporters support supports supported cheer cheers cheered cheering "
+            "root roots rooting season "
             "match game scored derby stadium",
     "food": "food dish dishes meal meals eat eating ate crave craving cravings cook cooking cooked recipe "
             "favourite favorite delicious",
@@ -157,7 +158,7 @@ def _class_value(tokens: list[str], lows: list[str], skip_words) -> tuple[set[st
 
 
 def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, skip_words, not_name,
-                    end_words) -> tuple[str, str, frozenset] | None:
+                    end_words, relations) -> tuple[str, str, frozenset] | None:
     """(subject, slot, value words) of a clause with no frame, or None.
     `subject_of(lows, at)` is supersession's reading of who the words before `at` name."""
     if len(lows) > LONGEST or any(low in _PAST_OR_NOT for low in lows):
@@ -180,8 +181,9 @@ def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, s
             pass
         else:
             skip = {k for k in range(len(lows)) if lows[k] in TOPIC and tokens[k][:1].islower()}
-            if subject != user:  # the person named is the subject, not the value
-                skip |= {k for k in range(len(lows)) if lows[k].removesuffix("'s") == subject.rsplit("/", 1)[-1]}
+            if subject != user:  # the person named is the subject, not the value ("my brother Sam")
+                skip |= {k for k in range(len(lows)) if lows[k].removesuffix("'s") == subject.rsplit("/", 1)[-1]
+                         or (k > 0 and lows[k - 1].removesuffix("'s") in relations)}
             value = set(_names(tokens, lows, skip, not_name, end_words))
         value -= {"the", "a", "an"}
         if value:

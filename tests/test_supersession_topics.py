@@ -1,0 +1,116 @@
+"""Supersession read loosely (text/topic_statements.py) and the questions that ask
+for a slot's value (text/supersession.py, `_asks_value`), through the real scripts.
+
+The wording here is not the knowledge-update bench's: the reader must hold on
+sentences it was not written from."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+NOW = "2026-03-11T15:00:00Z"
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+
+
+def add_all(ws, rows: list[tuple[str, str]]) -> list[str]:
+    lines = "\n".join(json.dumps({"content": text, "created": created}) for text, created in rows)
+    return ws.json("remember.py", "--jsonl", "-", input=lines, now=NOW)["ids"]
+
+
+def top(ws, query: str) -> list[str]:
+    return [r["id"] for r in ws.json("recall.py", query, "--top", "10", now=NOW)["results"]]
+
+
+def statements(text: str) -> list:
+    """The library's reading of one text, in a fresh interpreter (as the scripts import it)."""
+    code = ("import json, sys; from hippocampus.text.supersession import statements; "
+            "print(json.dumps([[s, k, sorted(v)] for s, k, v in statements(sys.argv[1])]))")
+    out = subprocess.run([sys.executable, "-S", "-c", code, text], cwd=SCRIPTS, capture_output=True, text=True,
+                         check=True)
+    return [tuple(x[:2]) + (frozenset(x[2]),) for x in json.loads(out.stdout)]
+
+
+FILLER = [("Rained all afternoon, stayed in with a book.", "2025-03-02T10:00:00Z"),
+          ("The match on Sunday was a draw.", "2025-04-02T10:00:00Z"),
+          ("Cooked dinner for six, far too much food.", "2025-05-02T10:00:00Z"),
+          ("Class was cancelled, the teacher had the flu.", "2025-06-02T10:00:00Z")]
+
+
+def test_a_team_a_dish_and_a_class_that_change_put_the_current_one_first(ws):
+    ids = add_all(ws, [
+        ("Got a scarf of Hibernian at the stadium, proper fan now.", "2024-10-01T10:00:00Z"),
+        ("Ate way too much moussaka again, still my favourite.", "2024-11-01T10:00:00Z"),
+        ("Started my ceramics class at the arts centre.", "2024-12-01T10:00:00Z"),
+        *FILLER,
+        ("Season ticket for Rangers sorted, I'm a supporter now.", "2025-08-01T10:00:00Z"),
+        ("Gyoza every night this week, my new favourite.", "2025-09-01T10:00:00Z"),
+        ("Dropped ceramics; my Portuguese lessons start Monday.", "2025-10-01T10:00:00Z"),
+    ])
+    old_team, old_dish, old_class, new_team, new_dish, new_class = ids[0], ids[1], ids[2], ids[-3], ids[-2], ids[-1]
+    for old, new in ((old_team, new_team), (old_dish, new_dish), (old_class, new_class)):
+        assert ws.memory(old)["supersededBy"] == new and ws.memory(old)["confidence"] == "stale"
+    for query, old, new in (("Which team does the user support now?", old_team, new_team),
+                            ("What is the user's favourite food?", old_dish, new_dish),
+                            ("What class is the user taking these days?", old_class, new_class)):
+        found = top(ws, query)
+        assert found[0] == new, (query, found)
+        assert old in found and found.index(old) > found.index(new)  # the old one stays findable, below
+    # and for before, the old one comes first
+    assert top(ws, "Which team did the user support before?")[0] == old_team
+
+
+def test_someone_elses_team_or_dish_is_theirs_and_asked_as_theirs(ws):
+    ids = add_all(ws, [
+        ("Got a scarf of Hibernian at the stadium, proper fan now.", "2024-10-01T10:00:00Z"),
+        ("My brother Sam became a fan of Celtic.", "2025-06-01T10:00:00Z"),
+        ("My cousin can't stop eating empanadas.", "2025-07-01T10:00:00Z"),
+        *FILLER,
+        ("My brother Sam cheers for Aberdeen now.", "2025-09-01T10:00:00Z"),
+    ])
+    mine, sams_old, cousin, sams_new = ids[0], ids[1], ids[2], ids[-1]
+    assert "supersededBy" not in ws.memory(mine)  # a brother's team is not the user's
+    assert statements("My cousin can't stop eating empanadas.")[0][:2] == ("user/cousin", "food")
+    assert top(ws, "Which team does the user support?")[0] == mine
+    found = top(ws, "Which team does the user's brother support now?")
+    assert found[0] == sams_new and sams_old in found, found
+
+
+def test_a_question_that_only_mentions_a_slot_is_not_lifted(ws):
+    """"What did Ana tell the team at lunch?" mentions a team; it does not ask which."""
+    ids = add_all(ws, [
+        ("Ana: got a scarf of Hibernian at the stadium, proper fan now.", "2024-10-01T10:00:00Z"),
+        ("Ana: season ticket for Rangers sorted, I'm a supporter now.", "2025-08-01T10:00:00Z"),
+        ("Ana: I told the team at lunch that the launch moves to May.", "2025-08-02T10:00:00Z"),
+    ])
+    told = ids[2]
+    assert top(ws, "What did Ana tell the team at lunch?")[0] == told
+    assert top(ws, "Which team does Ana support?")[0] == ids[1]
+
+
+def test_the_loose_reading_keeps_plans_pasts_negations_and_long_chatter_out():
+    for text in ("I used to support Leeds.", "I don't like sushi.", "Thinking about learning Japanese someday.",
+                 "Learning an instrument is really cool.", "Spent an hour learning card tricks.",
+                 "I might join the Hibernian supporters club next year."):
+        assert statements(text) == [], text
+    chatter = ("Anyway, John: it's Seattle, I'm stoked for my game there next month, then Portland and "
+               "Denver with the team, and the coach says we need more practice before Chicago.")
+    assert not [s for s in statements(chatter) if s[1] == "team"]
+    assert statements("The Kia Niro is parked outside.") == [("user", "car", frozenset({"kia", "niro"}))]
+    assert statements("Bought supplies for Japanese class.") == [("user", "class", frozenset({"japanese"}))]
+    assert statements("Tom, my colleague, started learning sewing.") == []  # ("tom" is no dish)
+
+
+def test_one_memory_stating_two_slots_does_not_break_either(ws):
+    """"Moved in with my partner Freya" states a home and a partner; the newer
+    partner comes first for a question about the partner."""
+    ids = add_all(ws, [
+        ("Moved in with my partner Freya.", "2024-10-01T10:00:00Z"),
+        *FILLER,
+        ("Home is Ghent now, the flat is tiny.", "2025-05-01T10:00:00Z"),
+        ("Went on a third date with Greta, I think this is serious.", "2025-07-01T10:00:00Z"),
+    ])
+    assert top(ws, "What is the name of the user's partner?")[0] == ids[-1]
+    assert top(ws, "Where does the user live now?")[0] == ids[-2]

@@ -114,3 +114,21 @@ def test_one_memory_stating_two_slots_does_not_break_either(ws):
     ])
     assert top(ws, "What is the name of the user's partner?")[0] == ids[-1]
     assert top(ws, "Where does the user live now?")[0] == ids[-2]
+
+
+def test_a_slot_no_lexicon_names_is_read_from_my_noun_is_value(ws):
+    """"My new laptop is a ThinkPad": the laptop is a slot, though no list names it."""
+    ids = add_all(ws, [
+        ("My laptop is a Dell XPS 13, a bit slow lately.", "2024-06-01T10:00:00Z"),
+        ("Wet Leg is my favourite band.", "2024-07-01T10:00:00Z"),
+        *FILLER,
+        ("My new laptop is a ThinkPad X1, so much lighter.", "2025-09-01T10:00:00Z"),
+        ("My day is going well, the laptop fan is quiet.", "2025-10-01T10:00:00Z"),
+    ])
+    old, band, new = ids[0], ids[1], ids[-2]
+    assert ws.memory(old)["supersededBy"] == new
+    assert "supersededBy" not in ws.memory(band)  # another slot
+    found = top(ws, "Which laptop does the user have now?")
+    assert found[0] == new and old in found and found.index(old) > 0
+    assert top(ws, "What laptop did the user use before?")[0] == old
+    assert statements("My day is going well.") == []  # a day is no slot of one value

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from .textutil import STOPWORDS
+from . import generic_slots
 from .topic_statements import DISH_WORDS, NOT_NAMES, OPENERS, TOPIC, loose_statement
 
 # slot -> nouns, (state verbs), (change verbs), prepositions its verbs take before the value
@@ -163,7 +164,7 @@ def _lexicon():
 
 
 NOUNS, VERBS = _lexicon()
-_CUES = frozenset(NOUNS) | frozenset(VERBS) | frozenset(TOPIC) | DISH_WORDS
+_CUES = frozenset(NOUNS) | frozenset(VERBS) | frozenset(TOPIC) | DISH_WORDS | {"my", "our"}
 
 
 def _brand(word: str) -> bool:
@@ -268,9 +269,23 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
         if not framed:  # no frame: the looser reading (topic_statements.py)
             statement = loose_statement(tokens, lows, user, lambda words, at: _subject(tokens, words, at, user),
                                         _SKIP | STOPWORDS, _NOT_NAME, _END, RELATIONS)
+            if statement is None:  # "my new laptop is a ThinkPad": a slot no lexicon names (generic_slots.py)
+                statement = generic_slots.statement(tokens, lows, user, lambda words, at: _subject(tokens, words, at, user),
+                                                    lambda at: _value(tokens, lows, at), _generic_slot, STOPWORDS)
             if statement is not None:
                 found[f"{statement[0]}|{statement[1]}"] = statement
     return list(found.values())
+
+
+_NOUN_SLOTS = {"food": "food", "dish": "food", "meal": "food", "team": "team", "club": "team", "class": "class",
+               "course": "class", "lesson": "class"}
+
+
+def _generic_slot(noun: str) -> str:
+    """The slot a lexicon gives a noun ("flat": home), else the noun itself."""
+    if noun in NOUNS:
+        return _slot_of_noun(noun, NOUNS[noun])
+    return _NOUN_SLOTS.get(noun, noun)
 
 
 def _a_thing(tokens: list[str], lows: list[str], at: int) -> bool:
@@ -575,6 +590,9 @@ def asked_keys(query: str) -> list[str]:
             found = QUERY_CUES[low.removesuffix("'s")]  # ("the user's pet's name")
         if found and _asks_value(tokens, lows, at):
             slots += [slot for slot in found if slot not in slots]
+    if not slots:  # a slot no lexicon names ("Which laptop does the user have?")
+        slots = [_generic_slot(noun) for noun, at in generic_slots.asked(tokens, lows, _QUESTION_WORDS, STOPWORDS)
+                 if _asks_value(tokens, lows, at)]
     if not slots:
         return []
     subject = None

@@ -1,5 +1,5 @@
 """Supersession read loosely (text/topic_statements.py) and the questions that ask
-for a slot's value (text/supersession.py, `_asks_value`), through the real scripts.
+for a slot's value (text/slot_questions.py, `_asks_value`), through the real scripts.
 
 The wording here is not the knowledge-update bench's: the reader must hold on
 sentences it was not written from."""

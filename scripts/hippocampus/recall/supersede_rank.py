@@ -10,7 +10,8 @@ keep their scores: a stale memory stays findable, below the one preferred.
 
 from __future__ import annotations
 
-from ..text.supersession import asked_keys, keys as slot_keys, query_tense
+from ..text.slot_questions import asked_keys, query_tense
+from ..text.supersession import keys as slot_keys
 
 SLOT_WEIGHT = 1.5  # relevance units (the best word match's is 1): a statement of the slot a question asks for, when that slot has changed
 HOPS = 12  # the longest chain followed (a guard against a loop made by hand)

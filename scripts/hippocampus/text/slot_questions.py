@@ -1,0 +1,145 @@
+"""What a question asks of the slots (pure functions): which subject and slot
+("Where does the user live now?": user|home), and about when (now, or before).
+
+The statements side is supersession.py; this is the questions side, read by
+recall's last step (recall/supersede_rank.py; references/scoring.md,
+"Supersession"). English only.
+"""
+
+from __future__ import annotations
+
+from . import generic_slots
+from .supersession import _NOT_NAME, _TOKEN, FIRST_PERSON, RELATIONS, _generic_slot
+from .textutil import STOPWORDS
+
+_PAST_QUERY = frozenset("before previously previous formerly former used earlier originally prior old "
+                        "past ex once back then".split())
+
+
+def query_tense(query: str) -> str:
+    """'past' for a question about before ("used to", "previously", "my old phone"),
+    else 'present' (a question with no time word asks about now)."""
+    lows = [t.lower() for t in _TOKEN.findall(query)]
+    for at, low in enumerate(lows):
+        if low == "use" and at + 1 < len(lows) and lows[at + 1] == "to":
+            return "past"
+        if low in ("used", "back") and at + 1 < len(lows) and lows[at + 1] not in ("to", "then", "in", "when"):
+            continue
+        if low == "once" and at > 0:
+            continue
+        if low in _PAST_QUERY:
+            return "past"
+    return "present"
+
+
+# the words by which a question asks for a slot ("where does the user live?")
+_QUERY_CUES = {
+    "home": "live lives living reside resides residing address home based hometown",
+    "job": "work works working job employer employed employs employ company workplace career firm",
+    "phone": "phone phones smartphone mobile cellphone handset",
+    "pet": "pet pets",
+    "pet:dog": "dog dogs puppy pup",
+    "pet:cat": "cat cats kitten",
+    "car": "car cars drive drives driving vehicle",
+    "gym": "gym gyms exercise exercises exercising fitness",
+    "partner": "partner boyfriend girlfriend husband wife dating date seeing spouse fiance fiancee relationship "
+               "significant",
+    "school": "school university college studying studies study enrolled",
+    "food": "food foods dish dishes meal meals eat eating crave craves craving cuisine snack",
+    "team": "team teams club fan supporter support supports cheer cheers root roots",
+    "class": "class classes course courses lesson lessons learning learn studying enrolled workshop",
+}
+QUERY_CUES: dict[str, list[str]] = {}
+for _slot, _text in _QUERY_CUES.items():
+    for _word in _text.split():
+        QUERY_CUES.setdefault(_word, []).append(_slot)  # "studying": a school or a class
+_QUESTION_WORDS = frozenset("what where which who whom whose when why how is are was were do does did has have "
+                            "can could would should will tell name".split())
+
+
+_AUX = frozenset("is are was were do does did has have had 's".split())
+_WH = frozenset("what which who whom whose where".split())
+_WH_S = frozenset(w + "'s" for w in _WH)  # "What's the user's car?"
+_MODIFIERS = frozenset("the a an user user's users name of kind type sort current currently favourite favorite "
+                       "main new sports go-to top usual present now these days still presently his her their "
+                       "my our your".split())
+_TIME_TAIL = frozenset("now currently these days nowadays today lately presently before previously formerly "
+                       "earlier originally then at the moment in during most best".split())
+_VERB_CUES = frozenset("live lives reside resides work works employs drive drives support supports cheer cheers "
+                       "root roots crave craves eat eats dating seeing study studies learning trains".split())
+_QUALIFIERS = frozenset("from on at with during that which who where when he she they it for about".split())
+
+
+def _asks_value(tokens: list[str], lows: list[str], at: int) -> bool:
+    """Does the question ask for the value of the slot its word at `at` names ("Which
+    team does the user support?", "Where does Tom live now?"), rather than only
+    mention it ("How does John describe the season for his team?", "What is Tim's
+    position on the team he signed with?")? The slot word follows the question
+    word (past a verb like "is", the subject, a "kind of"), or ends the question
+    (past a time: "these days", "in 2024"), and nothing qualifies it."""
+    words = [w.removesuffix("'s") if w in _WH_S else w for w in lows if w not in ("?", ".", "!", ",")]
+    at = sum(1 for w in lows[:at] if w not in ("?", ".", "!", ","))
+    starts = [k for k, w in enumerate(words[:at]) if w in _WH]
+    if not starts:
+        return False
+    head = starts[-1] + 1
+    while head < at and (words[head] in _MODIFIERS or words[head] in _AUX or words[head] in RELATIONS
+                         or words[head].endswith("'s") or tokens_capital(tokens, words[head])):
+        head += 1
+    tail = len(words)
+    while tail > at + 1 and (words[tail - 1] in _TIME_TAIL or words[tail - 1].isdigit()
+                             or words[tail - 1] in ("to", "for", "with", "in", "at", "out", "up", "of", "the")):
+        tail -= 1
+    after = words[at + 1:tail]
+    if words[at] in ("work", "works", "working", "go", "going", "goes") and after[:1] == ["out"]:
+        after = after[2:] if words[at].startswith("go") else after[1:]
+    if after and after[0] in _QUALIFIERS:
+        return False
+    if head == at:
+        return not (at == starts[-1] + 1 and words[at] in _VERB_CUES)  # "Who supports Caroline?": the doer
+    return not after  # the question ends with it ("Which city does the user call home?")
+
+
+def tokens_capital(tokens: list[str], low: str) -> bool:
+    """A word of the question that is capitalised (a name: "Where does Tom live?")."""
+    return any(t.lower() == low and t[:1].isupper() for t in tokens[1:])
+
+
+def asked_keys(query: str) -> list[str]:
+    """The subject|slot keys a question asks about ("Where does the user live?":
+    user|home; "What is Tom's dog called?": tom|pet:dog); 'pet' asks for any pet."""
+    tokens = _TOKEN.findall(query)
+    lows = [t.lower().replace("’", "'") for t in tokens]
+    slots = []
+    for at, low in enumerate(lows):
+        found = []
+        if low in ("work", "works", "working") and lows[at + 1:at + 2] == ["out"]:
+            found = ["gym"]  # "where does the user work out?"
+        elif low in ("go", "going", "goes") and lows[at + 1:at + 3] == ["out", "with"]:
+            found = ["partner"]
+        elif low in ("train", "trains", "training"):
+            found = ["gym"]
+        elif low.removesuffix("'s") in QUERY_CUES and not (low == "based" and lows[at + 1:at + 2] == ["on"]):
+            found = QUERY_CUES[low.removesuffix("'s")]  # ("the user's pet's name")
+        if found and _asks_value(tokens, lows, at):
+            slots += [slot for slot in found if slot not in slots]
+    if not slots:  # a slot no lexicon names ("Which laptop does the user have?")
+        slots = [_generic_slot(noun) for noun, at in generic_slots.asked(tokens, lows, _QUESTION_WORDS, STOPWORDS)
+                 if _asks_value(tokens, lows, at)]
+    if not slots:
+        return []
+    subject = None
+    for at, (token, low) in enumerate(zip(tokens, lows)):
+        if low in FIRST_PERSON:
+            subject = "user"
+            relation = lows[at + 1].removesuffix("'s") if at + 1 < len(lows) else ""
+            if relation in RELATIONS and relation not in QUERY_CUES:  # "the user's sister's dog"
+                subject = f"user/{relation}"
+            break
+        name = low[:-2] if low.endswith("'s") else low
+        if token[:1].isupper() and name not in _QUESTION_WORDS and name not in QUERY_CUES \
+                and name not in _NOT_NAME and name not in RELATIONS:
+            subject = name
+            break
+    subject = subject or "user"
+    return list(dict.fromkeys(f"{subject}|{slot}" for slot in slots))

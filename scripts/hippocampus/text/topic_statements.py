@@ -117,13 +117,20 @@ def _names(tokens: list[str], lows: list[str], skip: set[int], not_name, end_wor
 
 def _dishes(lows: list[str]) -> set[str]:
     found = set()
+    if DISH_WORDS.isdisjoint(lows):
+        return found
     for at, low in enumerate(lows):
-        for phrase in DISH_PHRASES:
+        for phrase in _PHRASES_BY_FIRST.get(low, ()):
             if tuple(lows[at:at + len(phrase)]) == phrase:
                 found.update(w for w in phrase if w != "and")
         if low in DISHES:
             found.add(low)
     return found
+
+
+_PHRASES_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _phrase in DISH_PHRASES:
+    _PHRASES_BY_FIRST.setdefault(_phrase[0], []).append(_phrase)
 
 
 def _class_value(tokens: list[str], lows: list[str], skip_words) -> tuple[set[str], int]:

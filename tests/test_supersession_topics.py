@@ -132,3 +132,17 @@ def test_a_slot_no_lexicon_names_is_read_from_my_noun_is_value(ws):
     assert found[0] == new and old in found and found.index(old) > 0
     assert top(ws, "What laptop did the user use before?")[0] == old
     assert statements("My day is going well.") == []  # a day is no slot of one value
+
+
+def test_everyday_statements_of_the_new_slots_are_read_as_the_users():
+    said = {"I'm a Liverpool fan.": ("team", {"liverpool"}), "I support the Celtics.": ("team", {"celtics"}),
+            "Cheering for Napoli this year.": ("team", {"napoli"}),
+            "Lately I can't stop eating tacos.": ("food", {"tacos"}),
+            "Nothing beats a good curry.": ("food", {"curry"}),
+            "Burritos are my go-to lunch.": ("food", {"burritos"}),
+            "I'm enrolled in a pottery course.": ("class", {"pottery"}),
+            "Learning Mandarin on Tuesdays.": ("class", {"mandarin"}),
+            "My guitar lessons are going well.": ("class", {"guitar"})}
+    for text, (slot, value) in said.items():
+        assert statements(text) == [("user", slot, frozenset(value))], text
+    assert statements("Did my first class at FitHub tonight.") == []  # where, not which class

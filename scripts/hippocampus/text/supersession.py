@@ -63,9 +63,10 @@ _SLOTS = {
         "partner boyfriend girlfriend husband wife fiance fiancee fiancé fiancée spouse bf gf relationship",
         "date see go", "marry engage", "to with"),
     "school": (
-        "school university uni college degree bootcamp phd masters elementary classes semester student "
+        "school university uni college degree bootcamp phd masters elementary semester student "
         "kindergarten preschool daycare academy",
         "study attend", "enroll enrol", "at in"),
+    "class": ("class lesson course workshop", "", "", "in for at"),  # a course one takes (a school is apart)
     "doctor": ("doctor gp dentist therapist physio", "", "", ""),
     "bank": ("bank", "", "", ""),
 }
@@ -352,6 +353,8 @@ def _noun_statement(tokens, lows, at, user):
         return None
     if slot == "phone-number" and not (at > 0 and lows[at - 1] in ("phone", "mobile", "cell", "new")):
         return None
+    if slot == "class" and after[0] not in _FRAME:
+        return None  # "my first class at FitHub": where, not which class (the looser reading says which)
     if after[0] in _FRAME or after[0] in ("at", "in", "from", "with", "on") or (slot.startswith("pet") and after[0] in ("named", "called")):
         value = _value(tokens, lows, at + 1)
     elif marked and after[0] in ("-", "—", "–", ":"):

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 # slot -> topic words (besides supersession's own slot nouns, which count too)
 _TOPICS = {
-    "home": "keys movers unpacked lease landlord neighbours neighbors rent mortgage",
+    "home": "movers unpacked lease landlord neighbours neighbors rent mortgage",
     "job": "office desk colleagues coworkers boss salary payroll onboarding hired offer promotion "
            "shift contract career employer",
     "gym": "gym gyms membership trainer workout workouts sauna induction fitness bouldering climbing pilates "
@@ -84,7 +84,8 @@ OPENERS = frozenset(
 _VALUELESS = frozenset("old new current next first last this that my our evening night morning something "
                        "anything everything nothing another more much lot bit some any twice thrice every weekly daily".split())
 # idioms of liking that hold a negation ("can't get enough of", "can't stop eating")
-_LIKING = {("can't", "stop"), ("can't", "get"), ("cannot", "stop"), ("cannot", "get"), ("couldn't", "stop")}
+_LIKING = {("can't", "stop"), ("can't", "get"), ("cannot", "stop"), ("cannot", "get"), ("couldn't", "stop"),
+           ("nothing", "beats"), ("nothing", "tops")}
 LONGEST = 16  # tokens in a clause read loosely
 _PAST_OR_NOT = frozenset("used formerly previously until till ago before once originally ex".split())
 

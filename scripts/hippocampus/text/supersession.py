@@ -353,8 +353,9 @@ def _noun_statement(tokens, lows, at, user):
         return None
     if slot == "phone-number" and not (at > 0 and lows[at - 1] in ("phone", "mobile", "cell", "new")):
         return None
-    if slot == "class" and after[0] not in _FRAME:
-        return None  # "my first class at FitHub": where, not which class (the looser reading says which)
+    if slot == "class" and (after[0] not in _FRAME or (at > 0 and lows[at - 1] not in FIRST_PERSON
+                                                        and lows[at - 1] not in ("new", "current", "latest"))):
+        return None  # "my first class at FitHub": where; "my guitar lessons are fun": named before (the looser reading)
     if after[0] in _FRAME or after[0] in ("at", "in", "from", "with", "on") or (slot.startswith("pet") and after[0] in ("named", "called")):
         value = _value(tokens, lows, at + 1)
     elif marked and after[0] in ("-", "—", "–", ":"):

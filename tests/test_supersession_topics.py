@@ -146,3 +146,6 @@ def test_everyday_statements_of_the_new_slots_are_read_as_the_users():
     for text, (slot, value) in said.items():
         assert statements(text) == [("user", slot, frozenset(value))], text
     assert statements("Did my first class at FitHub tonight.") == []  # where, not which class
+    # a brand one owns is what one has; one sold is not
+    assert statements("My Volvo V60 needs new tyres.") == [("user", "car", frozenset({"volvo", "v60"}))]
+    assert statements("I sold my Volvo.") == []

@@ -299,6 +299,7 @@ def _a_thing(tokens: list[str], lows: list[str], at: int) -> bool:
     return start > 0 and (lows[start - 1] in _ARTICLES or lows[start - 1] in _PREPOSITIONS)
 
 
+_GONE = frozenset("sold sell selling crashed totalled totaled scrapped returned lost broke smashed".split())
 _PREPOSITIONS = frozenset("of at for with from to in on by into onto about".split())  # "a scarf of Hibernian"
 
 
@@ -331,6 +332,13 @@ def _noun_statement(tokens, lows, at, user):
             and lows[at - 2] in FIRST_PERSON:  # "Initech is my new employer"
         names = frozenset(lows[k] for k in range(max(0, at - 6), at - 3) if tokens[k][:1].isupper())
         return (user, slot, names) if names else None
+    if _brand(word) and not marked and at > 0 and lows[at - 1] in ("my", "our") \
+            and any(ch.isupper() for ch in tokens[at]) and not (after and after[0] in ("was", "were", "used")) \
+            and not (at >= 2 and lows[at - 2] in _GONE):  # "My Subaru Outback got its first service"
+        subject = _subject(tokens, lows, at, user)
+        model = [lows[k] for k in range(at + 1, min(len(lows), at + 3))
+                 if tokens[k][:1].isupper() or any(ch.isdigit() for ch in tokens[k])]
+        return (subject, slot, frozenset({word, *model})) if subject else None
     if _brand(word) and marked and not (after and after[0] in ("was", "were")):  # "drove home my new Subaru"
         subject = _subject(tokens, lows, at, user)
         return (subject, slot, frozenset({word, *(a for a in after[:1] if a not in _END)})) if subject else None

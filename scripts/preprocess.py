@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Read agent session transcripts into clean signals (hippocampus/signals.jsonl), incrementally."""
 
+import sys
+
 from hippocampus import cli
 
 
@@ -10,11 +12,12 @@ def main(argv):
     p.add_argument("--source", default="auto", choices=("auto", "openclaw", "claude-code", "plain"),
                    help="transcript format (default: detected per file)")
     p.add_argument("--path", metavar="FILE_OR_DIR",
-                   help="a transcript or a folder of them (default: the --agent's sessions under OpenClaw's state dir, "
-                        "~/.openclaw/agents/AGENT/sessions)")
+                   help="a transcript, a folder of them, or an OpenClaw session database (default: the --agent's "
+                        "sessions under OpenClaw's state dir: ~/.openclaw/agents/AGENT/agent/openclaw-agent.sqlite, "
+                        "and legacy files in ~/.openclaw/agents/AGENT/sessions)")
     p.add_argument("--include-groups", action="store_true",
                    help="also read group and room sessions (default: only the direct conversations that "
-                        "OpenClaw's sessions.json names, where the folder has one)")
+                        "OpenClaw's session store names: its database, or sessions.json where the folder has one)")
     p.add_argument("--full", action="store_true", help="ignore the watermarks: read every file from the start")
     p.add_argument("--limit", type=cli.bounded_int(1, 10**9), help="keep only the last N new signals")
     args = p.parse_args(argv)
@@ -25,9 +28,11 @@ def main(argv):
         root = Path(cli.clean_text(args.path)).expanduser()
     else:
         root = cli.openclaw_sessions(args)
-    if not root.exists():
+    from hippocampus.ingest.openclaw_sqlite import databases
+    found = databases(root) if args.source in ("auto", "openclaw") else []
+    if not root.exists() and not found:
         raise cli.NotFound(f"no transcripts at {root} (give --path FILE_OR_DIR)")
-    files = files_under(root)
+    files = [] if root.suffix == ".sqlite" or not root.exists() else files_under(root)
     left_out: dict = {}
     if root.is_dir():
         from hippocampus.ingest.openclaw_sessions import select
@@ -35,14 +40,18 @@ def main(argv):
     targets = [(f, detect(f) if args.source == "auto" else args.source) for f in files]
     workspace = cli.open_workspace(args)
     with workspace.transaction("bot:preprocess", "preprocess") as tx:
-        report = preprocess(tx, targets, full=args.full, limit=args.limit, label=lambda f: str(f.resolve()))
+        report = preprocess(tx, targets, full=args.full, limit=args.limit, label=lambda f: str(f.resolve()),
+                            databases=found, include_groups=args.include_groups)
     for reason, count in left_out.items():
         report["skipped"][reason] = report["skipped"].get(reason, 0) + count
+    for line in report["warnings"]:
+        print(f"preprocess.py: {line}", file=sys.stderr)
     if args.json:
         cli.print_json(report)
     else:
         noise = ", ".join(f"{n} {why}" for why, n in sorted(report["skipped"].items())) or "nothing"
-        print(f"{report['new']} new signals from {report['files']} files (skipped: {noise}) -> {report['signals']}")
+        read = f"{report['files']} files" + (f" and {report['sessions']} SQLite sessions" if report["sessions"] else "")
+        print(f"{report['new']} new signals from {read} (skipped: {noise}) -> {report['signals']}")
 
 
 if __name__ == "__main__":

@@ -210,16 +210,21 @@ def run_job(workspace, job: str, agent_sessions: Path | None = None) -> str:
         from ..ingest.encode import encode
         from ..ingest.signals import preprocess
         from ..ingest.transcripts import detect, files_under
-        new = 0
-        if agent_sessions is not None and agent_sessions.exists():
+        from ..ingest.openclaw_sqlite import databases
+        new, warnings = 0, []
+        found = databases(agent_sessions) if agent_sessions is not None else []
+        if agent_sessions is not None and (agent_sessions.exists() or found):
             from ..ingest.openclaw_sessions import select
-            files, _left_out = select(agent_sessions, files_under(agent_sessions))  # direct conversations only
+            files = files_under(agent_sessions) if agent_sessions.is_dir() else []
+            files, _left_out = select(agent_sessions, files)  # direct conversations only
             targets = [(f, detect(f)) for f in files]
             with workspace.transaction("system:encode", "preprocess") as tx:
-                new = preprocess(tx, targets, label=lambda f: str(f.resolve()))["new"]
+                report = preprocess(tx, targets, label=lambda f: str(f.resolve()), databases=found)
+            new, warnings = report["new"], report["warnings"]
         with workspace.transaction("system:encode", "encode") as tx:
             result = encode(tx, auto=True)
-        return f"encode: {new} new signals, {result['stored']} stored, {result['reinforced']} reinforced"
+        return (f"encode: {new} new signals, {result['stored']} stored, {result['reinforced']} reinforced" +
+                (f" ({len(warnings)} warning{'s' * (len(warnings) > 1)}: {warnings[0]})" if warnings else ""))
     if job == "sync":
         from ..sync.remote_sync import sync
         result = sync(workspace)

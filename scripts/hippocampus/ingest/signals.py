@@ -127,12 +127,14 @@ def _new_bytes(targets: list[tuple[Path, str]], marks: dict, label, full: bool) 
 
 
 def preprocess(tx, targets: list[tuple[Path, str]], full: bool = False, limit: int | None = None,
-               label=str) -> dict:
-    """Append the new signals of these (file, format) pairs; move their watermarks.
+               label=str, databases: list[tuple[Path, Path | None]] = (), include_groups: bool = False) -> dict:
+    """Append the new signals of these (file, format) pairs, then of these OpenClaw session databases
+    ((database, its legacy sessions folder), `openclaw_sqlite`); move their watermarks.
 
     Streams: messages are read one at a time and written to a spool file that
     replaces signals.jsonl when the transaction commits (constant memory;
-    with --limit, only the last N are held).
+    with --limit, only the last N are held). Files come first, so a session
+    both in a legacy file and in the database is taken from the file once.
     """
     import copy
     import os
@@ -157,6 +159,27 @@ def preprocess(tx, targets: list[tuple[Path, str]], full: bool = False, limit: i
     skipped: dict[str, int] = {}
     files = 0
     bar = Progress("preprocess", _new_bytes(targets, marks, label, full) if enabled() else None, "bytes")
+    warnings: list[str] = []
+
+    def take(message, twins) -> int:
+        """1 when the message is a new signal (written or kept), 0 when it is noise or already seen."""
+        text, noise = clean_signal(message.text)
+        if noise:
+            skipped[noise] = skipped.get(noise, 0) + 1
+            return 0
+        signal = to_signal(message, text)
+        twins = [signal_id(source) for source in twins]  # the same message's ids from another container
+        if signal["id"] in seen or any(twin in seen for twin in twins):
+            skipped["already seen"] = skipped.get("already seen", 0) + 1
+            return 0
+        seen.add(signal["id"])
+        seen.update(twins)
+        if kept is not None:
+            kept.append(signal)
+        else:
+            out.write((json.dumps(signal, ensure_ascii=False) + "\n").encode("utf-8"))
+        return 1
+
     with open(spool, "ab") as out:
         for path, fmt in targets:
             key = label(path)
@@ -175,20 +198,7 @@ def preprocess(tx, targets: list[tuple[Path, str]], full: bool = False, limit: i
             try:
                 for message in stream(path, fmt, offset, key, result):
                     bar.update(to=read_before + result.offset - offset)
-                    text, noise = clean_signal(message.text)
-                    if noise:
-                        skipped[noise] = skipped.get(noise, 0) + 1
-                        continue
-                    signal = to_signal(message, text)
-                    if signal["id"] in seen:
-                        skipped["already seen"] = skipped.get("already seen", 0) + 1
-                        continue
-                    seen.add(signal["id"])
-                    new += 1
-                    if kept is not None:
-                        kept.append(signal)
-                    else:
-                        out.write((json.dumps(signal, ensure_ascii=False) + "\n").encode("utf-8"))
+                    new += take(message, ())
             except OSError:
                 skipped["unreadable file"] = skipped.get("unreadable file", 0) + 1
                 continue
@@ -198,6 +208,14 @@ def preprocess(tx, targets: list[tuple[Path, str]], full: bool = False, limit: i
             if result.offset != mark.get("offset") or result.last_timestamp != mark.get("timestamp"):
                 marks[key] = {"offset": result.offset, "timestamp": result.last_timestamp or mark.get("timestamp"),
                               "format": fmt}
+        sessions = 0
+        for database, legacy_dir in databases:
+            from .openclaw_sqlite import read as read_database
+            before_marks = {k: v.get("seq") for k, v in marks.items()}
+            for message, twins in read_database(database, marks, skipped=skipped, warnings=warnings, full=full,
+                                                include_groups=include_groups, legacy_dir=legacy_dir):
+                new += take(message, twins)
+            sessions += sum(1 for k, v in marks.items() if v.get("seq") != before_marks.get(k, object()))
         if kept is not None:
             if new > len(kept):
                 skipped["over --limit"] = new - len(kept)
@@ -211,5 +229,7 @@ def preprocess(tx, targets: list[tuple[Path, str]], full: bool = False, limit: i
         spool.unlink()
     if marks != before:
         tx.index_changed = True
-    tx.summary = f"preprocessed {files} transcript files: {new} new signals"
-    return {"new": new, "files": files, "skipped": skipped, "signals": PATH}
+    tx.summary = f"preprocessed {files} transcript files" + (f" and {sessions} SQLite sessions" if sessions else "") + \
+        f": {new} new signals"
+    return {"new": new, "files": files, "sessions": sessions, "skipped": skipped, "signals": PATH,
+            "warnings": warnings}

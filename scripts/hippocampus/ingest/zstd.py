@@ -10,6 +10,9 @@ repeat offsets, concatenated and skippable frames. The content checksum is
 not verified (SQLite holds the bytes; the JSON parse that follows checks them).
 `decompress(data, limit)` raises `ZstdError` on anything else or on more than
 `limit` bytes of output.
+
+One piece (~400 lines): the format's tables, its entropy decoders and the block
+reader that uses them are one specification (RFC 8878), read top to bottom.
 """
 
 from __future__ import annotations

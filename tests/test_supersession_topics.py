@@ -65,7 +65,7 @@ def test_a_team_a_dish_and_a_class_that_change_put_the_current_one_first(ws):
 def test_someone_elses_team_or_dish_is_theirs_and_asked_as_theirs(ws):
     ids = add_all(ws, [
         ("Got a scarf of Hibernian at the stadium, proper fan now.", "2024-10-01T10:00:00Z"),
-        ("My brother Sam became a fan of Celtic.", "2025-06-01T10:00:00Z"),
+        ("My brother Sam got a Celtic season ticket.", "2025-06-01T10:00:00Z"),
         ("My cousin can't stop eating empanadas.", "2025-07-01T10:00:00Z"),
         *FILLER,
         ("My brother Sam cheers for Aberdeen now.", "2025-09-01T10:00:00Z"),
@@ -149,3 +149,45 @@ def test_everyday_statements_of_the_new_slots_are_read_as_the_users():
     # a brand one owns is what one has; one sold is not
     assert statements("My Volvo V60 needs new tyres.") == [("user", "car", frozenset({"volvo", "v60"}))]
     assert statements("I sold my Volvo.") == []
+
+
+def test_what_is_no_replacement_leaves_the_old_value_current(ws):
+    """A state, one more of a kind, another kind of the thing, an ex, a plan: none
+    marks a true memory stale (a hostile review found each doing so)."""
+    pairs = [("My phone is a Pixel 8.", "My phone is broken, the screen cracked."),
+             ("We adopted a cat named Luna.", "We also adopted a kitten named Pixel."),
+             ("My partner is Alex.", "My business partner is Jordan."),
+             ("I live in London.", "My ex lives in Perth."),
+             ("I work at Google.", "I'll move to Lisbon once the visa comes through, and work at Bolt."),
+             ("My dentist is Dr Patel.", "My therapist is Dr Shah."),
+             ("I'm a Hibernian fan, season ticket and all.", "I'm a fan of Taylor Swift.")]
+    for number, (old_text, new_text) in enumerate(pairs):
+        old, new = add_all(ws, [(old_text, f"2024-0{number + 1}-01T10:00:00Z"),
+                                (new_text, f"2025-0{number + 1}-01T10:00:00Z")])
+        assert "supersededBy" not in ws.memory(old), (old_text, new_text)
+    # while a real change of the same still does
+    old, new = add_all(ws, [("My dentist is Dr Okafor.", "2024-09-01T10:00:00Z"),
+                            ("My dentist is Dr Mensah now.", "2025-09-01T10:00:00Z")])
+    assert ws.memory(old)["supersededBy"] == new
+
+
+def asked(question: str) -> list[str]:
+    code = ("import json, sys; from hippocampus.text.slot_questions import asked_keys; "
+            "print(json.dumps(asked_keys(sys.argv[1])))")
+    out = subprocess.run([sys.executable, "-S", "-c", code, question], cwd=SCRIPTS, capture_output=True,
+                         text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_questions_that_ask_and_questions_that_mention():
+    asks = {"Which car did my wife buy?": ["user/wife|car"], "Who is my dentist?": ["user|dentist"],
+            "What's my new phone number?": ["user|phone-number"], "Who am I dating right now?": ["user|partner"],
+            "Which football club does my dad follow?": ["user/dad|team"],
+            "Where does my girlfriend work?": ["user/girlfriend|job"], "Who is my boss?": ["user|boss"]}
+    for question, keys in asks.items():
+        assert asked(question) == keys, question
+    for question in ("Where did I park the car?", "What's the wifi password at home?",
+                     "Which phone charger did I buy?", "What did my partner think of the movie?",
+                     "What did my husband cook?", "How does John describe the season for his team?",
+                     "Who supports Caroline when she is down?"):
+        assert asked(question) == [], question

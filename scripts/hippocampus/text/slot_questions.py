@@ -57,16 +57,22 @@ _QUESTION_WORDS = frozenset("what where which who whom whose when why how is are
                             "can could would should will tell name".split())
 
 
-_AUX = frozenset("is are was were do does did has have had 's".split())
+_AUX = frozenset("is are was were do does did has have had 's am 'm".split())
 _WH = frozenset("what which who whom whose where".split())
 _WH_S = frozenset(w + "'s" for w in _WH)  # "What's the user's car?"
 _MODIFIERS = frozenset("the a an user user's users name of kind type sort current currently favourite favorite "
                        "main new sports go-to top usual present now these days still presently his her their "
-                       "my our your".split())
+                       "my our your football soccer basketball baseball hockey rugby cricket previous former old "
+                       "last first ex".split())
 _TIME_TAIL = frozenset("now currently these days nowadays today lately presently before previously formerly "
-                       "earlier originally then at the moment in during most best".split())
+                       "earlier originally then at the moment in during most best right".split())
 _VERB_CUES = frozenset("live lives reside resides work works employs drive drives support supports cheer cheers "
-                       "root roots crave craves eat eats dating seeing study studies learning trains".split())
+                       "root roots crave craves eat eats dating seeing study studies learning trains go going goes employs "
+                       "employ".split())
+_FOLLOWS = frozenset("do does did can will would could should the user users user's named called name now "
+                     "currently these before previously during in or and other number".split())
+_HAVING = frozenset("call calls have has own owns use uses drive drives support supports follow follows taking take "
+                    "takes attend attends into is are a an their his her my our your".split())
 _QUALIFIERS = frozenset("from on at with during that which who where when he she they it for about".split())
 
 
@@ -96,8 +102,15 @@ def _asks_value(tokens: list[str], lows: list[str], at: int) -> bool:
     if after and after[0] in _QUALIFIERS:
         return False
     if head == at:
-        return not (at == starts[-1] + 1 and words[at] in _VERB_CUES)  # "Who supports Caroline?": the doer
-    return not after  # the question ends with it ("Which city does the user call home?")
+        if at == starts[-1] + 1 and words[at] in _VERB_CUES:
+            return False  # "Who supports Caroline?": the doer
+        # a word after it that is no verb of the question: a compound ("Which phone charger ...",
+        # "What did my husband cook?", "What did my partner think of ...")
+        return not after or words[at] in _VERB_CUES or after[0] in _AUX or after[0] in _FOLLOWS \
+            or (after[0] in QUERY_CUES and (after[0] not in _VERB_CUES or at == starts[-1] + 1))
+        # ("Which fitness club ...", "Which firm employs the user?"; not "Where does my girlfriend work?")
+    # the question ends with it, after a verb of having ("Which city does the user call home?")
+    return not after and at > 0 and (words[at - 1] in _HAVING or words[at] in _VERB_CUES)
 
 
 def tokens_capital(tokens: list[str], low: str) -> bool:
@@ -112,16 +125,18 @@ def asked_keys(query: str) -> list[str]:
     lows = [t.lower().replace("’", "'") for t in tokens]
     slots = []
     for at, low in enumerate(lows):
-        found = []
+        found, where = [], at
         if low in ("work", "works", "working") and lows[at + 1:at + 2] == ["out"]:
             found = ["gym"]  # "where does the user work out?"
         elif low in ("go", "going", "goes") and lows[at + 1:at + 3] == ["out", "with"]:
             found = ["partner"]
         elif low in ("train", "trains", "training"):
             found = ["gym"]
+        elif low in ("phone", "mobile", "cell") and lows[at + 1:at + 2] == ["number"]:
+            found = ["phone-number"]
         elif low.removesuffix("'s") in QUERY_CUES and not (low == "based" and lows[at + 1:at + 2] == ["on"]):
             found = QUERY_CUES[low.removesuffix("'s")]  # ("the user's pet's name")
-        if found and _asks_value(tokens, lows, at):
+        if found and _asks_value(tokens, lows, where):
             slots += [slot for slot in found if slot not in slots]
     if not slots:  # a slot no lexicon names ("Which laptop does the user have?")
         slots = [_generic_slot(noun) for noun, at in generic_slots.asked(tokens, lows, _QUESTION_WORDS, STOPWORDS)
@@ -133,8 +148,9 @@ def asked_keys(query: str) -> list[str]:
         if low in FIRST_PERSON:
             subject = "user"
             relation = lows[at + 1].removesuffix("'s") if at + 1 < len(lows) else ""
-            if relation in RELATIONS and relation not in QUERY_CUES:  # "the user's sister's dog"
-                subject = f"user/{relation}"
+            if relation in RELATIONS and relation not in slots \
+                    and (relation not in QUERY_CUES or any(s != "partner" for s in slots)):
+                subject = f"user/{relation}"  # "the user's sister's dog", "which car did my wife buy?" ("my boss": the user's)
             break
         name = low[:-2] if low.endswith("'s") else low
         if token[:1].isupper() and name not in _QUESTION_WORDS and name not in QUERY_CUES \

@@ -67,7 +67,9 @@ _SLOTS = {
         "kindergarten preschool daycare academy",
         "study attend", "enroll enrol", "at in"),
     "class": ("class lesson course workshop", "", "", "in for at"),  # a course one takes (a school is apart)
-    "doctor": ("doctor gp dentist therapist physio", "", "", ""),
+    "doctor": ("doctor gp", "", "", ""),
+    "dentist": ("dentist orthodontist", "", "", ""),
+    "therapist": ("therapist counsellor counselor psychologist physio physiotherapist", "", "", ""),
     "bank": ("bank", "", "", ""),
 }
 # species share a slot only with their own kind (a new kitten does not replace the dog)
@@ -79,7 +81,7 @@ _CHANGE = ("switch swap upgrade trade replace get buy purchase pick change sign 
            "secure snag score grab order receive treat").split()
 _SWITCH = frozenset("switch swap upgrade trade replace change".split())
 # nouns that only name the slot (not its value): a brand ("Pixel", "Tesla") is the value too
-_GENERIC = frozenset("phone phones smartphone cellphone cell mobile handset car cars vehicle truck suv van ev "
+_GENERIC = frozenset("dr mr mrs ms prof doctor phone phones smartphone cellphone cell mobile handset car cars vehicle truck suv van ev "
                      "hatchback sedan motorbike scooter gym gyms fitness job jobs role position company employer "
                      "workplace firm gig school schools university uni college course program programme degree "
                      "home house apartment flat place address city town neighborhood neighbourhood condo".split())
@@ -102,7 +104,7 @@ RELATIONS = frozenset(
     "husband partner boyfriend girlfriend fiance fiancee spouse friend bestie cousin aunt uncle grandma "
     "grandmother grandpa grandfather granddad nan boss manager colleague coworker co-worker neighbor "
     "neighbour roommate flatmate housemate niece nephew sibling stepmom stepdad teammate classmate mentor "
-    "bf gf".split())
+    "bf gf ex ex-wife ex-husband ex-girlfriend ex-boyfriend ex-partner former late".split())
 _NEGATION = frozenset("not no never n't don't doesn't didn't won't can't cannot isn't aren't wasn't "
                       "haven't hasn't nobody nothing".split())
 _NOT_CURRENT = frozenset(
@@ -194,8 +196,8 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
     subject = None
     for at in range(end - 1, -1, -1):
         low = lows[at]
-        if low in _NEGATION or low.endswith("n't") or low in _NOT_CURRENT:
-            return None
+        if low in _NEGATION or low.endswith(("n't", "'ll", "'d")) or low in _NOT_CURRENT:
+            return None  # ("I'll move to Paris once ...", "we'd move if we could")
         if subject is not None:
             continue  # keep reading leftwards for a negation or a wish only
         if low in FIRST_PERSON:
@@ -205,10 +207,15 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
         elif low.rstrip("'’s") in RELATIONS or low in RELATIONS:
             relation = low[:-2] if low.endswith(("'s", "’s")) else low
             subject = f"{user}/{relation}"  # "my sister Anna": the user's sister, as a question names her
+            owner = lows[at - 1] if at > 0 else ""
+            if owner.endswith("'s") and owner[:-2] in RELATIONS:  # "my sister's boyfriend"
+                subject = f"{user}/{owner[:-2]}/{relation}"
+            elif owner.endswith("'s") and tokens[at - 1][:1].isupper():  # "Tom's wife"
+                subject = f"{owner[:-2]}/{relation}"
         elif tokens[at][:1].isupper() and low not in _NOT_NAME and low not in STOPWORDS and not low.isdigit() \
                 and low.removesuffix("'s") not in NOT_NAMES and not _a_thing(tokens, lows, at) \
                 and not (at == 1 and (lows[0].endswith("ed") or lows[0] in OPENERS)) \
-                and not (at == 0 and low.endswith(("ed", "ing"))) \
+                and not (at == 0 and (low.endswith(("ed", "ing")) or low in OPENERS)) \
                 and at + 1 < len(lows) \
                 and (at > 0 or at + 1 == end or lows[at + 1] in ("just", "recently", "finally", "has", "and",
                                                                  "now", "officially", "also")):
@@ -256,14 +263,19 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
             continue
         tokens = _TOKEN.findall(clause)
         lows = [t.lower().replace("’", "'") for t in tokens]
-        if not _CUES.intersection(lows):
-            continue
+        words = [w for w in lows if w not in (".", "!", ",", ";")]
+        if not _CUES.intersection(lows) or _ADDING.intersection(lows) or "as well" in " ".join(lows) \
+                or words[-1:] == ["too"]:
+            continue  # ("We also adopted a kitten", "got a kitten too": one more, not a replacement)
+        lows = [_MASKED if k > 0 and lows[k - 1] in _OTHER_KIND and (low in NOUNS or low in TOPIC) else low
+                for k, low in enumerate(lows)]
+        # ("my work phone", "my business partner": another thing than the slot's, for every reading)
         framed = False
         for at, low in enumerate(lows):
             statement = _noun_statement(tokens, lows, at, user) if _noun_cue(tokens, lows, at) else None
             if statement is None and low in VERBS:
                 statement = _verb_statement(tokens, lows, at, user)
-            if statement is not None:
+            if statement is not None and _looks_like_value(statement[1], statement[2], clause):
                 subject, slot, value = statement
                 found[f"{subject}|{slot}"] = statement  # the last one said is the one that holds
                 framed = True
@@ -275,7 +287,20 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
                                                     lambda at: _value(tokens, lows, at), _generic_slot, STOPWORDS)
             if statement is not None:
                 found[f"{statement[0]}|{statement[1]}"] = statement
-    return list(found.values())
+    return [st for st in found.values() if _resolved(st[0]) and _looks_like_value(st[1], st[2], text)]
+
+
+def _looks_like_value(slot: str, value: frozenset, text: str) -> bool:
+    """A value is a name or a number ("Lisbon", "Acme", "a Pixel 8", "Rex"), but
+    for the slots of common nouns (a dish, a class): a state ("my phone is broken",
+    "my car is in the shop", "I live in hope", "my husband is a chef") is none."""
+    if not value:
+        return False
+    if slot in ("food", "class", "email", "phone-number"):
+        return True
+    named = {t.lower().replace("’", "'").removesuffix("'s") for t in _TOKEN.findall(text)
+             if any(c.isupper() or c.isdigit() for c in t)}
+    return any(w.removesuffix("'s") in named for w in value)
 
 
 _NOUN_SLOTS = {"food": "food", "dish": "food", "meal": "food", "team": "team", "club": "team", "class": "class",
@@ -299,6 +324,12 @@ def _a_thing(tokens: list[str], lows: list[str], at: int) -> bool:
     return start > 0 and (lows[start - 1] in _ARTICLES or lows[start - 1] in _PREPOSITIONS)
 
 
+_MASKED = "\x00"
+_OTHER_KIND = frozenset("work business side spare backup tennis dance training study lab writing sparring "
+                        "squash gaming burner company".split())
+_FUTURE = frozenset("next tomorrow soon later once when after june july august september october november "
+                    "december january february march april".split())
+_ADDING = frozenset("also another second both additionally extra".split())
 _GONE = frozenset("sold sell selling crashed totalled totaled scrapped returned lost broke smashed".split())
 _PREPOSITIONS = frozenset("of at for with from to in on by into onto about".split())  # "a scarf of Hibernian"
 
@@ -320,6 +351,8 @@ def _noun_statement(tokens, lows, at, user):
     """'my new apartment is in Lyon', 'our puppy is named Biscuit', 'new phone: Pixel 9'."""
     word = lows[at]
     slot = _slot_of_noun(word, NOUNS[word])
+    if at > 0 and lows[at - 1] in _OTHER_KIND:
+        return None  # "my work phone", "my business partner": another thing than the slot's
     before = lows[max(0, at - 3):at]
     marked = any(b in ("new", "current", "latest", "now") for b in before)
     owned = any(b in FIRST_PERSON or b in OTHER_PRONOUNS or b.endswith(("'s", "’s")) for b in before)
@@ -390,6 +423,8 @@ def _verb_statement(tokens, lows, at, user):
         slot, preps = "gym", frozenset({"at"})
     if at > 0 and lows[at - 1] == "to":
         return None  # "to move", "decided to live": not (yet) so
+    if word.endswith("ing") and _FUTURE.intersection(lows[at + 1:]):
+        return None  # "moving to Paris next month": a plan
     if kind == "state" and word in _STATE_PAST and not (at > 0 and lows[at - 1] in _PAST_OF_STATE_OK):
         return None  # "lived in Paris": a past state
     if word == "used" or (verb == "see" and not (
@@ -453,6 +488,9 @@ def _verb_statement(tokens, lows, at, user):
     elif noun_at is not None:
         named = {lows[k] for k in range(at + 1, noun_at) if tokens[k][:1].isupper()}  # "to Leeds University"
         value = value | named | _value(tokens, lows, noun_at + 1) | ({lows[noun_at]} if _brand(lows[noun_at]) else set())
+    if value <= {"someone", "somebody", "someone's"} and "," in lows[at:]:  # "seeing someone new, Sofia"
+        comma = lows.index(",", at)
+        value = frozenset(lows[k] for k in range(comma + 1, min(len(lows), comma + 3)) if tokens[k][:1].isupper())
     if not value and noun_at is None:
         return None
     subject = _subject(tokens, lows, at, user)
@@ -468,6 +506,11 @@ def keys(content: str) -> list[str]:
     return [f"{subject}|{slot}" for subject, slot, _value in statements(content[:2000])]
 
 
+def _resolved(subject: str) -> bool:
+    """A pronoun ("he", "they": user/other) names no one we can tell apart: it keys nothing."""
+    return not subject.endswith("/other")
+
+
 def values(content: str) -> dict[str, frozenset]:
     """key -> value words."""
     return {f"{s}|{slot}": v for s, slot, v in statements(content[:2000])}
@@ -481,7 +524,7 @@ def same_value(a: frozenset | None, b: frozenset | None) -> bool:
 def successors(holders: list[tuple[str, str, frozenset]]) -> dict[str, str]:
     """holders: (id, created, value) of one key. Each memory is superseded by the
     first later one with another value: {old id: newer id}."""
-    ordered = sorted(holders, key=lambda h: (h[1], h[0]))
+    ordered = sorted((h for h in holders if h[2]), key=lambda h: (h[1], h[0]))  # (no value: nothing to replace)
     links = {}
     for position, (memory_id, _created, value) in enumerate(ordered):
         for later_id, _later, later_value in ordered[position + 1:]:

@@ -87,7 +87,15 @@ _VALUELESS = frozenset("old new current next first last this that my our evening
 _LIKING = {("can't", "stop"), ("can't", "get"), ("cannot", "stop"), ("cannot", "get"), ("couldn't", "stop"),
            ("nothing", "beats"), ("nothing", "tops")}
 LONGEST = 16  # tokens in a clause read loosely
-_PAST_OR_NOT = frozenset("used formerly previously until till ago before once originally ex".split())
+_PAST_OR_NOT = frozenset("used formerly previously until till ago before once originally ex cancelled canceled "
+                         "cancel rehome rehomed traded rented missed sold selling skipped quit".split())
+# food needs a liking ("my favourite", "obsessed with", "can't stop eating"), not an event ("had sushi")
+_LIKING_WORDS = frozenset("love loves loving favourite favorite fave obsessed craving crave addicted go-to comfort "
+                          "best top beats".split())
+# a fan or support is a team's only beside a sport's word, or said of oneself ("I support Celtic")
+_WEAK_TEAM = frozenset("fan fans support supports supported supporter".split())
+_SPORT = frozenset("team match game season league club stadium scored cup derby football soccer basketball "
+                   "baseball hockey rugby cricket jersey supporters tickets ticket cheer cheering cheers".split())
 
 
 def _names(tokens: list[str], lows: list[str], skip: set[int], not_name, end_words) -> list[str]:
@@ -98,7 +106,7 @@ def _names(tokens: list[str], lows: list[str], skip: set[int], not_name, end_wor
     runs = 0
     for at, token in enumerate(tokens):
         low = lows[at]
-        capital = token[:1].isupper() or (run and any(ch.isdigit() for ch in token))
+        capital = any(ch.isupper() for ch in token[:2]) or (run and any(ch.isdigit() for ch in token))  # ("iPhone")
         name = low[:-2] if low.endswith("'s") else low
         if at in skip or not capital or name in NOT_NAMES or name in not_name or name in end_words:
             run = False
@@ -177,6 +185,12 @@ def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, s
     if dishes and not any(slot == "food" for _at, slot in topics):
         topics.append((min(at for at, low in enumerate(lows) if low in DISH_WORDS), "food"))  # "Obsessed with pho right now": the dish says the slot
     for at, slot in topics:
+        if slot == "food" and _LIKING_WORDS.isdisjoint(lows):
+            continue
+        if slot == "team" and lows[at] in _WEAK_TEAM and _SPORT.isdisjoint(lows) \
+                and not (lows[at].startswith("fan") and at > 0 and tokens[at - 1][:1].isupper()) \
+                and not (lows[at].startswith("support") and at > 0 and lows[at - 1] in ("i", "we")):
+            continue  # "I'm a fan of Taylor Swift", "your support means a lot": no team ("a Liverpool fan" is)
         if slot == "class":  # whose class: read before its name ("Bought supplies for Japanese class")
             value, start = _class_value(tokens, lows, skip_words)
             at = min(at, start)

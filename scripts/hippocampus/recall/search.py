@@ -15,7 +15,6 @@ from itertools import islice
 from . import answer_kind
 from ..errors import UsageError
 from ..base.scoring import decayed, recency
-from ..text.inflections import past_forms
 from ..text.timeparse import mentions_in
 from ..text.textutil import STOPWORDS, estimate_tokens, marks_in, searchable, unspaced, without_diacritics, words
 from ..text.timeparse import query_windows
@@ -37,8 +36,11 @@ def match_expression(query: str) -> tuple[str, list[str]]:
     pieces = [piece for word in words(searchable(query)) for piece in re.split(r"['’]", word) if piece]
     terms = list(dict.fromkeys(pieces))
     meaningful = [t for t in terms if t not in STOPWORDS and (len(t) > 1 or unspaced(t))]
-    told = past_forms(terms)  # "When did Nate win...?" is told "I won..." (text/inflections.py)
-    terms = list(dict.fromkeys((meaningful or terms) + [t for t in told if t not in STOPWORDS]))[:MAX_QUERY_TERMS]
+    told = []
+    if "did" in terms or "didn" in terms:  # "When did Nate win...?" is told "I won..." (text/inflections.py)
+        from ..text.inflections import past_forms
+        told = [t for t in past_forms(terms) if t not in STOPWORDS]
+    terms = list(dict.fromkeys((meaningful or terms) + told))[:MAX_QUERY_TERMS]
     if not terms:
         raise UsageError("the query has no words to search for")
     return quoted(terms), terms

@@ -39,7 +39,7 @@ def match_expression(query: str) -> tuple[str, list[str]]:
     told = []
     if "did" in terms or "didn" in terms:  # "When did Nate win...?" is told "I won..." (text/inflections.py)
         from ..text.inflections import past_forms
-        told = [t for t in past_forms(terms) if t not in STOPWORDS]
+        told = [t for t in past_forms(pieces) if t not in STOPWORDS]
     terms = list(dict.fromkeys((meaningful or terms) + told))[:MAX_QUERY_TERMS]
     if not terms:
         raise UsageError("the query has no words to search for")

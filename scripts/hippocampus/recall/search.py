@@ -36,7 +36,11 @@ def match_expression(query: str) -> tuple[str, list[str]]:
     pieces = [piece for word in words(searchable(query)) for piece in re.split(r"['’]", word) if piece]
     terms = list(dict.fromkeys(pieces))
     meaningful = [t for t in terms if t not in STOPWORDS and (len(t) > 1 or unspaced(t))]
-    terms = (meaningful or terms)[:MAX_QUERY_TERMS]
+    told = []
+    if "did" in terms or "didn" in terms:  # "When did Nate win...?" is told "I won..." (text/inflections.py)
+        from ..text.inflections import past_forms
+        told = [t for t in past_forms(pieces) if t not in STOPWORDS]
+    terms = list(dict.fromkeys((meaningful or terms) + told))[:MAX_QUERY_TERMS]
     if not terms:
         raise UsageError("the query has no words to search for")
     return quoted(terms), terms

@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -114,3 +115,33 @@ class OpenClaw:
 @pytest.fixture
 def openclaw(tmp_path, openclaw_install) -> OpenClaw:
     return OpenClaw(tmp_path, openclaw_install)
+
+
+def start_gateway(openclaw, binary, port: int):
+    """A gateway on 127.0.0.1:`port` with token auth, answering `cron list`: (process, its log)."""
+    openclaw.set_port(port)
+    log = open(openclaw.home / "gateway.log", "w")
+    process = subprocess.Popen([str(binary), "gateway", "--port", str(port), "--bind", "loopback",
+                                "--auth", "token", "--token", TOKEN], env=openclaw.env, cwd=openclaw.home,
+                               stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 240
+        while openclaw.run("cron", "list", "--json", expect=None, timeout=60).returncode != 0:
+            assert process.poll() is None, (openclaw.home / "gateway.log").read_text()[-3000:]
+            assert time.monotonic() < deadline, "the gateway did not answer within 240 s"
+            time.sleep(1)
+    except BaseException:
+        stop_gateway(process, log)
+        raise
+    return process, log
+
+
+def stop_gateway(process, log) -> None:
+    """Stop a gateway started by a test: terminate, then kill after 30 s; close its log."""
+    process.terminate()
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    log.close()

@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 import socket
 import subprocess
-import time
 
 import pytest
 
-from .conftest import OpenClaw, TOKEN
+from .conftest import OpenClaw, start_gateway, stop_gateway
 
 OURS = {"hippocampus-decay": ("0 3 * * *", "decay"), "hippocampus-consolidate": ("0 21 * * 6", "consolidate")}
 
@@ -25,27 +24,11 @@ def free_port() -> int:
 @pytest.fixture(scope="module")
 def gateway(tmp_path_factory, openclaw_install):
     openclaw = OpenClaw(tmp_path_factory.mktemp("cron"), openclaw_install)
-    port = free_port()
-    openclaw.set_port(port)
-    log = open(openclaw.home / "gateway.log", "w")
-    process = subprocess.Popen([str(openclaw_install["bin"]), "gateway", "--port", str(port), "--bind", "loopback",
-                                "--auth", "token", "--token", TOKEN], env=openclaw.env, cwd=openclaw.home,
-                               stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    process, log = start_gateway(openclaw, openclaw_install["bin"], free_port())
     try:
-        deadline = time.monotonic() + 240
-        while openclaw.run("cron", "list", "--json", expect=None, timeout=60).returncode != 0:
-            assert process.poll() is None, (openclaw.home / "gateway.log").read_text()[-3000:]
-            assert time.monotonic() < deadline, "the gateway did not answer within 240 s"
-            time.sleep(1)
         yield openclaw
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
+        stop_gateway(process, log)
 
 
 def jobs(openclaw: OpenClaw) -> list[dict]:

@@ -13,9 +13,8 @@ import socket
 import sqlite3
 import subprocess
 import sys
-import time
 
-from .conftest import SCRIPTS, TOKEN, OpenClaw
+from .conftest import SCRIPTS, TOKEN, OpenClaw, start_gateway, stop_gateway
 
 NOW = "2026-03-11T15:00:00Z"
 LISBON = "I moved to Lisbon last spring and I love the light there."
@@ -179,18 +178,8 @@ def test_a_running_gateway_and_a_session_it_deletes(openclaw: OpenClaw, tmp_path
     workspace = tmp_path / "workspace"
     _script(openclaw, workspace, "init.py", "--workspace", str(workspace))
 
-    port = _free_port()
-    openclaw.set_port(port)
-    log = open(openclaw.home / "gateway.log", "w")
-    process = subprocess.Popen([str(openclaw.install_info["bin"]), "gateway", "--port", str(port), "--bind",
-                                "loopback", "--auth", "token", "--token", TOKEN], env=openclaw.env, cwd=openclaw.home,
-                               stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    process, log = start_gateway(openclaw, openclaw.install_info["bin"], _free_port())
     try:
-        deadline = time.monotonic() + 240
-        while openclaw.run("cron", "list", "--json", expect=None, timeout=60).returncode != 0:
-            assert process.poll() is None, (openclaw.home / "gateway.log").read_text()[-3000:]
-            assert time.monotonic() < deadline, "the gateway did not answer within 240 s"
-            time.sleep(1)
         live = _script(openclaw, workspace, "preprocess.py")  # the gateway has it open: -wal and -shm in use
         assert live["new"] == 3 and not live["warnings"], live
         _append(openclaw, database, "p1", _message("pu2", "pu1", "user", [{"type": "text", "text":
@@ -208,10 +197,4 @@ def test_a_running_gateway_and_a_session_it_deletes(openclaw: OpenClaw, tmp_path
         assert _texts(workspace)[-1] == "My cousin Ines is getting married in Coimbra in June."
         assert _script(openclaw, workspace, "preprocess.py")["new"] == 0
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
+        stop_gateway(process, log)

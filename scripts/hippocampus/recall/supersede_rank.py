@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..text.slot_questions import asked_keys, query_tense
 from ..text.supersession import keys as slot_keys
 
-SLOT_WEIGHT = 1.5  # relevance units (the best word match's is 1): a statement of the slot a question asks for, when that slot has changed
+SLOT_WEIGHT = 1.5  # relevance units (the best word match's is 1): a statement of the slot a question asks for
 HOPS = 12  # the longest chain followed (a guard against a loop made by hand)
 LOOKED_AT = 20  # results whose chains are read (at least 4x the top asked for)
 

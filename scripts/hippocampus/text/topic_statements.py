@@ -16,9 +16,11 @@ and a value of the kind the slot takes:
 
 The subject is read as supersession.py reads it (the words before the topic
 word); a clause with a negation, a wish, a plan or a past ("want to", "used
-to", "until") anywhere states nothing. English only; the words are general
-(no benchmark's phrasing): bench/knowledge_updates.py's check split, whose
-templates none of this was written from, measures it.
+to", "until") anywhere states nothing; nor does one more of a kind, a state
+or a plan (supersession.py checks every reading the same way). English only.
+Measured by bench/knowledge_updates.py and by sentences a reviewer wrote
+without reading it (references/performance.md, "Knowledge updates", says how
+blind each measure is).
 """
 
 from __future__ import annotations

@@ -8,6 +8,8 @@ recall's last step (recall/supersede_rank.py; references/scoring.md,
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import generic_slots
 from .supersession import _NOT_NAME, _TOKEN, FIRST_PERSON, RELATIONS, _generic_slot
 from .textutil import STOPWORDS
@@ -118,7 +120,8 @@ def tokens_capital(tokens: list[str], low: str) -> bool:
     return any(t.lower() == low and t[:1].isupper() for t in tokens[1:])
 
 
-def asked_keys(query: str) -> list[str]:
+@lru_cache(maxsize=8)  # (a recall asks it twice of one question: its slot statements, then its lifts)
+def asked_keys(query: str) -> tuple[str, ...]:
     """The subject|slot keys a question asks about ("Where does the user live?":
     user|home; "What is Tom's dog called?": tom|pet:dog); 'pet' asks for any pet."""
     tokens = _TOKEN.findall(query)
@@ -142,7 +145,7 @@ def asked_keys(query: str) -> list[str]:
         slots = [_generic_slot(noun) for noun, at in generic_slots.asked(tokens, lows, _QUESTION_WORDS, STOPWORDS)
                  if _asks_value(tokens, lows, at)]
     if not slots:
-        return []
+        return ()
     subject = None
     for at, (token, low) in enumerate(zip(tokens, lows)):
         if low in FIRST_PERSON:
@@ -158,4 +161,4 @@ def asked_keys(query: str) -> list[str]:
             subject = name
             break
     subject = subject or "user"
-    return list(dict.fromkeys(f"{subject}|{slot}" for slot in slots))
+    return tuple(dict.fromkeys(f"{subject}|{slot}" for slot in slots))

@@ -46,6 +46,12 @@ def _states(asked: set[str], memory: dict) -> bool:
     return any(k in asked or any(a.endswith("|pet") and k.startswith(a) for a in asked) for k in stated)
 
 
+def _same_slot(asked: str, key: str) -> bool:
+    """Another subject's key of the slot asked ('user|home' and 'user/sister|home')."""
+    slot, other = asked.split("|", 1)[1], key.split("|", 1)[1]
+    return other == slot or (slot == "pet" and other.startswith("pet"))
+
+
 def slot_statements(cache, query: str, admitted) -> list[dict]:
     """The memories stating a value of the subject and slot the question asks
     for ("where does the user live?": the user's homes); where that value has
@@ -97,15 +103,23 @@ def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitt
     reach = max(LOOKED_AT, 4 * top)
     done: set[str] = set()
     if tense == "present" and not windows:
+        stated = cache.slot_keys_of([entry[2] for entry in scored[:reach]]) if asked else {}
         for key in asked:  # what the question asks for: its current holder above the others
             holders = _holders(cache, key, admitted)
-            if len(holders) < 2 or not any(m.get("supersededBy") for m in holders):
+            if not holders:
                 continue
             live = [m for m in holders if not m.get("supersededBy")] or holders
             current = max(live, key=lambda m: (moment(m), m["id"]))
+            below = [m["id"] for m in holders if m["id"] != current["id"]]
+            # and above another's value of the slot ("Where does the user live?": not the sister's city)
+            below += [memory_id for memory_id, keys in stated.items()
+                      if memory_id != current["id"] and memory_id not in below and key not in keys
+                      and any(_same_slot(key, other) for other in keys)]
+            if not below:
+                continue
             pool.setdefault(current["id"], current)
             wanted.setdefault(current["id"], [])
-            wanted[current["id"]] += [m["id"] for m in holders if m["id"] != current["id"]]
+            wanted[current["id"]] += [i for i in below if i not in wanted[current["id"]]]
             done.update(m["id"] for m in holders)
     for entry in scored[:reach]:
         memory = pool[entry[2]]

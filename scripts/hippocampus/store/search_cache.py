@@ -21,9 +21,10 @@ from pathlib import Path
 
 from ..text.textutil import fold, searchable
 
-SCHEMA_VERSION = "11"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words;
+SCHEMA_VERSION = "12"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words;
 # 10: supersession (mem.superseded, the slot table of supersession.keys: raise it when that module reads anew);
-# 11: topic_statements.py's looser reading
+# 11: topic_statements.py's looser reading; 12: lexicon nouns, breeds, brands, teams and titles read loosely,
+# "X is my doctor", relations by one name
 # Combining marks (categories M*) are part of a word, as textutil.words reads it: unicode61's
 # default (letters, numbers, Co) cut "हिंदी" into ह and द at its vowel signs. An SQLite without
 # the categories option (older than the ones Python 3.11 ships with) gets the default.
@@ -350,6 +351,16 @@ class SearchCache:
         return [r[0] for r in self.db.execute(
             "SELECT slot.id FROM slot JOIN mem ON mem.id = slot.id WHERE slot.key = ? "
             "AND mem.status IS NOT 'archived'", (key,))]
+
+    def slot_keys_of(self, ids: list[str]) -> dict[str, list[str]]:
+        """{id: the subject|slot keys it states} for those of `ids` that state any."""
+        found: dict[str, list[str]] = {}
+        for at in range(0, len(ids), 500):
+            chunk = ids[at:at + 500]
+            for memory_id, key in self.db.execute(
+                    f"SELECT id, key FROM slot WHERE id IN ({','.join('?' * len(chunk))})", chunk):
+                found.setdefault(memory_id, []).append(key)
+        return found
 
     def slot_holders_like(self, pattern: str) -> list[str]:
         """As slot_holders, for keys LIKE `pattern` ("user|pet%": every pet)."""

@@ -22,6 +22,11 @@ _MARKS = frozenset("new current favourite favorite fave latest usual regular mai
 _BE = frozenset("is are 's".split())
 _POSSESSIVE = frozenset("my our".split())
 # nouns that are no slot of one value ("my day is", "my plan is", "my point is")
+# a person is a slot only by a name ("my boss is Ruth"; "my sister is studying Japanese" is the sister's)
+RELATIONS_OF_PEOPLE = frozenset("""sister brother mom mum mother dad father parent son daughter kid child wife
+husband partner boyfriend girlfriend fiance fiancee spouse friend bestie cousin aunt uncle grandma grandpa boss
+manager colleague coworker neighbor neighbour roommate flatmate niece nephew sibling teammate classmate mentor
+""".split())
 _NOT_SLOTS = frozenset("""
 day days week weekend night morning evening time plan plans point idea guess hope worry problem question
 answer bet dream goal goals aim wish fear feeling favourite favorite fave thing things stuff life mind
@@ -64,6 +69,8 @@ def statement(tokens: list[str], lows: list[str], user: str, subject_of, value_o
             return None
         after = lows[end + 1:end + 2]
         if after and after[0] in _BE or (after and after[0] in (":", "-", "—", "–") and "new" in lows[at:end]):
+            if singular(noun) in RELATIONS_OF_PEOPLE and not (end + 2 < len(tokens) and tokens[end + 2][:1].isupper()):
+                continue
             value = value_of(end + 2)
         elif at >= 2 and lows[at - 1] in _BE:  # "Wet Leg is my favourite band"
             start = at - 2

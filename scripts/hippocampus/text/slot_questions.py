@@ -11,7 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import generic_slots
-from .supersession import _NOT_NAME, _TOKEN, FIRST_PERSON, RELATIONS, _generic_slot
+from .supersession import (_NOT_NAME, _TOKEN, FIRST_PERSON, RELATION_ADJECTIVES, RELATIONS, _generic_slot,
+                           relation_name)
 from .textutil import STOPWORDS
 
 _PAST_QUERY = frozenset("before previously previous formerly former used earlier originally prior old "
@@ -49,7 +50,8 @@ _QUERY_CUES = {
     "school": "school university college studying studies study enrolled",
     "food": "food foods dish dishes meal meals eat eating crave craves craving cuisine snack",
     "team": "team teams club fan supporter support supports cheer cheers root roots",
-    "class": "class classes course courses lesson lessons learning learn studying enrolled workshop",
+    "class": "class classes course courses lesson lessons learning learn studying enrolled workshop language "
+             "languages",
 }
 QUERY_CUES: dict[str, list[str]] = {}
 for _slot, _text in _QUERY_CUES.items():
@@ -150,10 +152,13 @@ def asked_keys(query: str) -> tuple[str, ...]:
     for at, (token, low) in enumerate(zip(tokens, lows)):
         if low in FIRST_PERSON:
             subject = "user"
-            relation = lows[at + 1].removesuffix("'s") if at + 1 < len(lows) else ""
+            k = at + 1
+            while k < len(lows) and lows[k] in RELATION_ADJECTIVES:
+                k += 1  # "the user's best friend"
+            relation = lows[k].removesuffix("'s") if k < len(lows) else ""
             if relation in RELATIONS and relation not in slots \
                     and (relation not in QUERY_CUES or any(s != "partner" for s in slots)):
-                subject = f"user/{relation}"  # "the user's sister's dog", "which car did my wife buy?" ("my boss": the user's)
+                subject = f"user/{relation_name(relation)}"  # "the user's sister's dog", "which car did my wife buy?" ("my boss": the user's)
             break
         name = low[:-2] if low.endswith("'s") else low
         if token[:1].isupper() and name not in _QUESTION_WORDS and name not in QUERY_CUES \

@@ -28,7 +28,7 @@ import re
 
 from .textutil import STOPWORDS
 from . import generic_slots
-from .topic_statements import DISH_WORDS, NOT_NAMES, OPENERS, TOPIC, loose_statement
+from .topic_statements import CAT_BREEDS, DISH_WORDS, DOG_BREEDS, NOT_NAMES, OPENERS, TOPIC, loose_statement
 
 # slot -> nouns, (state verbs), (change verbs), prepositions its verbs take before the value
 _SLOTS = {
@@ -44,17 +44,21 @@ _SLOTS = {
         "at for as by"),
     "phone": (
         "phone smartphone cellphone cell mobile handset iphone pixel galaxy android oneplus moto motorola "
-        "nokia xiaomi huawei oppo fairphone blackberry xperia",
+        "nokia xiaomi huawei oppo fairphone blackberry xperia samsung realme vivo zenfone redmi poco",
         "", "", "to"),
     "phone-number": ("number", "", "", ""),
     "email": ("email e-mail inbox", "", "", ""),
     "pet": (
         "dog puppy pup doggo cat kitten kitty pet parrot budgie bird hamster rabbit bunny goldfish fish turtle "
-        "tortoise ferret horse pony lizard snake",
+        "tortoise ferret horse pony lizard snake " + DOG_BREEDS + " " + CAT_BREEDS,
         "", "adopt rescue", ""),
     "car": (
         "car vehicle truck suv van ev hatchback sedan motorbike motorcycle scooter tesla toyota honda ford bmw "
-        "audi volkswagen vw subaru mazda kia hyundai volvo prius civic corolla jeep nissan",
+        "audi volkswagen vw subaru mazda kia hyundai volvo prius civic corolla jeep nissan skoda renault peugeot "
+        "citroen citroën fiat lexus porsche jaguar mercedes mercedes-benz rivian polestar byd chevrolet chevy "
+        "dodge cadillac buick chrysler acura infiniti mitsubishi suzuki dacia opel vauxhall maserati ferrari "
+        "lamborghini bentley cupra saab alfa lancia rav4 camry yaris qashqai octavia fabia tiguan passat "
+        "mustang",
         "drive", "", ""),
     "gym": (
         "gym crossfit fitness pilates membership workout workouts",
@@ -67,14 +71,15 @@ _SLOTS = {
         "kindergarten preschool daycare academy",
         "study attend", "enroll enrol", "at in"),
     "class": ("class lesson course workshop", "", "", "in for at"),  # a course one takes (a school is apart)
-    "doctor": ("doctor gp", "", "", ""),
+    "doctor": ("doctor gp physician", "", "", ""),
     "dentist": ("dentist orthodontist", "", "", ""),
     "therapist": ("therapist counsellor counselor psychologist physio physiotherapist", "", "", ""),
     "bank": ("bank", "", "", ""),
 }
 # species share a slot only with their own kind (a new kitten does not replace the dog)
 _KIND = {"puppy": "dog", "pup": "dog", "doggo": "dog", "kitten": "cat", "kitty": "cat", "budgie": "bird",
-         "parrot": "bird", "bunny": "rabbit", "pony": "horse", "goldfish": "fish", "motorcycle": "motorbike"}
+         "parrot": "bird", "bunny": "rabbit", "pony": "horse", "goldfish": "fish", "motorcycle": "motorbike",
+         **{breed: "dog" for breed in DOG_BREEDS.split()}, **{breed: "cat" for breed in CAT_BREEDS.split()}}
 _GENERIC_PET = {"pet"}
 # verbs of change that take their slot from a noun (or brand) near them: "switched my phone to ..."
 _CHANGE = ("switch swap upgrade trade replace get buy purchase pick change sign take lease rent accept use land "
@@ -105,6 +110,22 @@ RELATIONS = frozenset(
     "grandmother grandpa grandfather granddad nan boss manager colleague coworker co-worker neighbor "
     "neighbour roommate flatmate housemate niece nephew sibling stepmom stepdad teammate classmate mentor "
     "bf gf ex ex-wife ex-husband ex-girlfriend ex-boyfriend ex-partner former late".split())
+# one name per relation, as statements and questions both say it ("my colleague" is the "coworker" asked of)
+RELATION_CANON = {"mum": "mom", "mother": "mom", "mommy": "mom", "father": "dad", "daddy": "dad",
+                  "colleague": "coworker", "co-worker": "coworker", "bestie": "friend", "bf": "boyfriend",
+                  "gf": "girlfriend", "flatmate": "roommate", "housemate": "roommate", "neighbor": "neighbour",
+                  "grandmother": "grandma", "nan": "grandma", "grandfather": "grandpa", "granddad": "grandpa",
+                  "kid": "child", "kids": "child", "children": "child", "parents": "parent", "fiancee": "fiance",
+                  "co-founder": "cofounder"}
+# words between a possessive and its relation ("my best friend", "my older sister")
+RELATION_ADJECTIVES = frozenset("best closest oldest old older younger little big baby twin step half "
+                                "dear new".split())
+
+
+def relation_name(word: str) -> str:
+    return RELATION_CANON.get(word, word)
+
+
 _NEGATION = frozenset("not no never n't don't doesn't didn't won't can't cannot isn't aren't wasn't "
                       "haven't hasn't nobody nothing".split())
 _NOT_CURRENT = frozenset(
@@ -113,7 +134,8 @@ _NOT_CURRENT = frozenset(
     "wishing wishes unless whether used formerly previously once originally ago until till before "
     "hypothetically someday eventually soon next tomorrow lost lose losing quit quitting left leave leaving "
     "fired laid".split())
-_AMBIGUOUS = frozenset("place home".split())  # "our place in the world": a home only when new, current or "is"
+_AMBIGUOUS = frozenset("place home".split())
+_HOME_BEFORE = frozenset("my our new own current first the a is".split())  # "our place in the world": a home only when new, current or "is"
 _PAST_OF_STATE_OK = frozenset("have has 've had been i've we've ive weve".split())  # "have lived here for years": still
 _FRAME = frozenset("is are 's = : - — – now currently officially named called".split())
 _SKIP = frozenset("a an the my our new current recently just finally now officially currently back over "
@@ -131,7 +153,7 @@ _NOT_NAME = frozenset(
     "switched moved joined officially currently began begun first second third last next another".split())
 
 _TOKEN = re.compile(r"[^\W_](?:[\w'’\-]*[^\W_])?|[.,;:!?()—–\-]")
-_CLAUSE = re.compile(r"(?<=[.!?])\s+|\n+")
+_CLAUSE = re.compile(r"(?<![DM]r\.)(?<!Mrs\.)(?<!Ms\.)(?<!St\.)(?<!Prof\.)(?<=[.!?])\s+|\n+")
 _SPEAKER = re.compile(r"^\s*([^\W\d_][\w.\- ]{0,30}?):\s")
 
 
@@ -182,6 +204,16 @@ def _slot_of_noun(word: str, slot: str) -> str:
     return slot
 
 
+_TITLES = frozenset("dr mr mrs ms prof st".split())
+
+
+def _tokens(clause: str) -> list[str]:
+    """The clause's tokens, a title's period left out ("Dr. Tanaka": one name)."""
+    tokens = _TOKEN.findall(clause)
+    return [t for k, t in enumerate(tokens) if not (t == "." and k > 0 and tokens[k - 1].lower() in _TITLES
+                                                    and k + 1 < len(tokens) and tokens[k + 1][:1].isupper())]
+
+
 def speaker_of(content: str) -> tuple[str | None, str]:
     match = _SPEAKER.match(content)
     if match is None or not all(word[:1].isupper() for word in match.group(1).split()):
@@ -205,11 +237,11 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
         elif low in OTHER_PRONOUNS:
             subject = f"{user}/other"
         elif low.rstrip("'’s") in RELATIONS or low in RELATIONS:
-            relation = low[:-2] if low.endswith(("'s", "’s")) else low
+            relation = relation_name(low[:-2] if low.endswith(("'s", "’s")) else low)
             subject = f"{user}/{relation}"  # "my sister Anna": the user's sister, as a question names her
             owner = lows[at - 1] if at > 0 else ""
             if owner.endswith("'s") and owner[:-2] in RELATIONS:  # "my sister's boyfriend"
-                subject = f"{user}/{owner[:-2]}/{relation}"
+                subject = f"{user}/{relation_name(owner[:-2])}/{relation}"
             elif owner.endswith("'s") and tokens[at - 1][:1].isupper():  # "Tom's wife"
                 subject = f"{owner[:-2]}/{relation}"
         elif tokens[at][:1].isupper() and low not in _NOT_NAME and low not in STOPWORDS and not low.isdigit() \
@@ -222,7 +254,7 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
             # (a capital that starts the clause is a name only right before the statement: "Tom moved")
             name = low[:-2] if low.endswith(("'s", "’s")) else low
             if at > 0 and lows[at - 1].removesuffix("'s") in RELATIONS:  # "my brother Sam became ..."
-                subject = f"{user}/{lows[at - 1].removesuffix(chr(39) + 's')}"
+                subject = f"{user}/{relation_name(lows[at - 1].removesuffix(chr(39) + 's'))}"
             elif name in ("user",):
                 subject = user
             elif at == 0 and name in VERBS:  # "Moved to ...": a verb, not a name
@@ -261,7 +293,7 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
     for clause in _CLAUSE.split(text):
         if clause.rstrip().endswith("?"):
             continue
-        tokens = _TOKEN.findall(clause)
+        tokens = _tokens(clause)
         lows = [t.lower().replace("’", "'") for t in tokens]
         words = [w for w in lows if w not in (".", "!", ",", ";")]
         if not _CUES.intersection(lows) or _ADDING.intersection(lows) or "as well" in " ".join(lows) \
@@ -281,7 +313,7 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
                 framed = True
         if not framed:  # no frame: the looser reading (topic_statements.py)
             statement = loose_statement(tokens, lows, user, lambda words, at: _subject(tokens, words, at, user),
-                                        _SKIP | STOPWORDS, _NOT_NAME, _END, RELATIONS)
+                                        _SKIP | STOPWORDS, _NOT_NAME, _END, RELATIONS, _noun_topic)
             if statement is None:  # "my new laptop is a ThinkPad": a slot no lexicon names (generic_slots.py)
                 statement = generic_slots.statement(tokens, lows, user, lambda words, at: _subject(tokens, words, at, user),
                                                     lambda at: _value(tokens, lows, at), _generic_slot, STOPWORDS)
@@ -307,6 +339,17 @@ _NOUN_SLOTS = {"food": "food", "dish": "food", "meal": "food", "team": "team", "
                "course": "class", "lesson": "class"}
 
 
+_NOT_TOPICS = frozenset("place home city town neighborhood neighbourhood address number email e-mail inbox".split())
+
+
+def _noun_topic(word: str) -> str | None:
+    """The slot a lexicon noun gives the looser reading ("flat": home); "!" after a brand ("Nissan": car!).
+    Places too vague to be a home ("in the city with Tom") and the contact slots are no topic."""
+    if word not in NOUNS or word in _NOT_TOPICS or NOUNS[word] in ("phone-number", "email"):
+        return None
+    return _slot_of_noun(word, NOUNS[word]) + ("!" if _brand(word) else "")
+
+
 def _generic_slot(noun: str) -> str:
     """The slot a lexicon gives a noun ("flat": home), else the noun itself."""
     if noun in NOUNS:
@@ -321,7 +364,14 @@ def _a_thing(tokens: list[str], lows: list[str], at: int) -> bool:
     start = at
     while start > 0 and tokens[start - 1][:1].isupper() and lows[start - 1] not in _ARTICLES:
         start -= 1
+    for _ in range(2):  # "our new Oslo flat", "the lovely Riverside gym"
+        if start > 1 and lows[start - 1] in _ADJECTIVES:
+            start -= 1
     return start > 0 and (lows[start - 1] in _ARTICLES or lows[start - 1] in _PREPOSITIONS)
+
+
+_ADJECTIVES = frozenset("new old current latest first little big lovely favourite favorite local nearby huge massive "
+                        "lifelong die-hard diehard loyal proud true total".split())
 
 
 _MASKED = "\x00"
@@ -353,6 +403,9 @@ def _noun_statement(tokens, lows, at, user):
     slot = _slot_of_noun(word, NOUNS[word])
     if at > 0 and lows[at - 1] in _OTHER_KIND:
         return None  # "my work phone", "my business partner": another thing than the slot's
+    named = _named_before(tokens, lows, at, user)
+    if named is not None:
+        return (named[0], slot, named[1]) if named[0] else None
     before = lows[max(0, at - 3):at]
     marked = any(b in ("new", "current", "latest", "now") for b in before)
     owned = any(b in FIRST_PERSON or b in OTHER_PRONOUNS or b.endswith(("'s", "’s")) for b in before)
@@ -360,6 +413,8 @@ def _noun_statement(tokens, lows, at, user):
         return None
     if word in _AMBIGUOUS and not marked and lows[at + 1:at + 2] != ["is"]:
         return None
+    if word in _AMBIGUOUS and at > 0 and lows[at - 1] not in _HOME_BEFORE and not tokens[at - 1][:1].isupper():
+        return None  # "a new coffee place", "a care home": another kind of place
     after = lows[at + 1:at + 4]
     if (not after or after[0] in (",", ".", "!", ";")) and marked and at >= 3 and lows[at - 3] == "is" \
             and lows[at - 2] in FIRST_PERSON:  # "Initech is my new employer"
@@ -379,7 +434,8 @@ def _noun_statement(tokens, lows, at, user):
         start = at - 1
         while start >= 0 and lows[start] not in (",", "-", "—", ":"):
             start -= 1
-        names = [lows[k] for k in range(max(0, start - 3), max(0, start)) if tokens[k][:1].isupper()]
+        names = [lows[k] for k in range(max(0, start - 3), max(0, start)) if tokens[k][:1].isupper()
+                 and lows[k] not in NOT_NAMES]
         names = names[1:] if len(names) > 1 and tokens[0][:1].isupper() and lows[0] == names[0] else names  # "Meet"
         if start > 0 and names:
             return user, slot, frozenset(names)
@@ -412,6 +468,42 @@ def _noun_statement(tokens, lows, at, user):
     if subject is None:
         return None
     return subject, slot, value
+
+
+_PRESENT_AFTER_I = frozenset("go am take attend use drive support love see train work live call have own "
+                             "follow belong".split())
+_NAMED_DETERMINERS = frozenset("my our the their his her".split())
+_NAMED_MODIFIERS = _ADJECTIVES | frozenset("family regular usual main go-to evening weekly own".split())
+
+
+def _named_before(tokens, lows, at, user) -> tuple[str | None, frozenset] | None:
+    """'Initech is my new employer', 'Dr. Tanaka is my family doctor', 'Financial
+    Accounting is the course I'm taking now': (subject, the name before "is"), or
+    None where the noun is not so framed ((None, ...): framed, but not current)."""
+    k = at - 1
+    while k >= 0 and lows[k] in _NAMED_MODIFIERS and at - k <= 3:
+        k -= 1
+    if k < 2 or lows[k] not in _NAMED_DETERMINERS or lows[k - 1] not in ("is", "'s", "are"):
+        return None
+    end = k - 1  # the name ends before "is"
+    start = end
+    while start > 0 and (tokens[start - 1][:1].isupper() or any(ch.isdigit() for ch in tokens[start - 1])) \
+            and lows[start - 1] not in NOT_NAMES:
+        start -= 1
+    name = frozenset(lows[j].removesuffix("'s") for j in range(start, end) if lows[j] not in _TITLES)
+    if not name or start == end:
+        return None
+    determiner = lows[k]
+    after = lows[at + 1:at + 4]
+    if determiner == "the" and not (after and after[0] in FIRST_PERSON and (
+            after[0].endswith(("'m", "'re")) or len(after) > 1 and after[1] in _PRESENT_AFTER_I)):
+        return None  # "the course I'm taking", "the gym I go to"; not "the city where I grew up", "the one I had"
+    subject = _subject(tokens, lows, start, user) if start > 0 else user
+    if subject is None:
+        return None, name
+    if determiner in ("their", "his", "her") and subject == user:
+        return None, name  # whose? ("Dr. Chen is their new GP": said of someone named before, or no one)
+    return subject, name
 
 
 def _verb_statement(tokens, lows, at, user):
@@ -493,10 +585,17 @@ def _verb_statement(tokens, lows, at, user):
         value = frozenset(lows[k] for k in range(comma + 1, min(len(lows), comma + 3)) if tokens[k][:1].isupper())
     if not value and noun_at is None:
         return None
+    if slot == "school" and verb in ("enroll", "enrol", "study") and noun_at is None \
+            and not value & _INSTITUTIONS:
+        slot = "class"  # "enrolled in Watercolour Painting", "studying Japanese": a course ("... at Leeds University": a school)
     subject = _subject(tokens, lows, at, user)
     if subject is None:
         return None
     return subject, slot, value
+
+
+_INSTITUTIONS = frozenset("university uni college school academy institute polytechnic conservatory "
+                          "seminary bootcamp".split())
 
 
 def keys(content: str) -> list[str]:

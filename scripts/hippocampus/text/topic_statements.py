@@ -25,28 +25,42 @@ blind each measure is).
 
 from __future__ import annotations
 
+# breeds (one word each; those that are also common words or places are left out: boxer, maltese, golden)
+DOG_BREEDS = ("labrador lab retriever terrier spaniel poodle beagle collie husky dachshund greyhound whippet "
+              "corgi pug bulldog rottweiler doberman chihuahua schnauzer labradoodle goldendoodle cockapoo cavapoo "
+              "sheepdog mastiff dalmatian pomeranian akita samoyed weimaraner vizsla lurcher bichon basset "
+              "bloodhound springer staffie staffy pitbull shiba malamute")
+CAT_BREEDS = "tabby ragdoll sphynx"
+
 # slot -> topic words (besides supersession's own slot nouns, which count too)
 _TOPICS = {
     "home": "movers unpacked lease landlord neighbours neighbors rent mortgage",
     "job": "office desk colleagues coworkers boss salary payroll onboarding hired offer promotion "
-           "shift contract career employer",
+           "shift contract career employer probation internship intern paycheck payslip commute recruiter "
+           "employee staff",
     "gym": "gym gyms membership trainer workout workouts sauna induction fitness bouldering climbing pilates "
            "spin yoga crossfit",
     "car": "car cars dealer dealership showroom parked insured mileage garage hatchback sedan suv",
-    "phone": "phone phones mobile smartphone handset",
+    "phone": "phone phones mobile smartphone handset carrier",
     "partner": "date dating girlfriend boyfriend partner anniversary engaged relationship together half "
                "husband wife fiance fiancee",
-    "pet:dog": "dog dogs puppy pup walkies leash lead vet kennel",
-    "pet:cat": "cat cats kitten litter",
-    "team": "team fan fans jersey supporter supporters support supports supported cheer cheers cheered cheering "
+    "pet:dog": "dog dogs puppy pup walkies leash lead vet kennel shelter rescue " + DOG_BREEDS,
+    "pet:cat": "cat cats kitten litter " + CAT_BREEDS,
+    "team": "team fan fans jersey supporter supporters support supports supported supporting following follow "
+            "follows followed cheer cheers cheered cheering "
             "root roots rooting season "
             "match game scored derby stadium",
     "food": "food dish dishes meal meals eat eating ate crave craving cravings cook cooking cooked recipe "
             "favourite favorite delicious",
     "class": "class classes lesson lessons course courses workshop teacher tutor term homework learning "
-             "learn enrolled enrol enroll",
+             "learn enrolled enrol enroll studying",
+    "doctor": "dr doctor gp physician checkup checkups",
 }
 TOPIC = {word: slot for slot, text in _TOPICS.items() for word in text.split()}
+# topic words that name a person: "my boss at Initech" says where the user works, but "Ruth, my boss, got
+# tickets for the Red Sox" is the boss's (the relation is the subject, not the slot)
+_PEOPLE_TOPICS = frozenset("colleagues coworkers boss girlfriend boyfriend partner husband wife fiance fiancee "
+                           "teacher tutor trainer recruiter intern employee staff".split())
 
 # slots whose values are names; the others take a lexicon word or a phrase
 NAMED = frozenset("home job gym car phone partner pet:dog pet:cat team".split())
@@ -76,13 +90,17 @@ _CLASS_AFTER = frozenset("learning learn enrolled enrol enroll to studying".spli
 
 # capitalised words that are not names
 NOT_NAMES = frozenset(
-    "i i'm i've i'd i'll tv pc ok uk us usa eu dm pm am gps atm diy bbq ceo hr it".split())
+    "i i'm i've i'd i'll tv pc ok uk us usa eu dm pm am gps atm diy bbq ceo hr it "
+    # interjections and openers that start a message ("Ugh, tried a new coffee place")
+    "ugh okay lol wow yay hey oh ah hmm welp phew whew omg haha btw anyway yes yeah yep nope so well "
+    "honestly seriously update fyi ps note reminder".split())
 # clause openers that are verbs ("Got Milo's tag"), never a name
 OPENERS = frozenset(
     "got get bought took made went had did paid sold booked drove ran met saw found left put set gave came "
     "became began kept felt spent sat won lost wrote read brought caught taught thought told said heard "
     "meet walking watching taking having painted screamed signed joined switched finally just still also "
     "picked traded leased insured tested test first third second spending cleared".split())
+_OWNED = frozenset("new current latest".split())  # (a noun is a topic when new: "my company sent me to Berlin" is no job)
 _VALUELESS = frozenset("old new current next first last this that my our evening night morning something "
                        "anything everything nothing another more much lot bit some any twice thrice every weekly daily".split())
 # idioms of liking that hold a negation ("can't get enough of", "can't stop eating")
@@ -95,12 +113,34 @@ _PAST_OR_NOT = frozenset("used formerly previously until till ago before once or
 _LIKING_WORDS = frozenset("love loves loving favourite favorite fave obsessed craving crave addicted go-to comfort "
                           "best top beats".split())
 # a fan or support is a team's only beside a sport's word, or said of oneself ("I support Celtic")
-_WEAK_TEAM = frozenset("fan fans support supports supported supporter".split())
+_WEAK_TEAM = frozenset("fan fans support supports supported supporter supporting following follow follows "
+                       "followed".split())
+# teams people follow, the distinctive word of each (a weak cue, "following Ajax", "supports Celtic", is a
+# team's beside one; a city's name alone is not one: "Madrid", "Milan", "Porto" stand for their clubs only
+# with a cue word)
+TEAM_WORDS = frozenset("""
+arsenal chelsea liverpool tottenham spurs everton villa newcastle leeds wolves brighton fulham celtic rangers
+hibernian hibs hearts aberdeen ajax psv feyenoord barcelona barca barça madrid atletico atlético sevilla
+betis valencia villarreal juventus juve milan inter napoli roma lazio fiorentina atalanta bayern dortmund
+borussia leverkusen schalke leipzig benfica sporting porto galatasaray fenerbahce besiktas anderlecht
+psg marseille lyon monaco boca river flamengo palmeiras corinthians santos
+lakers celtics warriors knicks bulls heat nets sixers 76ers raptors spurs mavericks mavs rockets suns nuggets
+clippers bucks cavaliers cavs pistons pacers hawks hornets magic grizzlies pelicans thunder jazz kings
+blazers timberwolves wizards
+yankees mets dodgers giants cubs sox cardinals braves astros phillies mariners padres orioles brewers
+twins rays royals tigers guardians pirates reds rockies marlins nationals diamondbacks angels athletics
+packers cowboys patriots eagles steelers 49ers niners chiefs bears broncos seahawks ravens bills dolphins
+jets raiders chargers commanders saints falcons panthers buccaneers bucs vikings lions titans colts texans
+jaguars bengals browns
+bruins canadiens habs leafs oilers flames canucks penguins blackhawks flyers islanders capitals sharks
+avalanche lightning predators kraken
+all-blacks wallabies springboks leinster munster saracens harlequins
+""".split())
 _SPORT = frozenset("team match game season league club stadium scored cup derby football soccer basketball "
                    "baseball hockey rugby cricket jersey supporters tickets ticket cheer cheering cheers".split())
 
 
-def _names(tokens: list[str], lows: list[str], skip: set[int], not_name, end_words) -> list[str]:
+def _names(tokens: list[str], lows: list[str], skip: set[int], not_name, end_words, topics=()) -> list[str]:
     """The lower-cased words of the one capitalised run ("the Lakers", "Galaxy S24"),
     `skip` left out; none where there are two (which one would be the value?)."""
     words: list[str] = []
@@ -117,7 +157,9 @@ def _names(tokens: list[str], lows: list[str], skip: set[int], not_name, end_wor
                 and not (len(tokens) > 1 and tokens[1][:1].isupper() and name not in OPENERS):
             run = False
             continue
-        if at == 0 and not (len(tokens) > 1 and (tokens[1][:1].isupper() or lows[1] in ("is", "has", "and", "'s"))):
+        if at == 0 and not (len(tokens) > 1 and (tokens[1][:1].isupper() or lows[1] in ("is", "has", "and", "'s")
+                                                 or (lows[1] == "the" and lows[2:3] and lows[2] in topics))):
+            # ("Hazel the labrador came home": a name before its apposition)
             run = False  # a capital that only starts the sentence
             continue
         runs += 0 if run else 1
@@ -157,7 +199,7 @@ def _class_value(tokens: list[str], lows: list[str], skip_words) -> tuple[set[st
                 k -= 1
             if words:
                 return set(words), k + 1
-        if low in ("learning", "learn") and (set(lows[at + 1:at + 5]) & {"is", "has", "was", "can", "makes", "takes"}
+        if low in ("learning", "learn", "studying") and (set(lows[at + 1:at + 5]) & {"is", "has", "was", "can", "makes", "takes"}
                                              or not (at + 1 < len(tokens) and tokens[at + 1][:1].isupper())):
             continue  # "Learning an instrument is really cool": a topic; "learning card tricks": a pastime
             # ("learning Japanese", "learning Python": a subject one takes)
@@ -176,23 +218,34 @@ def _class_value(tokens: list[str], lows: list[str], skip_words) -> tuple[set[st
 
 
 def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, skip_words, not_name,
-                    end_words, relations) -> tuple[str, str, frozenset] | None:
+                    end_words, relations, noun_slot=lambda _low: None) -> tuple[str, str, frozenset] | None:
     """(subject, slot, value words) of a clause with no frame, or None.
-    `subject_of(lows, at)` is supersession's reading of who the words before `at` name."""
+    `subject_of(lows, at)` is supersession's reading of who the words before `at` name;
+    `noun_slot(word)` the slot its lexicon gives a noun ("flat": home, "Nissan": car), which
+    counts as a topic word when it is owned or new ("our new Oslo flat") or a brand."""
     if len(lows) > LONGEST or any(low in _PAST_OR_NOT for low in lows):
         return None  # (a long clause holds too many names and topics to tell which is the value)
     lows = ["love" if (low, nxt) in _LIKING else low for low, nxt in zip(lows, [*lows[1:], ""])]
     topics = [(at, TOPIC[low]) for at, low in enumerate(lows) if low in TOPIC]
+    for at, low in enumerate(lows):
+        slot = None if low in TOPIC else noun_slot(low)
+        if slot is not None and (slot.endswith("!") or any(b in _OWNED for b in lows[max(0, at - 3):at])):
+            topics.append((at, slot.rstrip("!")))  # ("!": a brand, its own cue)
+    topics.sort()
     dishes = _dishes(lows)
     if dishes and not any(slot == "food" for _at, slot in topics):
-        topics.append((min(at for at, low in enumerate(lows) if low in DISH_WORDS), "food"))  # "Obsessed with pho right now": the dish says the slot
+        topics.append((min(at for at, low in enumerate(lows) if low in DISHES or any(
+            tuple(lows[at:at + len(phrase)]) == phrase for phrase in _PHRASES_BY_FIRST.get(low, ()))), "food"))  # "Obsessed with pho right now": the dish says the slot
     for at, slot in topics:
         if slot == "food" and _LIKING_WORDS.isdisjoint(lows):
             continue
-        if slot == "team" and lows[at] in _WEAK_TEAM and _SPORT.isdisjoint(lows) \
+        if slot == "team" and lows[at] in _WEAK_TEAM and _SPORT.isdisjoint(lows) and TEAM_WORDS.isdisjoint(lows) \
                 and not (lows[at].startswith("fan") and at > 0 and tokens[at - 1][:1].isupper()) \
                 and not (lows[at].startswith("support") and at > 0 and lows[at - 1] in ("i", "we")):
             continue  # "I'm a fan of Taylor Swift", "your support means a lot": no team ("a Liverpool fan" is)
+        if lows[at] in _PEOPLE_TOPICS and slot not in ("partner", "class") \
+                and lows[at + 1:at + 2] not in (["at"], ["from"], ["in"]):
+            continue  # "Ruth, my boss, got tickets for the Red Sox": the boss's ("my boss at Initech": the user's job)
         if slot == "class":  # whose class: read before its name ("Bought supplies for Japanese class")
             value, start = _class_value(tokens, lows, skip_words)
             at = min(at, start)
@@ -205,10 +258,13 @@ def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, s
             pass
         else:
             skip = {k for k in range(len(lows)) if lows[k] in TOPIC and tokens[k][:1].islower()}
+            if "/" not in subject and subject != user and subject in _names(tokens, lows, skip, not_name, end_words,
+                                                                             TOPIC):
+                continue  # "Peak Performance has a great sauna": the name is the value, not who (read on)
             if subject != user:  # the person named is the subject, not the value ("my brother Sam")
                 skip |= {k for k in range(len(lows)) if lows[k].removesuffix("'s") == subject.rsplit("/", 1)[-1]
                          or (k > 0 and lows[k - 1].removesuffix("'s") in relations)}
-            value = set(_names(tokens, lows, skip, not_name, end_words))
+            value = set(_names(tokens, lows, skip, not_name, end_words, TOPIC))
         value -= {"the", "a", "an"}
         if value:
             return subject, slot, frozenset(value)

@@ -97,7 +97,7 @@ _IRREGULAR = {"got": "get", "gotten": "get", "bought": "buy", "drove": "drive", 
               "drives": "drive", "driving": "drive", "picked": "pick", "married": "marry", "marries": "marry",
               "studied": "study", "studies": "study", "studying": "study", "lives": "live", "living": "live",
               "lived": "live", "moving": "move", "moved": "move", "moves": "move", "dating": "date",
-              "dated": "date", "dates": "date", "took": "take", "taken": "take", "signed": "sign"}
+              "dated": "date", "dates": "date", "took": "take", "taken": "take", "signed": "sign", "goes": "go"}
 _STATE_PAST = {"lived", "worked", "drove", "studied", "attended", "dated", "resided", "trained"}
 
 FIRST_PERSON = frozenset("i i'm im i've ive i'd i'll me my mine myself we we're we've we'd our ours us "
@@ -246,6 +246,7 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
                 subject = f"{owner[:-2]}/{relation}"
         elif tokens[at][:1].isupper() and low not in _NOT_NAME and low not in STOPWORDS and not low.isdigit() \
                 and low.removesuffix("'s") not in NOT_NAMES and not _a_thing(tokens, lows, at) \
+                and not (at > 0 and lows[at - 1] in ("name", "named", "called")) \
                 and not (at == 1 and (lows[0].endswith("ed") or lows[0] in OPENERS)) \
                 and not (at == 0 and (low.endswith(("ed", "ing")) or low in OPENERS)) \
                 and at + 1 < len(lows) \
@@ -319,7 +320,18 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
                                                     lambda at: _value(tokens, lows, at), _generic_slot, STOPWORDS)
             if statement is not None:
                 found[f"{statement[0]}|{statement[1]}"] = statement
+    for subject, slot, value in list(found.values()):
+        if slot == "class" and value & LANGUAGES:  # "learning Japanese": a class, and the language learned
+            found.setdefault(f"{subject}|language", (subject, "language", value & LANGUAGES))
     return [st for st in found.values() if _resolved(st[0]) and _looks_like_value(st[1], st[2], text)]
+
+
+LANGUAGES = frozenset("""
+english spanish french german italian portuguese dutch swedish norwegian danish finnish icelandic polish czech
+slovak hungarian romanian bulgarian greek turkish russian ukrainian serbian croatian arabic hebrew persian farsi
+hindi urdu bengali punjabi tamil telugu mandarin cantonese chinese japanese korean vietnamese thai indonesian
+malay tagalog filipino swahili amharic yoruba zulu latin esperanto welsh irish gaelic catalan basque
+""".split())
 
 
 def _looks_like_value(slot: str, value: frozenset, text: str) -> bool:
@@ -328,7 +340,7 @@ def _looks_like_value(slot: str, value: frozenset, text: str) -> bool:
     "my car is in the shop", "I live in hope", "my husband is a chef") is none."""
     if not value:
         return False
-    if slot in ("food", "class", "email", "phone-number"):
+    if slot in ("food", "class", "language", "email", "phone-number"):
         return True
     named = {t.lower().replace("’", "'").removesuffix("'s") for t in _TOKEN.findall(text)
              if any(c.isupper() or c.isdigit() for c in t)}
@@ -472,6 +484,28 @@ def _noun_statement(tokens, lows, at, user):
 
 _PRESENT_AFTER_I = frozenset("go am take attend use drive support love see train work live call have own "
                              "follow belong".split())
+# the last words of a name that say what it names ("Anytime Fitness", "Vandelay Industries")
+_NAME_TYPES = {**{w: "gym" for w in "fitness gym crossfit climb climbing bouldering boulder boxing pilates "
+                                    "athletic athletics leisure spa".split()},
+               **{w: "job" for w in "inc ltd llc corp corporation industries systems labs technologies "
+                                    "solutions consulting consultancy enterprises holdings plc gmbh".split()},
+               **{w: "school" for w in "university college academy institute".split()}}
+
+
+def _typed_name(tokens, lows, start) -> tuple[str, frozenset] | None:
+    """(slot, name) of a capitalised name after a verb ("signed up at Anytime Fitness",
+    "goes to Planet Fitness now") whose own words say what it is; else None."""
+    k = start
+    while k < len(lows) and lows[k] in ("up", "at", "to", "with", "for", "the", "a", "an", "over", "in"):
+        k += 1
+    words = []
+    while k < len(lows) and (tokens[k][:1].isupper() or (words and lows[k] in ("of", "&"))) and len(words) < 5:
+        words.append(lows[k].removesuffix("'s"))
+        k += 1
+    kinds = {_NAME_TYPES[w] for w in words if w in _NAME_TYPES}
+    return (kinds.pop(), frozenset(words) - {"of", "&"}) if len(kinds) == 1 else None
+
+
 _NAMED_DETERMINERS = frozenset("my our the their his her".split())
 _NAMED_MODIFIERS = _ADJECTIVES | frozenset("family regular usual main go-to evening weekly own".split())
 
@@ -523,11 +557,23 @@ def _verb_statement(tokens, lows, at, user):
             word == "seeing" and at > 0 and lows[at - 1] in ("been", "i'm", "im", "we're")
             and not set(lows[at + 2:at + 5]) & {"tomorrow", "tonight", "later", "today", "on", "at", "for"})):
         return None  # "used a Pixel": past; "seeing" a partner as "I'm / been seeing Sam", not "seeing Tom tomorrow"
+    typed = _typed_name(tokens, lows, at + 1) if verb in ("go", "sign", "join", "start", "get") else None
+    if typed is not None and (slot is None or verb in ("go", "join", "start")):
+        subject = _subject(tokens, lows, at, user)
+        return (subject, typed[0], typed[1]) if subject else None
+    if verb == "move" and lows[at + 1:at + 3] == ["in", "with"]:  # "Chloe moved in with me", "moved in with Sam"
+        names = [lows[k] for k in range(at + 3, min(len(lows), at + 5)) if tokens[k][:1].isupper()]
+        mover = _subject(tokens, lows, at, user)
+        if names and mover == user:
+            return user, "partner", frozenset(names[:2])
+        if lows[at + 3:at + 4] in (["me"], ["us"]) and mover and mover != user and "/" not in mover:
+            return user, "partner", frozenset({mover})
+        return None
     if verb == "go" and lows[at + 1:at + 3] != ["out", "with"]:
         return None  # only "going out with Sam"
     # the slot of a noun among the next words overrides the verb's ("joined a climbing gym")
     noun_slot, noun_at = None, None
-    for ahead in range(at + 1, min(len(lows), at + 7)):
+    for ahead in range(at + 1, min(len(lows), at + 9)):
         if lows[ahead] in _END and lows[ahead] not in ("for",):
             break
         if _noun_cue(tokens, lows, ahead):

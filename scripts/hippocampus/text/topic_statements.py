@@ -100,18 +100,19 @@ OPENERS = frozenset(
     "became began kept felt spent sat won lost wrote read brought caught taught thought told said heard "
     "meet walking watching taking having painted screamed signed joined switched finally just still also "
     "picked traded leased insured tested test first third second spending cleared".split())
+_HOUSEHOLD = frozenset("kids kid children child son daughter wife husband partner".split())
 _OWNED = frozenset("new current latest".split())  # (a noun is a topic when new: "my company sent me to Berlin" is no job)
 _VALUELESS = frozenset("old new current next first last this that my our evening night morning something "
                        "anything everything nothing another more much lot bit some any twice thrice every weekly daily".split())
 # idioms of liking that hold a negation ("can't get enough of", "can't stop eating")
 _LIKING = {("can't", "stop"), ("can't", "get"), ("cannot", "stop"), ("cannot", "get"), ("couldn't", "stop"),
-           ("nothing", "beats"), ("nothing", "tops")}
+           ("nothing", "beats"), ("nothing", "tops"), ("no", "regrets")}
 LONGEST = 16  # tokens in a clause read loosely
 _PAST_OR_NOT = frozenset("used formerly previously until till ago before once originally ex cancelled canceled "
                          "cancel rehome rehomed traded rented missed sold selling skipped quit".split())
 # food needs a liking ("my favourite", "obsessed with", "can't stop eating"), not an event ("had sushi")
 _LIKING_WORDS = frozenset("love loves loving favourite favorite fave obsessed craving crave addicted go-to comfort "
-                          "best top beats".split())
+                          "best top beats hooked obsession".split())
 # a fan or support is a team's only beside a sport's word, or said of oneself ("I support Celtic")
 _WEAK_TEAM = frozenset("fan fans support supports supported supporter supporting following follow follows "
                        "followed".split())
@@ -248,10 +249,16 @@ def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, s
             continue  # "Ruth, my boss, got tickets for the Red Sox": the boss's ("my boss at Initech": the user's job)
         if slot == "class":  # whose class: read before its name ("Bought supplies for Japanese class")
             value, start = _class_value(tokens, lows, skip_words)
+            if not value and lows[at] in ("class", "classes", "session") and lows[at + 1:at + 2] == ["at"] \
+                    and at + 2 < len(tokens) and tokens[at + 2][:1].isupper():
+                slot = "gym"  # "Did my first class at Peak Performance": a class at a gym, which one is the value
             at = min(at, start)
         subject = subject_of(lows, at)
         if subject is None:
             return None  # a negation or a wish before it
+        if slot.startswith("pet") and subject.removeprefix(user + "/") in _HOUSEHOLD and at > 0 \
+                and lows[at - 1] in ("the", "our"):
+            subject = user  # "The kids chose the name Hazel for the puppy": the family's dog
         if slot == "food":
             value = dishes
         elif slot == "class":

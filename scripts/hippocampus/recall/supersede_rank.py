@@ -37,6 +37,8 @@ def moment(memory: dict) -> str:
 
 def _holders(cache, key: str, admitted) -> list[dict]:
     ids = cache.slot_holders(key) if not key.endswith("|pet") else cache.slot_holders_like(key + "%")
+    if "|pet:" in key:  # a pet of no kind said ("we adopted Mochi") may be the dog asked for
+        ids = ids + [i for i in cache.slot_holders(key.split(":", 1)[0]) if i not in ids]
     return [m for m in cache.by_ids(ids[:50]) if admitted(m)]
 
 

@@ -28,7 +28,7 @@ import re
 
 from .textutil import STOPWORDS
 from . import generic_slots
-from .topic_statements import CAT_BREEDS, DISH_WORDS, DOG_BREEDS, NOT_NAMES, OPENERS, TOPIC, loose_statement
+from .topic_statements import CAT_BREEDS, DISH_WORDS, DOG_BREEDS, INSTRUMENTS, NOT_NAMES, OPENERS, TOPIC, loose_statement
 
 # slot -> nouns, (state verbs), (change verbs), prepositions its verbs take before the value
 _SLOTS = {
@@ -74,7 +74,9 @@ _SLOTS = {
     "doctor": ("doctor gp physician", "", "", ""),
     "dentist": ("dentist orthodontist", "", "", ""),
     "therapist": ("therapist counsellor counselor psychologist physio physiotherapist", "", "", ""),
-    "bank": ("bank", "", "", ""),
+    "bank": ("bank santander barclays hsbc lloyds natwest chase citibank citi ing n26 revolut monzo starling "
+             "nationwide rabobank abn bnp paribas deutsche commerzbank unicredit bbva caixabank nordea danske "
+             "handelsbanken swedbank schwab", "", "", ""),
 }
 # species share a slot only with their own kind (a new kitten does not replace the dog)
 _KIND = {"puppy": "dog", "pup": "dog", "doggo": "dog", "kitten": "cat", "kitty": "cat", "budgie": "bird",
@@ -133,7 +135,7 @@ _NOT_CURRENT = frozenset(
     "might may could would should will shall 'll gonna going if maybe perhaps dream dreaming dreams wish "
     "wishing wishes unless whether used formerly previously once originally ago until till before "
     "hypothetically someday eventually soon next tomorrow lost lose losing quit quitting left leave leaving "
-    "fired laid".split())
+    "fired laid stopped stop done gave quit".split())
 _AMBIGUOUS = frozenset("place home".split())
 _HOME_BEFORE = frozenset("my our new own current first the a is".split())  # "our place in the world": a home only when new, current or "is"
 _PAST_OF_STATE_OK = frozenset("have has 've had been i've we've ive weve".split())  # "have lived here for years": still
@@ -189,12 +191,12 @@ def _lexicon():
 
 
 NOUNS, VERBS = _lexicon()
-_CUES = frozenset(NOUNS) | frozenset(VERBS) | frozenset(TOPIC) | DISH_WORDS | {"my", "our"}
+_CUES = frozenset(NOUNS) | frozenset(VERBS) | frozenset(TOPIC) | DISH_WORDS | INSTRUMENTS | {"my", "our", "day"}
 
 
 def _brand(word: str) -> bool:
     """A noun that is its own value: "Pixel", "Tesla" (not "phone", "dog")."""
-    return NOUNS.get(word) in ("phone", "car") and word not in _GENERIC
+    return NOUNS.get(word) in ("phone", "car", "bank") and word not in _GENERIC and word != "bank"
 
 
 def _slot_of_noun(word: str, slot: str) -> str:
@@ -205,6 +207,92 @@ def _slot_of_noun(word: str, slot: str) -> str:
 
 
 _TITLES = frozenset("dr mr mrs ms prof st".split())
+# a sentence's own clauses: "..., and in the end I took the role at Unilever", "..., but Sofia is my partner
+# now", "done with Tottenham, I support Liverpool now"; a leading subordinate clause ends at its comma
+# ("After Pepper went to live with my parents, we adopted Mochi")
+_SUBCLAUSE = re.compile(r"\s*;\s*|\s+[—–-]\s+|,\s+(?=(?:and|but|so|yet|because|though|although|whereas|then|now)\b)"
+                        r"|\s+(?=but\b)|\s+(?=and\s+(?:now|then|these\s+days|since)\b)|,\s+(?=(?:i|we|i'm|we're|i've|we've|im)\b)",
+                        re.IGNORECASE)
+_SUBORDINATE = frozenset("after when since once although though because while as before".split())
+
+
+def _clauses(text: str) -> list[str]:
+    found = []
+    for sentence in _CLAUSE.split(text):
+        for part in _SUBCLAUSE.split(sentence):
+            head, comma, rest = part.partition(", ")
+            if comma and head.split(" ", 1)[0].lower() in _SUBORDINATE:
+                found += [head, rest]
+            elif part:
+                found.append(part)
+    return found
+
+
+_SUBJECT_PRONOUNS = frozenset("he she they".split())
+_NAME_THEN = frozenset("is was has had said told thinks thought just and , got moved".split())
+_POSSESSIVE_PRONOUNS = frozenset("his her their".split())
+_NOT_AFTER_POSSESSIVE = frozenset("a an the my our to and or but , . ! ; in on at for with up".split())
+
+
+def _antecedent(tokens: list[str], previous: list[str] | None, possessive: bool = False) -> list[str] | None:
+    """The words of the last person a clause names ("User", "my sister", "Tom"), else `previous`.
+    For a possessive, the name that "is" describes is no antecedent ("Dr. Chen is their GP")."""
+    lows = [t.lower() for t in tokens]
+    end = len(tokens)
+    if possessive and end >= 2 and lows[-1] in ("is", "are", "'s"):
+        end -= 1
+        while end > 0 and tokens[end - 1][:1].isupper():
+            end -= 1
+    for k in range(end - 1, -1, -1):
+        low = lows[k].removesuffix("'s")
+        if low == "user":
+            return ["user"]
+        if possessive and low in ("us", "me"):
+            continue  # ("introduced us to their girlfriend": the one who introduced)
+        if low in FIRST_PERSON or low in _SUBJECT_PRONOUNS:
+            return previous if low in _SUBJECT_PRONOUNS else None
+        if low in RELATIONS:
+            owner = k - 1
+            while owner > 0 and lows[owner] in RELATION_ADJECTIVES:
+                owner -= 1  # ("my best friend")
+            return ["my", low] if owner >= 0 and lows[owner] in ("my", "our", "user's") else previous
+        if tokens[k][:1].isupper() and low.isalpha() and low not in _NOT_NAME and low not in STOPWORDS \
+                and low not in NOT_NAMES and low not in OPENERS and not (k == 0 and low.endswith(("ed", "ing"))) \
+                and not _a_thing(tokens, lows, k) and low not in NOUNS \
+                and not (k > 0 and lows[k - 1] in _TITLES) \
+                and (k > 0 or lows[1:2] and (lows[1] in _NAME_THEN or lows[1].endswith(("ed", "s")))):
+            # (a capital that starts the clause is a name only before a verb: "Tom said he", not "Quick update")
+            if k > 0 and lows[k - 1].removesuffix("'s") in RELATIONS:  # "my sister Leila": the sister
+                return ["my", lows[k - 1].removesuffix("'s")]
+            return [tokens[k]]
+    return previous
+
+
+def _resolve_pronouns(tokens: list[str], previous: list[str] | None) -> tuple[list[str], list[str] | None]:
+    """The clause with each third-person pronoun put as the person it stands for, the
+    nearest named before it ("User said they moved": "User said we moved"; "their new
+    favourite is ramen", the user named in the clause before: "my new favourite ...");
+    and who the clause names, for the next."""
+    out: list[str] = []
+    for k, token in enumerate(tokens):
+        low = token.lower()
+        is_subject = low in _SUBJECT_PRONOUNS
+        is_possessive = low in _POSSESSIVE_PRONOUNS and k + 1 < len(tokens) \
+            and tokens[k + 1].lower() not in _NOT_AFTER_POSSESSIVE and tokens[k + 1][:1].isalpha()
+        if not (is_subject or is_possessive):
+            out.append(token)
+            continue
+        who = _antecedent(out, previous, possessive=is_possessive)
+        if who is None:
+            out.append(token)
+        elif who == ["user"]:
+            out.append("we" if is_subject else "my")
+        elif is_subject:
+            out += who
+        else:
+            out += [*who[:-1], who[-1] + "'s"]
+    after = _antecedent(out, previous)
+    return out, after if after is None or after[0] in ("user", "my") else previous  # (a bare name stays in its clause)
 
 
 def _tokens(clause: str) -> list[str]:
@@ -276,6 +364,9 @@ def _value(tokens: list[str], lows: list[str], start: int) -> frozenset:
         low = lows[at]
         if low in _END or (words and low in _SKIP and low not in ("of",)):
             break
+        if not words and low in _SKIP and not tokens[at][:1].isupper():
+            at += 1  # ("settled into an apartment in Austin": Austin)
+            continue
         capital = any(ch.isupper() for ch in tokens[at]) or any(ch.isdigit() for ch in tokens[at])
         if named and not capital:
             break
@@ -291,10 +382,11 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
     speaker, text = speaker_of(content)
     user = speaker or "user"
     found: dict[str, tuple[str, str, frozenset]] = {}
-    for clause in _CLAUSE.split(text):
+    previous = None  # who the last clause named: a pronoun's antecedent ("User moved; their new flat is ...")
+    for clause in _clauses(text):
         if clause.rstrip().endswith("?"):
             continue
-        tokens = _tokens(clause)
+        tokens, previous = _resolve_pronouns(_tokens(clause), previous)
         lows = [t.lower().replace("’", "'") for t in tokens]
         words = [w for w in lows if w not in (".", "!", ",", ";")]
         if not _CUES.intersection(lows) or _ADDING.intersection(lows) or "as well" in " ".join(lows) \
@@ -323,6 +415,8 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
     for subject, slot, value in list(found.values()):
         if slot == "class" and value & LANGUAGES:  # "learning Japanese": a class, and the language learned
             found.setdefault(f"{subject}|language", (subject, "language", value & LANGUAGES))
+        if slot == "class" and value & INSTRUMENTS:  # "guitar lessons": a class, and the instrument played
+            found.setdefault(f"{subject}|instrument", (subject, "instrument", value & INSTRUMENTS))
     return [st for st in found.values() if _resolved(st[0]) and _looks_like_value(st[1], st[2], text)]
 
 
@@ -340,7 +434,7 @@ def _looks_like_value(slot: str, value: frozenset, text: str) -> bool:
     "my car is in the shop", "I live in hope", "my husband is a chef") is none."""
     if not value:
         return False
-    if slot in ("food", "class", "language", "email", "phone-number"):
+    if slot in ("food", "class", "language", "instrument", "email", "phone-number"):
         return True
     named = {t.lower().replace("’", "'").removesuffix("'s") for t in _TOKEN.findall(text)
              if any(c.isupper() or c.isdigit() for c in t)}
@@ -517,6 +611,9 @@ def _named_before(tokens, lows, at, user) -> tuple[str | None, frozenset] | None
     k = at - 1
     while k >= 0 and lows[k] in _NAMED_MODIFIERS and at - k <= 3:
         k -= 1
+    owner = None
+    if k >= 3 and lows[k].endswith("'s") and lows[k][:-2] in RELATIONS and lows[k - 1] in ("my", "our"):
+        owner, k = f"{user}/{relation_name(lows[k][:-2])}", k - 1  # "Dr. Chen is my coworker's new GP"
     if k < 2 or lows[k] not in _NAMED_DETERMINERS or lows[k - 1] not in ("is", "'s", "are"):
         return None
     end = k - 1  # the name ends before "is"
@@ -535,6 +632,8 @@ def _named_before(tokens, lows, at, user) -> tuple[str | None, frozenset] | None
     subject = _subject(tokens, lows, start, user) if start > 0 else user
     if subject is None:
         return None, name
+    if owner is not None:
+        return owner, name
     if determiner in ("their", "his", "her") and subject == user:
         return None, name  # whose? ("Dr. Chen is their new GP": said of someone named before, or no one)
     return subject, name
@@ -621,11 +720,16 @@ def _verb_statement(tokens, lows, at, user):
     value = _value(tokens, lows, at_value) if nxt in preps or (verb in _OBJECT_VERBS and noun_at is None) \
         else frozenset()
     if verb in ("trade", "swap", "replace"):  # "traded the Civic for a Rav4": the old one goes, the value follows
-        later = [i for i in range(at + 1, len(lows)) if lows[i] in ("for", "with")]
+        later = [i for i in range(at + 1, len(lows)) if lows[i] in ("for", "with")] \
+            or [i for i in range(at + 1, len(lows)) if lows[i] == "to"]  # ("traded up to a Fiat 500")
         value = _value(tokens, lows, later[0] + 1) if later else frozenset()
     elif noun_at is not None:
         named = {lows[k] for k in range(at + 1, noun_at) if tokens[k][:1].isupper()}  # "to Leeds University"
         value = value | named | _value(tokens, lows, noun_at + 1) | ({lows[noun_at]} if _brand(lows[noun_at]) else set())
+        if slot == "class":  # "started guitar lessons at the community centre": the class is named before its noun
+            before = frozenset(lows[k] for k in range(at + 1, noun_at) if lows[k].isalpha() and lows[k] not in _SKIP
+                               and lows[k] not in _VALUELESS and lows[k] not in STOPWORDS)
+            value = before or value
     if value <= {"someone", "somebody", "someone's"} and "," in lows[at:]:  # "seeing someone new, Sofia"
         comma = lows.index(",", at)
         value = frozenset(lows[k] for k in range(comma + 1, min(len(lows), comma + 3)) if tokens[k][:1].isupper())

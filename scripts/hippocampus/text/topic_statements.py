@@ -218,6 +218,14 @@ def _class_value(tokens: list[str], lows: list[str], skip_words) -> tuple[set[st
     return set(), len(lows)
 
 
+# instruments one plays (a value of its own slot; "guitar lessons" is a class too)
+INSTRUMENTS = frozenset("""piano guitar violin viola cello drums drum ukulele uke banjo accordion saxophone sax trumpet
+flute clarinet harp trombone mandolin oboe bassoon harmonica keyboard synth bagpipes sitar tabla bongos cajon
+""".split())
+_PLAYING = frozenset("play plays playing practise practises practising practice practices practicing lessons lesson "
+                     "learning learn rented bought picked taken took started started".split())
+
+
 def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, skip_words, not_name,
                     end_words, relations, noun_slot=lambda _low: None) -> tuple[str, str, frozenset] | None:
     """(subject, slot, value words) of a clause with no frame, or None.
@@ -226,8 +234,18 @@ def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, s
     counts as a topic word when it is owned or new ("our new Oslo flat") or a brand."""
     if len(lows) > LONGEST or any(low in _PAST_OR_NOT for low in lows):
         return None  # (a long clause holds too many names and topics to tell which is the value)
-    lows = ["love" if (low, nxt) in _LIKING else low for low, nxt in zip(lows, [*lows[1:], ""])]
+    lows = ["love" if (low, nxt) in _LIKING or (before, low) in _LIKING else low
+            for before, low, nxt in zip(["", *lows[:-1]], lows, [*lows[1:], ""])]  # ("can't stop": neither a negation nor a stop)
+    if not INSTRUMENTS.isdisjoint(lows) and not _PLAYING.isdisjoint(lows):  # "practising the banjo every night"
+        at = min(k for k, low in enumerate(lows) if low in INSTRUMENTS)
+        subject = subject_of(lows, at)
+        played = {low for low in lows if low in INSTRUMENTS}
+        if subject is not None and not any(lows[k] in _CLASS_NOUNS for k in range(at + 1, min(len(lows), at + 2))):
+            return subject, "instrument", frozenset(played)
     topics = [(at, TOPIC[low]) for at, low in enumerate(lows) if low in TOPIC]
+    topics += [(at, "job") for at, low in enumerate(lows) if low == "day" and at > 0 and lows[at - 1] == "first"
+               and lows[at + 1:at + 2] == ["at"] and at + 2 < len(tokens) and tokens[at + 2][:1].isupper()]
+    # ("first day at Booking.com went ok": a job begun)
     for at, low in enumerate(lows):
         slot = None if low in TOPIC else noun_slot(low)
         if slot is not None and (slot.endswith("!") or any(b in _OWNED for b in lows[max(0, at - 3):at])):

@@ -210,7 +210,9 @@ _TITLES = frozenset("dr mr mrs ms prof st".split())
 # a sentence's own clauses: "..., and in the end I took the role at Unilever", "..., but Sofia is my partner
 # now", "done with Tottenham, I support Liverpool now"; a leading subordinate clause ends at its comma
 # ("After Pepper went to live with my parents, we adopted Mochi")
-_SUBCLAUSE = re.compile(r"\s*;\s*|\s+[—–-]\s+|,\s+(?=(?:and|but|so|yet|because|though|although|whereas|then|now)\b)"
+_SUBCLAUSE = re.compile(r"\s*;\s*|\s+[—–-]\s+|,\s+(?=(?:but|yet|because|though|although|whereas|now)\b)"
+                        r"|,\s+(?=(?:and|so|then)\s+(?:(?:i|we|he|she|they|my|our|the|user|now|in|then|these|since|"
+                        r"it|that|this|there)\b|(?-i:[A-Z])))"
                         r"|\s+(?=but\b)|\s+(?=and\s+(?:now|then|these\s+days|since)\b)|,\s+(?=(?:i|we|i'm|we're|i've|we've|im)\b)",
                         re.IGNORECASE)
 _SUBORDINATE = frozenset("after when since once although though because while as before".split())
@@ -339,7 +341,9 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
                 and not (at == 0 and (low.endswith(("ed", "ing")) or low in OPENERS)) \
                 and at + 1 < len(lows) \
                 and (at > 0 or at + 1 == end or lows[at + 1] in ("just", "recently", "finally", "has", "and",
-                                                                 "now", "officially", "also")):
+                                                                 "now", "officially", "also")) \
+                and not (at > 0 and lows[at + 1] in ("with", "or", "in", "at", "to", "for", "from", "and")):
+            # ("then Portland and Denver with the team": places, not who)
             # (a capital that starts the clause is a name only right before the statement: "Tom moved")
             name = low[:-2] if low.endswith(("'s", "’s")) else low
             if at > 0 and lows[at - 1].removesuffix("'s") in RELATIONS:  # "my brother Sam became ..."
@@ -727,9 +731,13 @@ def _verb_statement(tokens, lows, at, user):
         named = {lows[k] for k in range(at + 1, noun_at) if tokens[k][:1].isupper()}  # "to Leeds University"
         value = value | named | _value(tokens, lows, noun_at + 1) | ({lows[noun_at]} if _brand(lows[noun_at]) else set())
         if slot == "class":  # "started guitar lessons at the community centre": the class is named before its noun
-            before = frozenset(lows[k] for k in range(at + 1, noun_at) if lows[k].isalpha() and lows[k] not in _SKIP
-                               and lows[k] not in _VALUELESS and lows[k] not in STOPWORDS)
-            value = before or value
+            before = []
+            for k in range(noun_at - 1, at, -1):  # the words right before it ("supplies for Japanese class": Japanese)
+                if len(before) == 2 or not lows[k].isalpha() or lows[k] in _SKIP or lows[k] in _VALUELESS \
+                        or lows[k] in STOPWORDS:
+                    break
+                before.append(lows[k])
+            value = frozenset(before) or value
     if value <= {"someone", "somebody", "someone's"} and "," in lows[at:]:  # "seeing someone new, Sofia"
         comma = lows.index(",", at)
         value = frozenset(lows[k] for k in range(comma + 1, min(len(lows), comma + 3)) if tokens[k][:1].isupper())

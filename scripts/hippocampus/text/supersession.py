@@ -442,7 +442,12 @@ def _looks_like_value(slot: str, value: frozenset, text: str) -> bool:
         return True
     named = {t.lower().replace("’", "'").removesuffix("'s") for t in _TOKEN.findall(text)
              if any(c.isupper() or c.isdigit() for c in t)}
-    return any(w.removesuffix("'s") in named for w in value)
+    return any(w.removesuffix("'s") in named and w not in _WHEN_WORDS for w in value)
+
+
+# a day or a month is no value ("The dentist appointment moved to Thursday")
+_WHEN_WORDS = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
+                        "june july august september october november december christmas easter".split())
 
 
 _NOUN_SLOTS = {"food": "food", "dish": "food", "meal": "food", "team": "team", "club": "team", "class": "class",
@@ -517,6 +522,8 @@ def _noun_statement(tokens, lows, at, user):
     if named is not None:
         return (named[0], slot, named[1]) if named[0] else None
     before = lows[max(0, at - 3):at]
+    if not _FORMER.isdisjoint(before) or lows[at + 1:at + 2] and lows[at + 1] in _COMPOUND_AFTER:
+        return None  # "our old apartment in Leeds", "my previous phone"; "the car wash", "my phone bill"
     marked = any(b in ("new", "current", "latest", "now") for b in before)
     owned = any(b in FIRST_PERSON or b in OTHER_PRONOUNS or b.endswith(("'s", "’s")) for b in before)
     if not (marked or owned or (at == 0 and lows[1:2] == ["is"])):
@@ -537,7 +544,8 @@ def _noun_statement(tokens, lows, at, user):
         model = [lows[k] for k in range(at + 1, min(len(lows), at + 3))
                  if tokens[k][:1].isupper() or any(ch.isdigit() for ch in tokens[k])]
         return (subject, slot, frozenset({word, *model})) if subject else None
-    if _brand(word) and marked and not (after and after[0] in ("was", "were")):  # "drove home my new Subaru"
+    if _brand(word) and marked and owned and not (after and after[0] in ("was", "were")):  # "drove home my new Subaru"
+        # ("the new iPhone looks nice": a product, no one's)
         subject = _subject(tokens, lows, at, user)
         return (subject, slot, frozenset({word, *(a for a in after[:1] if a not in _END)})) if subject else None
     if (not after or after[0] in (",", ".", "!", ";")) and marked:  # "Meet Rex, our new dog"
@@ -604,6 +612,9 @@ def _typed_name(tokens, lows, start) -> tuple[str, frozenset] | None:
     return (kinds.pop(), frozenset(words) - {"of", "&"}) if len(kinds) == 1 else None
 
 
+_FORMER = frozenset("old previous former ex last".split())
+_COMPOUND_AFTER = frozenset("wash park parking seat seats insurance keys key charger case cover screen battery bill "
+                            "bills plan contract call calls number repair repairs service dealer loan payment".split())
 _NAMED_DETERMINERS = frozenset("my our the their his her".split())
 _NAMED_MODIFIERS = _ADJECTIVES | frozenset("family regular usual main go-to evening weekly own".split())
 
@@ -682,6 +693,15 @@ def _verb_statement(tokens, lows, at, user):
         if _noun_cue(tokens, lows, ahead):
             noun_slot, noun_at = _slot_of_noun(lows[ahead], NOUNS[lows[ahead]]), ahead
             break
+    if noun_slot is None and slot is None and verb in ("replace", "swap", "trade", "switch") \
+            and lows[at + 1:at + 2] in (["it"], ["them"], ["that"]):
+        for back in range(at - 1, -1, -1):  # "Dropped my old phone in the lake, replaced it with a ...": the phone's
+            if _noun_cue(tokens, lows, back):
+                slot = _slot_of_noun(lows[back], NOUNS[lows[back]])
+                later = [i for i in range(at + 1, len(lows)) if lows[i] in ("with", "for", "to")]
+                value = _value(tokens, lows, later[0] + 1) if later else frozenset()
+                subject = _subject(tokens, lows, back, user)
+                return (subject, slot, value) if value and subject else None
     if noun_slot is not None and (slot is None or verb in ("join", "start", "enroll", "enrol", "attend",
                                                            "transfer", "adopt", "rescue")):
         slot = noun_slot  # "joined a climbing gym"; but "work at the school" is a job, "moved my car" a home

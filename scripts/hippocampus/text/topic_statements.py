@@ -100,6 +100,11 @@ OPENERS = frozenset(
     "became began kept felt spent sat won lost wrote read brought caught taught thought told said heard "
     "meet walking watching taking having painted screamed signed joined switched finally just still also "
     "picked traded leased insured tested test first third second spending cleared".split())
+_EVENTS = frozenset("game games match matches season derby stadium scored".split())
+_WATCHING = frozenset("watched watching watch saw see seeing at after before during went".split())
+_FORMER = frozenset("old previous former ex".split())
+_COMPOUND = frozenset("wash park parking seat insurance keys charger case screen battery bill plan repair "
+                      "service loan".split())
 _HOUSEHOLD = frozenset("kids kid children child son daughter wife husband partner".split())
 _OWNED = frozenset("new current latest".split())  # (a noun is a topic when new: "my company sent me to Berlin" is no job)
 _VALUELESS = frozenset("old new current next first last this that my our evening night morning something "
@@ -263,8 +268,14 @@ def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, s
                 and not (lows[at].startswith("support") and at > 0 and lows[at - 1] in ("i", "we")):
             continue  # "I'm a fan of Taylor Swift", "your support means a lot": no team ("a Liverpool fan" is)
         if lows[at] in _PEOPLE_TOPICS and slot not in ("partner", "class") \
-                and lows[at + 1:at + 2] not in (["at"], ["from"], ["in"]):
-            continue  # "Ruth, my boss, got tickets for the Red Sox": the boss's ("my boss at Initech": the user's job)
+                and not (slot == "gym" and lows[at + 1:at + 2] == ["at"]):
+            continue  # "Ruth, my boss, got tickets for the Red Sox": the boss's ("coffee with my boss at Starbucks";
+            # but "booked a personal trainer at PulseFit": the gym)
+        if lows[at] in _EVENTS and not _WATCHING.isdisjoint(lows):
+            continue  # "Watched the Lakers game", "dinner at Nando's after the match": an evening, not a team
+        if at > 0 and lows[at - 1] in _FORMER or lows[at + 1:at + 2] and lows[at + 1] in _COMPOUND \
+                and slot in ("car", "phone", "home", "job"):
+            continue  # "our old flat", "the car wash on Main Street"
         if slot == "class":  # whose class: read before its name ("Bought supplies for Japanese class")
             value, start = _class_value(tokens, lows, skip_words)
             if not value and lows[at] in ("class", "classes", "session") and lows[at + 1:at + 2] == ["at"] \

@@ -196,3 +196,51 @@ def test_questions_that_ask_and_questions_that_mention():
                      "What did my husband cook?", "How does John describe the season for his team?",
                      "Who supports Caroline when she is down?"):
         assert asked(question) == [], question
+
+
+def test_notes_an_assistant_wrote_and_long_sentences_are_read_as_who_they_name():
+    """Third-person notes ("User said they ..."), a fact in the second clause of a
+    sentence, a person named in apposition, a name before "is my ...", a title."""
+    said = {
+        "User said they have moved into a flat in Tallinn.": ("user", "home", {"tallinn"}),
+        "User dropped tennis; their new obsession is ramen.": ("user", "food", {"ramen"}),
+        "The hiring took forever, and in the end I accepted the offer from Ocado.": ("user", "job", {"ocado"}),
+        "It was a long winter, but Priya is my girlfriend now.": ("user", "partner", {"priya"}),
+        "After the old car failed its inspection, we bought a Mazda CX-5.": ("user", "car", {"mazda", "cx-5"}),
+        "Luis, my cousin, is crazy about gnocchi these days.": ("user/cousin", "food", {"gnocchi"}),
+        "Ingrid (my colleague) is a lifelong Celtic fan.": ("user/coworker", "team", {"celtic"}),
+        "Dr. Okonkwo is my new GP.": ("user", "doctor", {"okonkwo"}),
+        "I signed up at Fenwick Climbing yesterday.": ("user", "gym", {"fenwick", "climbing"}),
+        "Our new Bergen flat has a view of the harbour.": ("user", "home", {"bergen"}),
+        "Bean the whippet came home from the rescue today.": ("user", "pet:dog", {"bean"}),
+    }
+    for text, (subject, slot, value) in said.items():
+        assert (subject, slot, frozenset(value)) in statements(text), (text, statements(text))
+
+
+def test_everyday_lines_that_state_no_value_key_nothing_of_the_users():
+    """Topic words, names and brands in a line that says no current value: a past
+    home, a game watched, a product admired, a day, a compound, a relation's doing."""
+    for text in ("We walked past our old flat in Croydon on the way to Brixton.",
+                 "Watched the Celtics game at a bar with my uncle.",
+                 "The new Galaxy looks great but I'm keeping mine.",
+                 "My physio appointment moved to Friday.",
+                 "The car park at Tesco was full.",
+                 "Had a coffee with my manager at Pret.",
+                 "Ruth, my boss, got season tickets for the Knicks.",
+                 "Quick update: the puppy chewed a shoe, she is in trouble.",
+                 "Then Leeds and York with the team, and the coach says we need practice."):
+        assert not [s for s in statements(text) if s[0] == "user"], (text, statements(text))
+
+
+def test_for_a_question_about_the_user_another_persons_value_of_the_slot_ranks_below(ws):
+    ids = add_all(ws, [
+        ("We moved to Tampere last spring.", "2025-03-01T10:00:00Z"),
+        *FILLER,
+        ("My brother Karl is living in Turku now, he loves it.", "2025-09-01T10:00:00Z"),
+    ])
+    mine, brothers = ids[0], ids[-1]
+    found = top(ws, "Where does the user live now?")
+    assert found[0] == mine, found
+    found = top(ws, "Where does the user's brother live now?")
+    assert found[0] == brothers, found

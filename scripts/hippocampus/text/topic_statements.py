@@ -117,7 +117,7 @@ _PAST_OR_NOT = frozenset("used formerly previously until till ago before once or
                          "cancel rehome rehomed traded rented missed sold selling skipped quit".split())
 # food needs a liking ("my favourite", "obsessed with", "can't stop eating"), not an event ("had sushi")
 _LIKING_WORDS = frozenset("love loves loving favourite favorite fave obsessed craving crave addicted go-to comfort "
-                          "best top beats hooked obsession".split())
+                          "best top beats hooked obsession crazy mad".split())
 # a fan or support is a team's only beside a sport's word, or said of oneself ("I support Celtic")
 _WEAK_TEAM = frozenset("fan fans support supports supported supporter supporting following follow follows "
                        "followed".split())
@@ -253,6 +253,8 @@ def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, s
     # ("first day at Booking.com went ok": a job begun)
     for at, low in enumerate(lows):
         slot = None if low in TOPIC else noun_slot(low)
+        if slot is not None and lows[max(0, at - 2):at] == ["the", "new"]:
+            continue  # "The new Galaxy looks great": a product, no one's
         if slot is not None and (slot.endswith("!") or any(b in _OWNED for b in lows[max(0, at - 3):at])):
             topics.append((at, slot.rstrip("!")))  # ("!": a brand, its own cue)
     topics.sort()

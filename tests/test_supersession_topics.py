@@ -235,11 +235,13 @@ def test_everyday_lines_that_state_no_value_key_nothing_of_the_users():
 
 def test_for_a_question_about_the_user_another_persons_value_of_the_slot_ranks_below(ws):
     ids = add_all(ws, [
+        ("We moved to Oulu for my first job.", "2024-03-01T10:00:00Z"),
         ("We moved to Tampere last spring.", "2025-03-01T10:00:00Z"),
         *FILLER,
         ("My brother Karl is living in Turku now, he loves it.", "2025-09-01T10:00:00Z"),
     ])
-    mine, brothers = ids[0], ids[-1]
+    mine, brothers = ids[1], ids[-1]
+    assert ws.memory(ids[0])["supersededBy"] == mine
     found = top(ws, "Where does the user live now?")
     assert found[0] == mine, found
     found = top(ws, "Where does the user's brother live now?")

@@ -337,9 +337,9 @@ class SearchCache:
         """Whether each of these files still has the stat recorded at the last look."""
         return all(self.as_looked(root, path)[1] for path in paths)
 
-    def has_slot_statements(self) -> bool:
-        """Whether any memory states a slot's value (recall reads slots and chains only then)."""
-        return self.db.execute("SELECT 1 FROM slot LIMIT 1").fetchone() is not None
+    def has_supersessions(self) -> bool:
+        """Whether any memory is superseded (an indexed look: recall reads chains only then)."""
+        return self.db.execute("SELECT 1 FROM mem WHERE superseded IS NOT NULL LIMIT 1").fetchone() is not None
 
     def predecessors(self, memory_id: str) -> list[dict]:
         """The memories `memory_id` superseded directly (the reverse of supersededBy)."""

@@ -246,3 +246,6 @@ def test_for_a_question_about_the_user_another_persons_value_of_the_slot_ranks_b
     assert found[0] == mine, found
     found = top(ws, "Where does the user's brother live now?")
     assert found[0] == brothers, found
+    # the user's current home is put above the brother's city, as --why says (not only above the user's old home)
+    results = ws.json("recall.py", "Where does the user live now?", "--top", "10", "--why", now=NOW)["results"]
+    assert set(next(r for r in results if r["id"] == mine)["why"]["over"]) == {ids[0], brothers}

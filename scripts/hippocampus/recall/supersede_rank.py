@@ -48,12 +48,6 @@ def _states(asked: set[str], memory: dict) -> bool:
     return any(k in asked or any(a.endswith("|pet") and k.startswith(a) for a in asked) for k in stated)
 
 
-def _same_slot(asked: str, key: str) -> bool:
-    """Another subject's key of the slot asked ('user|home' and 'user/sister|home')."""
-    slot, other = asked.split("|", 1)[1], key.split("|", 1)[1]
-    return other == slot or (slot == "pet" and other.startswith("pet"))
-
-
 def slot_statements(cache, query: str, admitted) -> list[dict]:
     """The memories stating a value of the subject and slot the question asks
     for ("where does the user live?": the user's homes); where that value has
@@ -113,10 +107,10 @@ def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitt
             live = [m for m in holders if not m.get("supersededBy")] or holders
             current = max(live, key=lambda m: (moment(m), m["id"]))
             below = [m["id"] for m in holders if m["id"] != current["id"]]
-            # and above another's value of the slot ("Where does the user live?": not the sister's city)
-            below += [memory_id for memory_id, keys in stated.items()
-                      if memory_id != current["id"] and memory_id not in below and key not in keys
-                      and any(_same_slot(key, other) for other in keys)]
+            # and above the best results that state no value of it: another's value of the slot ("Where does
+            # the user live?": not the sister's city) or none ("the neighbours are drilling again")
+            below += [entry[2] for entry in scored[:reach]
+                      if entry[2] != current["id"] and entry[2] not in below and key not in stated.get(entry[2], ())]
             if not below:
                 continue
             pool.setdefault(current["id"], current)

@@ -110,7 +110,9 @@ RELATIONS = frozenset(
     "sister brother mom mum mother dad father parents parent son daughter kid kids child children wife "
     "husband partner boyfriend girlfriend fiance fiancee spouse friend bestie cousin aunt uncle grandma "
     "grandmother grandpa grandfather granddad nan boss manager colleague coworker co-worker neighbor "
-    "neighbour roommate flatmate housemate niece nephew sibling stepmom stepdad teammate classmate mentor "
+    "neighbour roommate flatmate housemate niece nephew sibling stepmom stepdad stepbrother stepsister stepson "
+    "stepdaughter godmother godfather godson goddaughter grandson granddaughter brother-in-law sister-in-law "
+    "mother-in-law father-in-law teammate classmate mentor "
     "bf gf ex ex-wife ex-husband ex-girlfriend ex-boyfriend ex-partner former late".split())
 # one name per relation, as statements and questions both say it ("my colleague" is the "coworker" asked of)
 RELATION_CANON = {"mum": "mom", "mother": "mom", "mommy": "mom", "father": "dad", "daddy": "dad",
@@ -308,7 +310,15 @@ def speaker_of(content: str) -> tuple[str | None, str]:
     match = _SPEAKER.match(content)
     if match is None or not all(word[:1].isupper() for word in match.group(1).split()):
         return None, content  # ("New gym: FitLab" has no speaker)
+    if match.group(1).strip().lower() in _LABELS:
+        return None, content[match.end():]  # "Note: the user now lives in Bergen": a label, the note's own words
     return match.group(1).strip().lower(), content[match.end():]
+
+
+# the labels an agent puts before a note, which name no speaker
+_LABELS = frozenset("note noted notes update updated reminder fyi fact facts memory summary info context observation "
+                    "preference profile todo ps nb heads up quick update status change changed correction "
+                    "new fact important".split())
 
 
 def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | None:
@@ -362,6 +372,10 @@ def _value(tokens: list[str], lows: list[str], start: int) -> frozenset:
     words: list[str] = []
     named = False  # a value that began with a name ends with it ("Berlin went smoothly": Berlin)
     at = start
+    if "from" in lows[start:start + 2]:  # "switched gyms from Blok to Orangetheory": the value follows "to"
+        later = [k for k in range(start + 2, min(len(lows), start + 9)) if lows[k] in ("to", "for")]
+        if later:
+            at = later[0] + 1
     while at < len(lows) and (lows[at] in _SKIP or lows[at] in (":", "-", "—", "–")) and len(words) == 0:
         at += 1
     while at < len(lows) and len(words) < 4:
@@ -441,7 +455,7 @@ def _looks_like_value(slot: str, value: frozenset, text: str) -> bool:
     if slot in ("food", "class", "language", "instrument", "email", "phone-number"):
         return True
     named = {t.lower().replace("’", "'").removesuffix("'s") for t in _TOKEN.findall(text)
-             if any(c.isupper() or c.isdigit() for c in t)}
+             if any(c.isupper() or c.isdigit() for c in t) and not shouted(t) and t.lower() not in STOPWORDS}
     return any(w.removesuffix("'s") in named and w not in _WHEN_WORDS for w in value)
 
 
@@ -463,6 +477,12 @@ def _noun_topic(word: str) -> str | None:
     if word not in NOUNS or word in _NOT_TOPICS or NOUNS[word] in ("phone-number", "email"):
         return None
     return _slot_of_noun(word, NOUNS[word]) + ("!" if _brand(word) else "")
+
+
+def shouted(token: str) -> bool:
+    """A word in capitals for emphasis ("AGAIN", "AMAZING"), not a name; an acronym is
+    short ("BMW", "YMCA", "HSBC")."""
+    return len(token) >= 5 and token.isalpha() and token.isupper()
 
 
 def _generic_slot(noun: str) -> str:
@@ -494,6 +514,8 @@ _OTHER_KIND = frozenset("work business side spare backup tennis dance training s
                         "squash gaming burner company".split())
 _FUTURE = frozenset("next tomorrow soon later once when after june july august september october november "
                     "december january february march april".split())
+_REPLACING = frozenset("sold sell selling crashed totalled totaled scrapped returned lost broke smashed replaced "
+                        "swapped traded switched from ditched dropped".split())
 _ADDING = frozenset("also another second both additionally extra".split())
 _GONE = frozenset("sold sell selling crashed totalled totaled scrapped returned lost broke smashed".split())
 _PREPOSITIONS = frozenset("of at for with from to in on by into onto about".split())  # "a scarf of Hibernian"
@@ -539,7 +561,8 @@ def _noun_statement(tokens, lows, at, user):
         return (user, slot, names) if names else None
     if _brand(word) and not marked and at > 0 and lows[at - 1] in ("my", "our") \
             and any(ch.isupper() for ch in tokens[at]) and not (after and after[0] in ("was", "were", "used")) \
-            and not (at >= 2 and lows[at - 2] in _GONE):  # "My Subaru Outback got its first service"
+            and not _REPLACING.intersection(lows[max(0, at - 3):at]):  # "My Subaru Outback got its first service"
+        # (not "sold my Subaru", "replaced my Fairphone with ...": the old one)
         subject = _subject(tokens, lows, at, user)
         model = [lows[k] for k in range(at + 1, min(len(lows), at + 3))
                  if tokens[k][:1].isupper() or any(ch.isdigit() for ch in tokens[k])]
@@ -718,6 +741,13 @@ def _verb_statement(tokens, lows, at, user):
     if at_value >= len(lows):
         return None
     nxt = lows[at_value]
+    left = frozenset()  # the old value, in "from X to Y"
+    if nxt == "from" and (kind == "change" or verb in _SWITCH):  # "relocated from Nantes to Bilbao": what follows "to"
+        later = [i for i in range(at_value + 1, len(lows)) if lows[i] in ("to", "for") and i + 1 < len(lows)]
+        if not later:
+            return None
+        left = frozenset(lows[at_value + 1:later[0]]) - frozenset(lows[later[0]:])
+        at_value, nxt = later[0], lows[later[0]]
     if verb in ("work", "train") and nxt not in preps:
         return None
     if nxt not in preps and verb not in _OBJECT_VERBS and noun_at is None:
@@ -758,6 +788,7 @@ def _verb_statement(tokens, lows, at, user):
                     break
                 before.append(lows[k])
             value = frozenset(before) or value
+    value -= left
     if value <= {"someone", "somebody", "someone's"} and "," in lows[at:]:  # "seeing someone new, Sofia"
         comma = lows.index(",", at)
         value = frozenset(lows[k] for k in range(comma + 1, min(len(lows), comma + 3)) if tokens[k][:1].isupper())

@@ -90,7 +90,7 @@ _CLASS_AFTER = frozenset("learning learn enrolled enrol enroll to studying".spli
 
 # capitalised words that are not names
 NOT_NAMES = frozenset(
-    "i i'm i've i'd i'll tv pc ok uk us usa eu dm pm am gps atm diy bbq ceo hr it "
+    "i i'm i've i'd i'll tv pc ok uk us usa eu dm pm am gps atm diy bbq ceo hr it user "
     # interjections and openers that start a message ("Ugh, tried a new coffee place")
     "ugh okay lol wow yay hey oh ah hmm welp phew whew omg haha btw anyway yes yeah yep nope so well "
     "honestly seriously update fyi ps note reminder".split())
@@ -155,6 +155,7 @@ def _names(tokens: list[str], lows: list[str], skip: set[int], not_name, end_wor
     for at, token in enumerate(tokens):
         low = lows[at]
         capital = any(ch.isupper() for ch in token[:2]) or (run and any(ch.isdigit() for ch in token))  # ("iPhone")
+        capital = capital and not (len(token) >= 5 and token.isalpha() and token.isupper())  # ("drilling AGAIN")
         name = low[:-2] if low.endswith("'s") else low
         if at in skip or not capital or name in NOT_NAMES or name in not_name or name in end_words:
             run = False

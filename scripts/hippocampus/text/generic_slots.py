@@ -20,7 +20,7 @@ from __future__ import annotations
 
 _MARKS = frozenset("new current favourite favorite fave latest usual regular main go-to top own".split())
 _BE = frozenset("is are 's".split())
-_POSSESSIVE = frozenset("my our".split())
+_POSSESSIVE = frozenset("my our user's".split())  # ("The user's streaming service is now Mubi": a note's)
 # nouns that are no slot of one value ("my day is", "my plan is", "my point is")
 # a person is a slot only by a name ("my boss is Ruth"; "my sister is studying Japanese" is the sister's)
 RELATIONS_OF_PEOPLE = frozenset("""sister brother mom mum mother dad father parent son daughter kid child wife
@@ -33,6 +33,9 @@ answer bet dream goal goals aim wish fear feeling favourite favorite fave thing 
 head heart body back hand hands eyes hair face birthday mood advice opinion view take excuse reason
 first last one ones best worst turn job-hunt way name
 """.split())
+
+
+_ASK_AFTER = frozenset("does do did is are was has have".split())
 
 
 def singular(noun: str) -> str:
@@ -50,6 +53,9 @@ def _noun_after(lows: list[str], at: int) -> tuple[str | None, int]:
         k += 1
     if k >= len(lows) or not lows[k].replace("-", "").isalpha():
         return None, k
+    if k + 2 < len(lows) and lows[k + 1].isalpha() and lows[k + 1] not in _BE and lows[k + 2] in _BE \
+            and lows[k + 1] not in ("now", "still", "also", "currently"):
+        return f"{lows[k]} {singular(lows[k + 1])}", k + 1  # a compound: "my coffee shop is" (a shop, of coffee)
     return lows[k], k
 
 
@@ -87,9 +93,10 @@ def statement(tokens: list[str], lows: list[str], user: str, subject_of, value_o
     return None
 
 
-def asked(tokens: list[str], lows: list[str], question_words, stop_words) -> list[tuple[str, int]]:
-    """(noun, where) of the nouns a question may ask the value of: "Which laptop ...",
-    "What is the user's favourite band?" (the caller checks that it asks)."""
+def asked(tokens: list[str], lows: list[str], question_words, stop_words) -> list[tuple[str, int, int]]:
+    """(noun, where its phrase ends, where it starts) of the nouns a question may ask the value of:
+    "Which laptop ...", "What is the user's favourite band?", "Which coffee shop ..." (the caller
+    checks that it asks)."""
     found = []
     for at, low in enumerate(lows):
         if low in ("what", "which", "my", "our", "his", "her", "their") \
@@ -99,5 +106,9 @@ def asked(tokens: list[str], lows: list[str], question_words, stop_words) -> lis
                 k += 1
             if k < len(lows) and lows[k].isalpha() and lows[k] not in stop_words \
                     and lows[k] not in question_words and singular(lows[k]) not in _NOT_SLOTS:
-                found.append((singular(lows[k]), k))
+                second = k + 1 < len(lows) and lows[k + 1].isalpha() and lows[k + 1] not in stop_words \
+                    and singular(lows[k]) not in RELATIONS_OF_PEOPLE \
+                    and lows[k + 1] not in question_words and k + 2 < len(lows) and lows[k + 2] in _ASK_AFTER
+                noun = f"{lows[k]} {singular(lows[k + 1])}" if second else singular(lows[k])
+                found.append((noun, k + 1 if second else k, k))  # ("Which coffee shop does ...": the coffee shop)
     return found

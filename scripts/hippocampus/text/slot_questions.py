@@ -80,7 +80,7 @@ _HAVING = frozenset("call calls have has own owns use uses drive drives support 
 _QUALIFIERS = frozenset("from on at with during that which who where when he she they it for about".split())
 
 
-def _asks_value(tokens: list[str], lows: list[str], at: int) -> bool:
+def _asks_value(tokens: list[str], lows: list[str], at: int, first: int | None = None) -> bool:
     """Does the question ask for the value of the slot its word at `at` names ("Which
     team does the user support?", "Where does Tom live now?"), rather than only
     mention it ("How does John describe the season for his team?", "What is Tim's
@@ -88,6 +88,7 @@ def _asks_value(tokens: list[str], lows: list[str], at: int) -> bool:
     word (past a verb like "is", the subject, a "kind of"), or ends the question
     (past a time: "these days", "in 2024"), and nothing qualifies it."""
     words = [w.removesuffix("'s") if w in _WH_S else w for w in lows if w not in ("?", ".", "!", ",")]
+    first = None if first is None or first == at else sum(1 for w in lows[:first] if w not in ("?", ".", "!", ","))
     at = sum(1 for w in lows[:at] if w not in ("?", ".", "!", ","))
     starts = [k for k, w in enumerate(words[:at]) if w in _WH]
     if not starts:
@@ -96,6 +97,8 @@ def _asks_value(tokens: list[str], lows: list[str], at: int) -> bool:
     while head < at and (words[head] in _MODIFIERS or words[head] in _AUX or words[head] in RELATIONS
                          or words[head].endswith("'s") or tokens_capital(tokens, words[head])):
         head += 1
+    if first is not None and head == first:
+        head = at  # "Which coffee shop does ...": the phrase's first word
     tail = len(words)
     while tail > at + 1 and (words[tail - 1] in _TIME_TAIL or words[tail - 1].isdigit()
                              or words[tail - 1] in ("to", "for", "with", "in", "at", "out", "up", "of", "the")):
@@ -144,8 +147,9 @@ def asked_keys(query: str) -> tuple[str, ...]:
         if found and _asks_value(tokens, lows, where):
             slots += [slot for slot in found if slot not in slots]
     if not slots:  # a slot no lexicon names ("Which laptop does the user have?")
-        slots = [_generic_slot(noun) for noun, at in generic_slots.asked(tokens, lows, _QUESTION_WORDS, STOPWORDS)
-                 if _asks_value(tokens, lows, at)]
+        slots = [_generic_slot(noun) for noun, at, first in generic_slots.asked(tokens, lows, _QUESTION_WORDS,
+                                                                               STOPWORDS)
+                 if _asks_value(tokens, lows, at, first)]
     if not slots:
         return ()
     subject = None

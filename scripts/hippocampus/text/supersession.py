@@ -193,7 +193,8 @@ def _lexicon():
 
 
 NOUNS, VERBS = _lexicon()
-_CUES = frozenset(NOUNS) | frozenset(VERBS) | frozenset(TOPIC) | DISH_WORDS | INSTRUMENTS | {"my", "our", "day"}
+_CUES = frozenset(NOUNS) | frozenset(VERBS) | frozenset(TOPIC) | DISH_WORDS | INSTRUMENTS | {"my", "our", "user's",
+                                                                                         "day"}
 
 
 def _brand(word: str) -> bool:
@@ -215,7 +216,7 @@ _TITLES = frozenset("dr mr mrs ms prof st".split())
 _SUBCLAUSE = re.compile(r"\s*;\s*|\s+[—–-]\s+|,\s+(?=(?:but|yet|because|though|although|whereas|now)\b)"
                         r"|,\s+(?=(?:and|so|then)\s+(?:(?:i|we|he|she|they|my|our|the|user|now|in|then|these|since|"
                         r"it|that|this|there)\b|(?-i:[A-Z])))"
-                        r"|\s+(?=but\b)|\s+(?=and\s+(?:now|then|these\s+days|since)\b)|,\s+(?=(?:i|we|i'm|we're|i've|we've|im)\b)",
+                        r"|\s+(?=but\b)|\s+(?=and\s+(?:(?:is|are|has|have)\s+)?(?:now|then|these\s+days|since)\b)|,\s+(?=(?:i|we|i'm|we're|i've|we've|im)\b)",
                         re.IGNORECASE)
 _SUBORDINATE = frozenset("after when since once although though because while as before".split())
 
@@ -230,6 +231,30 @@ def _clauses(text: str) -> list[str]:
             elif part:
                 found.append(part)
     return found
+
+
+_CONTINUING = frozenset("and but so then yet".split())
+_SUBJECT_STARTS = frozenset("i we he she they you it my our his her their the a an this that there user user's".split())
+
+
+def _names_someone(token: str) -> bool:
+    """Does a clause go on with its own subject ("and I ...", "and Tom ...", "and now ...")?"""
+    return token.lower() in _SUBJECT_STARTS or token[:1].isupper() or token.lower().rstrip("'s") in RELATIONS
+
+
+def _head(tokens: list[str]) -> list[str] | None:
+    """The subject a clause opens with: "I", "my aunt" (also "Beatrix, my aunt, ..."), "User", "Tom"."""
+    lows = [t.lower() for t in tokens]
+    for k, low in enumerate(lows[:6]):
+        if low in ("i", "we", "i'm", "we're", "i've", "we've"):
+            return ["I"]
+        if low in ("user", "user's") and (k == 0 or lows[k - 1] == "the"):
+            return ["User"] if low == "user" else None
+        if low in RELATIONS and k > 0 and lows[k - 1] in ("my", "our"):
+            return ["my", low]
+        if low in _CONTINUING or low in ("after", "when", "since", "because"):
+            return None
+    return None
 
 
 _SUBJECT_PRONOUNS = frozenset("he she they".split())
@@ -401,10 +426,16 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
     user = speaker or "user"
     found: dict[str, tuple[str, str, frozenset]] = {}
     previous = None  # who the last clause named: a pronoun's antecedent ("User moved; their new flat is ...")
+    head = None  # the last clause's subject, for a clause that goes on without one
     for clause in _clauses(text):
         if clause.rstrip().endswith("?"):
             continue
-        tokens, previous = _resolve_pronouns(_tokens(clause), previous)
+        tokens = _tokens(clause)
+        if head and tokens[:1] and tokens[0].lower() in _CONTINUING and len(tokens) > 1 \
+                and not _names_someone(tokens[1]):
+            tokens = [tokens[0], *head, *tokens[1:]]  # "X, my aunt, broke up with Dmitri | and is now seeing Y": X's
+        head = _head(tokens) or head
+        tokens, previous = _resolve_pronouns(tokens, previous)
         lows = [t.lower().replace("’", "'") for t in tokens]
         words = [w for w in lows if w not in (".", "!", ",", ";")]
         if not _CUES.intersection(lows) or _ADDING.intersection(lows) or "as well" in " ".join(lows) \
@@ -691,7 +722,7 @@ def _verb_statement(tokens, lows, at, user):
     if kind == "state" and word in _STATE_PAST and not (at > 0 and lows[at - 1] in _PAST_OF_STATE_OK):
         return None  # "lived in Paris": a past state
     if word == "used" or (verb == "see" and not (
-            word == "seeing" and at > 0 and lows[at - 1] in ("been", "i'm", "im", "we're")
+            word == "seeing" and at > 0 and lows[at - 1] in ("been", "i'm", "im", "we're", "now", "is", "are")
             and not set(lows[at + 2:at + 5]) & {"tomorrow", "tonight", "later", "today", "on", "at", "for"})):
         return None  # "used a Pixel": past; "seeing" a partner as "I'm / been seeing Sam", not "seeing Tom tomorrow"
     typed = _typed_name(tokens, lows, at + 1) if verb in ("go", "sign", "join", "start", "get") else None

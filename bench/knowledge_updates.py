@@ -501,18 +501,70 @@ def summary(rows: list[dict]) -> dict:
             "before@5": share(before, "at5")}
 
 
+OTHER_SETS = ("blind1", "blind2", "blind3", "blind4")  # bench/ku_sets/: other authors' phrasings, slots and people
+
+
+def generator(split: str):
+    """generate(size, user, seed) for a split: dev and check here, the other sets from bench/ku_sets/."""
+    if split in ("dev", "check"):
+        return lambda size, user, seed: generate(size, split, user, seed)
+    import importlib
+    module = importlib.import_module(f"ku_sets.{split}")
+    if hasattr(module, "self_check"):
+        module.self_check()
+    return module.generate
+
+
+def failure(question: dict, ranked: list[str], facts: dict) -> str:
+    """What kept a now-question's current memory from rank 1: the label of what is there."""
+    gold = (question["subject"], question["slot"], question["gold"])
+    if not any(facts.get(i) == gold for i in ranked):
+        older = any((facts.get(i) or ("", "", 99))[:2] == gold[:2] and facts[i][2] < gold[2] for i in ranked)
+        return "not in the top 10, an older value in" if older else "not in the top 10, no older value in"
+    top = facts.get(ranked[0]) if ranked else None
+    if top is None:
+        return "filler above"
+    subject, slot, index = top
+    if (subject, slot) == gold[:2]:
+        return "an older value above" if index < gold[2] else "another value of the chain above"
+    if slot == question["slot"]:
+        return "another subject's value of the slot above"
+    return "the same subject's other slot above" if subject == question["subject"] else "another fact above"
+
+
 def run(sizes: list[int], split: str, users: int, seed: int, mode: str, store: str,
-        limit: int | None = None) -> dict:
+        limit: int | None = None, show_failures: bool = False) -> dict:
     report: dict = {"split": split, "seed": seed, "users": users, "mode": mode, "store": store, "sizes": {}}
+    make = generator(split)
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:  # a background git repack may still run
         for size in sizes:
             rows: list[dict] = []
             memories = 0
+            failures: dict[str, int] = {}
             for user in range(users):
-                data = generate(size, split, user, seed)
+                data = make(size, user, seed)
                 memories = max(memories, len(data["memories"]))
                 built = build_store(data, Path(tmp) / f"{size}-{user}", store)
-                rows += evaluate(data, recaller(mode, built), built["facts"], limit)
+                ask, asked = recaller(mode, built), {}
+
+                def remembering(question: str, ask=ask, asked=asked) -> list[str]:
+                    asked[question] = ask(question)
+                    return asked[question]
+
+                user_rows = evaluate(data, remembering, built["facts"], limit)
+                text = dict(zip(built["ids"], (m["content"] for m in data["memories"])))
+                for row in user_rows:
+                    if row["tense"] != "now" or row["at1"]:
+                        continue
+                    why = failure(row, asked[row["question"]], built["facts"])
+                    failures[why] = failures.get(why, 0) + 1
+                    if show_failures:
+                        gold = next(i for i, f in built["facts"].items()
+                                    if f == (row["subject"], row["slot"], row["gold"]))
+                        print(f"[{why}] {row['question']}\n   current: {text[gold]}", file=sys.stderr)
+                        for memory_id in asked[row["question"]][:3]:
+                            print(f"   - {text[memory_id]}  {built['facts'].get(memory_id) or ''}", file=sys.stderr)
+                rows += user_rows
             kinds = sorted({r["kind"] for r in rows})
             report["sizes"][str(size)] = {
                 "memories": memories,
@@ -521,7 +573,8 @@ def run(sizes: list[int], split: str, users: int, seed: int, mode: str, store: s
                 "by_kind": {k: summary([r for r in rows if r["subject"] == "user" and r["kind"] == k])
                             for k in kinds},
                 "by_slot": {s: summary([r for r in rows if r["subject"] == "user" and r["slot"] == s])
-                            for s in SLOTS},
+                            for s in sorted({r["slot"] for r in rows})},
+                "failures": dict(sorted(failures.items(), key=lambda kv: -kv[1])),
             }
     return report
 
@@ -541,7 +594,8 @@ def table(report: dict) -> str:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--split", choices=("dev", "check"), default="dev")
+    p.add_argument("--split", choices=("dev", "check", *OTHER_SETS), default="dev",
+                   help="dev and check: this file's halves; blind1-4: sets other sessions wrote (bench/ku_sets/)")
     p.add_argument("--sizes", default="100,1000", help="store sizes, comma-separated (10000 is opt-in)")
     p.add_argument("--users", type=int, default=4, help="simulated users (one store each) per size")
     p.add_argument("--seed", type=int, default=0)
@@ -550,13 +604,14 @@ def main() -> None:
     p.add_argument("--questions", type=int, help="ask only a seeded sample of this many questions per user")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--dump", action="store_true", help="print the generated data (first size, user 0) and stop")
+    p.add_argument("--failures", action="store_true", help="print each now-question missed at rank 1 (stderr)")
     args = p.parse_args()
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     if args.dump:
-        print(json.dumps(generate(sizes[0], args.split, 0, args.seed), indent=1))
+        print(json.dumps(generator(args.split)(sizes[0], 0, args.seed), indent=1))
         return
     started = time.perf_counter()
-    report = run(sizes, args.split, args.users, args.seed, args.mode, args.store, args.questions)
+    report = run(sizes, args.split, args.users, args.seed, args.mode, args.store, args.questions, args.failures)
     report["wall_seconds"] = round(time.perf_counter() - started, 1)
     if args.json:
         print(json.dumps(report, indent=1))
@@ -568,6 +623,8 @@ def main() -> None:
         kinds = ", ".join(f"{k} {v['current@1'] if v['now_questions'] else v['before@5']:.3f}"
                           for k, v in part["by_kind"].items())
         print(f"{part['memories']:,} memories, the user's questions by kind (now: current@1; before: before@5): {kinds}")
+        print(f"{part['memories']:,} memories, now-questions missed at rank 1: "
+              + (", ".join(f"{k} {v}" for k, v in part["failures"].items()) or "none"))
     print(f"wall time {report['wall_seconds']} s")
 
 

@@ -135,3 +135,23 @@ def test_the_semantic_tier_bench_skips_in_one_line_without_wordllama():
                          text=True, timeout=60, env=env)
     assert out.returncode == 0 and out.stderr == ""
     assert out.stdout.count("\n") == 1 and "skipped" in out.stdout and "wordllama" in out.stdout
+
+
+def test_the_sets_other_sessions_wrote_are_deterministic_answerable_and_counted_by_kind():
+    """bench/ku_sets/: each set makes the same data twice, every now-question has its
+    current statement in the store, and a failure is named by what holds rank 1."""
+    for split in ku.OTHER_SETS:
+        make = ku.generator(split)
+        data = make(SIZE, 0, 0)
+        assert data == make(SIZE, 0, 0), split
+        facts = {(m["fact"]["subject"], m["fact"]["slot"], m["fact"]["index"]) for m in data["memories"] if "fact" in m}
+        for question in data["questions"]:
+            assert (question["subject"], question["slot"], question["gold"]) in facts, (split, question)
+            assert question["kind"], (split, question)
+    question = {"subject": "user", "slot": "home", "gold": 1}
+    facts = {"a": ("user", "home", 0), "b": ("user", "home", 1), "c": ("user/sister", "home", 0), "d": ("user", "car", 0)}
+    assert ku.failure(question, ["a", "b"], facts) == "an older value above"
+    assert ku.failure(question, ["c", "b"], facts) == "another subject's value of the slot above"
+    assert ku.failure(question, ["d", "b"], facts) == "the same subject's other slot above"
+    assert ku.failure(question, ["x", "b"], facts) == "filler above"
+    assert ku.failure(question, ["a"], facts) == "not in the top 10, an older value in"

@@ -35,6 +35,8 @@ first last one ones best worst turn job-hunt way name
 """.split())
 
 
+_SLOT_NOUNS = frozenset("food dish team club class course city phone car gym dog cat job partner school bank "
+                        "doctor".split())  # (the second word of a compound that names a slot by itself)
 _ASK_AFTER = frozenset("does do did is are was has have".split())
 
 
@@ -64,17 +66,21 @@ def statement(tokens: list[str], lows: list[str], user: str, subject_of, value_o
     """(subject, slot, value words) of a clause that says "my NOUN is VALUE", or None.
     `value_of(at)` reads a value from `at`; `slot_of(noun)` maps a noun a lexicon
     knows to its slot (else the noun is its own)."""
-    for at, low in enumerate(lows):
-        if low not in _POSSESSIVE:
-            continue
+    starts = [at for at, low in enumerate(lows) if low in _POSSESSIVE]
+    if lows[:1] and lows[0] in _MARKS:
+        starts.insert(0, -1)  # a note with no owner: "Favourite food is now khachapuri", "Current phone: Pixel 9"
+    for at in starts:
         noun, end = _noun_after(lows, at)
         if noun is None or noun in stop_words or singular(noun) in _NOT_SLOTS:
             continue
+        if " " in noun and (slot_of(noun.split()[1]) != noun.split()[1] or noun.split()[1] in _SLOT_NOUNS):
+            noun = noun.split()[1]  # "comfort food", "home city": the slot its last word names
         subject = subject_of(lows, at) if at > 0 else user
         if subject is None:
             return None
         after = lows[end + 1:end + 2]
-        if after and after[0] in _BE or (after and after[0] in (":", "-", "—", "–") and "new" in lows[at:end]):
+        if after and after[0] in _BE or (after and after[0] in (":", "-", "—", "–")
+                                         and ("new" in lows[max(at, 0):end] or at < 0)):
             if singular(noun) in RELATIONS_OF_PEOPLE and not (end + 2 < len(tokens) and tokens[end + 2][:1].isupper()):
                 continue
             value = value_of(end + 2)

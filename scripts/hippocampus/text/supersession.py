@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from .textutil import STOPWORDS
-from . import generic_slots
+from . import generic_slots, note_statements
 from .topic_statements import CAT_BREEDS, DISH_WORDS, DOG_BREEDS, INSTRUMENTS, NOT_NAMES, OPENERS, TOPIC, loose_statement
 
 # slot -> nouns, (state verbs), (change verbs), prepositions its verbs take before the value
@@ -325,10 +325,33 @@ def _resolve_pronouns(tokens: list[str], previous: list[str] | None) -> tuple[li
 
 
 def _tokens(clause: str) -> list[str]:
-    """The clause's tokens, a title's period left out ("Dr. Tanaka": one name)."""
+    """The clause's tokens, a title's period left out ("Dr. Tanaka": one name), and what it
+    says was before left out too: "from X" before a "to Y" ("switched from the Xiaomi 14 to a
+    Fairphone 5"), "instead of X", "(previously X)"."""
     tokens = _TOKEN.findall(clause)
-    return [t for k, t in enumerate(tokens) if not (t == "." and k > 0 and tokens[k - 1].lower() in _TITLES
-                                                    and k + 1 < len(tokens) and tokens[k + 1][:1].isupper())]
+    tokens = [t for k, t in enumerate(tokens) if not (t == "." and k > 0 and tokens[k - 1].lower() in _TITLES
+                                                      and k + 1 < len(tokens) and tokens[k + 1][:1].isupper())]
+    lows = [t.lower() for t in tokens]
+    out, k = [], 0
+    while k < len(tokens):
+        if lows[k] == "from":
+            to = next((j for j in range(k + 2, min(len(lows), k + 9)) if lows[j] in ("to", "for")), None)
+            if to is not None and not {",", ".", ";"} & set(lows[k:to]) \
+                    and not any((w in NOUNS and not _brand(w)) or w in TOPIC for w in lows[k:to]):
+                k = to  # (keep "to": "moved to Paris"; keep "from my old course to Japanese": the noun says the slot)
+                continue
+        if lows[k] == "instead" and lows[k + 1:k + 2] == ["of"]:
+            k += 2
+            while k < len(tokens) and tokens[k][:1].isupper() or (k < len(tokens) and lows[k] in ("the", "a", "my")):
+                k += 1
+            continue
+        if lows[k] == "(" and lows[k + 1:k + 2] and lows[k + 1] in ("previously", "formerly", "was", "before", "ex"):
+            close = next((j for j in range(k, len(lows)) if lows[j] == ")"), len(lows) - 1)
+            k = close + 1
+            continue
+        out.append(tokens[k])
+        k += 1
+    return out
 
 
 def speaker_of(content: str) -> tuple[str | None, str]:
@@ -357,6 +380,8 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
             return None  # ("I'll move to Paris once ...", "we'd move if we could")
         if subject is not None:
             continue  # keep reading leftwards for a negation or a wish only
+        if low in ("me", "us") and at > 0:
+            continue  # an object ("My flatmate keeps inviting me to Planet Fitness"): the subject is further left
         if low in FIRST_PERSON:
             subject = user
         elif low in OTHER_PRONOUNS:
@@ -422,6 +447,12 @@ def _value(tokens: list[str], lows: list[str], start: int) -> frozenset:
 
 def statements(content: str) -> list[tuple[str, str, frozenset]]:
     """(subject, slot, value words) for each current value the text states."""
+    note = note_statements.label_statement(content, "user", _label_slot, RELATIONS, relation_name)
+    if note is not None:  # "Home city: Gdansk", "Partner: Tobias": an agent's note, no speaker
+        subject, slot, value_text = note
+        value = frozenset(w.lower() for w in _TOKEN.findall(value_text) if w.lower() not in STOPWORDS)
+        statement = (subject, slot, value)
+        return [statement] if value and _resolved(subject) and _looks_like_value(slot, value, value_text) else []
     speaker, text = speaker_of(content)
     user = speaker or "user"
     found: dict[str, tuple[str, str, frozenset]] = {}
@@ -514,6 +545,17 @@ def shouted(token: str) -> bool:
     """A word in capitals for emphasis ("AGAIN", "AMAZING"), not a name; an acronym is
     short ("BMW", "YMCA", "HSBC")."""
     return len(token) >= 5 and token.isalpha() and token.isupper()
+
+
+def _label_slot(noun: str) -> str | None:
+    """The slot a note's label names ("city": home, "employer": job, "team"), or None for a word
+    no lexicon knows as a slot ("Tom", "Update")."""
+    if noun in NOUNS and noun not in ("place", "number"):
+        return _slot_of_noun(noun, NOUNS[noun])
+    if noun in _NOUN_SLOTS:
+        return _NOUN_SLOTS[noun]
+    return {"food": "food", "dish": "food", "team": "team", "club": "team", "language": "language",
+            "instrument": "instrument", "hairdresser": "hairdresser", "barber": "hairdresser"}.get(noun)
 
 
 def _generic_slot(noun: str) -> str:
@@ -732,8 +774,8 @@ def _verb_statement(tokens, lows, at, user):
     if verb == "move" and lows[at + 1:at + 3] == ["in", "with"]:  # "Chloe moved in with me", "moved in with Sam"
         names = [lows[k] for k in range(at + 3, min(len(lows), at + 5)) if tokens[k][:1].isupper()]
         mover = _subject(tokens, lows, at, user)
-        if names and mover == user:
-            return user, "partner", frozenset(names[:2])
+        if names and mover:
+            return mover, "partner", frozenset(names[:2])  # ("My friend Priya moved in with Ines": Priya's)
         if lows[at + 3:at + 4] in (["me"], ["us"]) and mover and mover != user and "/" not in mover:
             return user, "partner", frozenset({mover})
         return None

@@ -509,6 +509,9 @@ def generator(split: str):
     if split in ("dev", "check"):
         return lambda size, user, seed: generate(size, split, user, seed)
     import importlib
+    here = str(Path(__file__).resolve().parent)
+    if here not in sys.path:  # (the sets import this module by name, as a script run from bench/ does)
+        sys.path.insert(0, here)
     module = importlib.import_module(f"ku_sets.{split}")
     if hasattr(module, "self_check"):
         module.self_check()

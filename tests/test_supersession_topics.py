@@ -219,6 +219,11 @@ def test_notes_an_assistant_wrote_and_long_sentences_are_read_as_who_they_name()
         "Note: the user relocated from Porto to Valencia.": ("user", "home", {"valencia"}),
         "The user's book club is Spine Breakers now.": ("user", "book club", {"spine", "breakers"}),
         "Ada, my stepsister, split with Remy and is now seeing Joss.": ("user/stepsister", "partner", {"joss"}),
+        "Home city: Gdansk": ("user", "home", {"gdansk"}),
+        "Partner changed: now with Freya (previously Lukas).": ("user", "partner", {"freya"}),
+        "Favourite dish changed from bibimbap to tacos al pastor.": ("user", "food", {"tacos"}),
+        "Top comfort food is now khachapuri.": ("user", "food", {"khachapuri"}),
+        "My brother's gym: Iron Works": ("user/brother", "gym", {"iron", "works"}),
     }
     for text, (subject, slot, value) in said.items():
         assert (subject, slot, frozenset(value)) in statements(text), (text, statements(text))
@@ -236,6 +241,12 @@ def test_everyday_lines_that_state_no_value_key_nothing_of_the_users():
                  "Ruth, my boss, got season tickets for the Knicks.",
                  "Quick update: the puppy chewed a shoe, she is in trouble.",
                  "ugh the landlord is ignoring us AGAIN",
+                 # a hostile review's own (2026-12-01): brands, titles, a favourite, an old thing, a condition
+                 "Cancelled my Barclays card years ago.", "Dr. Okafor gave a great talk at the conference.",
+                 "Santander is closing its branch on High Street.", "Saw a Porsche on the motorway",
+                 "Lisbon is my favourite city to visit", "If the offer comes through, I start at Google",
+                 "Porto is my old home", "Priya moved in with me while her flat is fixed",
+                 "Summary: user and partner visited Rome", "The user met Sam at a party; she moved to Oslo",
                  "Then Leeds and York with the team, and the coach says we need practice."):
         assert not [s for s in statements(text) if s[0] == "user"], (text, statements(text))
 

@@ -259,7 +259,8 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
             scored.sort()
         admitted = lambda m: filters.admits(m, now)  # noqa: E731
         rescore(lambda memory_id, _score: memory_id in statements and add(memory_id, "slot", SLOT_WEIGHT) is None)
-        lifted = lifts(cache, query, windows, scored, pool, top, admitted)
+        matched = frozenset(memory_id for memory_id, p in parts.items() if p.get("relevance") or p.get("related"))
+        lifted = lifts(cache, query, windows, scored, pool, top, admitted, matched)
         for memory_id in lifted.keys() - {entry[2] for entry in scored}:
             score(memory_id, pool[memory_id])
         best = {entry[2]: -entry[0] for entry in scored}

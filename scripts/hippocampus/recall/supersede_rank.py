@@ -37,8 +37,8 @@ def moment(memory: dict) -> str:
 
 def _holders(cache, key: str, admitted) -> list[dict]:
     ids = cache.slot_holders(key) if not key.endswith("|pet") else cache.slot_holders_like(key + "%")
-    if "|pet:" in key:  # a pet of no kind said ("we adopted Mochi") may be the dog asked for
-        ids = ids + [i for i in cache.slot_holders(key.split(":", 1)[0]) if i not in ids]
+    if "|pet:" in key and not ids:  # a pet of no kind said ("we adopted Mochi") may be the dog asked for
+        ids = cache.slot_holders(key.split(":", 1)[0])
     return [m for m in cache.by_ids(ids[:50]) if admitted(m)]
 
 
@@ -89,7 +89,8 @@ def preferred(cache, memory: dict, tense: str, windows, admitted) -> tuple[dict 
     return (head if len(path) > 1 else None), path
 
 
-def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitted) -> dict[str, tuple[float, list]]:
+def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitted,
+          matched: frozenset = frozenset()) -> dict[str, tuple[float, list]]:
     """{memory id: (its score to be, the ids it is put above)} for the preferred
     member of each chain among the best results; memories not in `pool` are
     added to it (the caller scores them first, then applies the lifts)."""
@@ -107,10 +108,12 @@ def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitt
             live = [m for m in holders if not m.get("supersededBy")] or holders
             current = max(live, key=lambda m: (moment(m), m["id"]))
             below = [m["id"] for m in holders if m["id"] != current["id"]]
-            # and above the best results that state no value of it: another's value of the slot ("Where does
-            # the user live?": not the sister's city) or none ("the neighbours are drilling again")
-            below += [entry[2] for entry in scored[:reach]
-                      if entry[2] != current["id"] and entry[2] not in below and key not in stated.get(entry[2], ())]
+            # and, when it shares a word with the question (`matched`: a holder read wrongly must not come
+            # first on its reading alone), above the best results that state no value of it: another's
+            # value of the slot ("Where does the user live?": not the sister's city) or none
+            if current["id"] in matched:
+                below += [entry[2] for entry in scored[:reach] if entry[2] != current["id"]
+                          and entry[2] not in below and key not in stated.get(entry[2], ())]
             if not below:
                 continue
             pool.setdefault(current["id"], current)

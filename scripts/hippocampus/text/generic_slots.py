@@ -35,7 +35,7 @@ first last one ones best worst turn job-hunt way name
 """.split())
 
 
-_SLOT_NOUNS = frozenset("food dish team club class course city phone car gym dog cat job partner school bank "
+_SLOT_NOUNS = frozenset("food dish team class course city phone car gym dog cat job partner school bank "
                         "doctor".split())  # (the second word of a compound that names a slot by itself)
 _ASK_AFTER = frozenset("does do did is are was has have".split())
 
@@ -73,7 +73,7 @@ def statement(tokens: list[str], lows: list[str], user: str, subject_of, value_o
         noun, end = _noun_after(lows, at)
         if noun is None or noun in stop_words or singular(noun) in _NOT_SLOTS:
             continue
-        if " " in noun and (slot_of(noun.split()[1]) != noun.split()[1] or noun.split()[1] in _SLOT_NOUNS):
+        if " " in noun and noun.split()[1] in _SLOT_NOUNS:
             noun = noun.split()[1]  # "comfort food", "home city": the slot its last word names
         subject = subject_of(lows, at) if at > 0 else user
         if subject is None:

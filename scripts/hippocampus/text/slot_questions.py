@@ -160,6 +160,9 @@ def asked_keys(query: str) -> tuple[str, ...]:
             while k < len(lows) and lows[k] in RELATION_ADJECTIVES:
                 k += 1  # "the user's best friend"
             relation = lows[k].removesuffix("'s") if k < len(lows) else ""
+            if relation in QUERY_CUES and relation in RELATIONS and any(s not in QUERY_CUES[relation] for s in slots):
+                slots = [slot for slot in slots if slot not in QUERY_CUES[relation]]  # "What does my partner do for
+                # work?": the partner's job, not who the partner is
             if relation in RELATIONS and relation not in slots \
                     and (relation not in QUERY_CUES or any(s != "partner" for s in slots)):
                 subject = f"user/{relation_name(relation)}"  # "the user's sister's dog", "which car did my wife buy?" ("my boss": the user's)

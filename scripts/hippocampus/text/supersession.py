@@ -218,15 +218,23 @@ _SUBCLAUSE = re.compile(r"\s*;\s*|\s+[—–-]\s+|,\s+(?=(?:but|yet|because|thou
                         r"it|that|this|there)\b|(?-i:[A-Z])))"
                         r"|\s+(?=but\b)|\s+(?=and\s+(?:(?:is|are|has|have)\s+)?(?:now|then|these\s+days|since)\b)|,\s+(?=(?:i|we|i'm|we're|i've|we've|im)\b)",
                         re.IGNORECASE)
+_LONG_AGO = re.compile(r"\b(?:years|decades|ages|a long time|long)\s+ago\b|\bback in (?:19|20)\d\d\b", re.IGNORECASE)
+_STAYING = frozenset("while for until till during temporarily briefly".split())
+_CONDITIONAL = frozenset("if unless assuming provided suppose supposing should whether".split())
 _SUBORDINATE = frozenset("after when since once although though because while as before".split())
 
 
 def _clauses(text: str) -> list[str]:
     found = []
     for sentence in _CLAUSE.split(text):
+        if sentence.lstrip().split(" ", 1)[0].lower() in _CONDITIONAL:
+            continue  # "If the offer comes through, I start at Google": nothing yet
         for part in _SUBCLAUSE.split(sentence):
             head, comma, rest = part.partition(", ")
-            if comma and head.split(" ", 1)[0].lower() in _SUBORDINATE:
+            opener = head.split(" ", 1)[0].lower()
+            if comma and opener in _CONDITIONAL:
+                continue
+            if comma and opener in _SUBORDINATE:
                 found += [head, rest]
             elif part:
                 found.append(part)
@@ -321,7 +329,7 @@ def _resolve_pronouns(tokens: list[str], previous: list[str] | None) -> tuple[li
         else:
             out += [*who[:-1], who[-1] + "'s"]
     after = _antecedent(out, previous)
-    return out, after if after is None or after[0] in ("user", "my") else previous  # (a bare name stays in its clause)
+    return out, after if after is None or after[0] in ("user", "my") else None  # (a bare name: no one to carry on)
 
 
 def _tokens(clause: str) -> list[str]:
@@ -394,6 +402,9 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
                 subject = f"{user}/{relation_name(owner[:-2])}/{relation}"
             elif owner.endswith("'s") and tokens[at - 1][:1].isupper():  # "Tom's wife"
                 subject = f"{owner[:-2]}/{relation}"
+        elif low.endswith("'s") and tokens[at][:1].isupper() and at + 1 == end and low[:-2] not in NOT_NAMES \
+                and low[:-2] not in _NOT_NAME and low[:-2] not in NOUNS and at > 0:
+            subject = low[:-2]  # "moved in with Kate's boyfriend Dan": Kate's
         elif tokens[at][:1].isupper() and low not in _NOT_NAME and low not in STOPWORDS and not low.isdigit() \
                 and low.removesuffix("'s") not in NOT_NAMES and not _a_thing(tokens, lows, at) \
                 and not (at > 0 and lows[at - 1] in ("name", "named", "called")) \
@@ -459,8 +470,8 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
     previous = None  # who the last clause named: a pronoun's antecedent ("User moved; their new flat is ...")
     head = None  # the last clause's subject, for a clause that goes on without one
     for clause in _clauses(text):
-        if clause.rstrip().endswith("?"):
-            continue
+        if clause.rstrip().endswith("?") or _LONG_AGO.search(clause):
+            continue  # ("Moved from Leeds to Bristol years ago": not now)
         tokens = _tokens(clause)
         if head and tokens[:1] and tokens[0].lower() in _CONTINUING and len(tokens) > 1 \
                 and not _names_someone(tokens[1]):
@@ -588,7 +599,7 @@ _OTHER_KIND = frozenset("work business side spare backup tennis dance training s
 _FUTURE = frozenset("next tomorrow soon later once when after june july august september october november "
                     "december january february march april".split())
 _REPLACING = frozenset("sold sell selling crashed totalled totaled scrapped returned lost broke smashed replaced "
-                        "swapped traded switched from ditched dropped".split())
+                        "swapped traded switched from ditched dropped cancelled canceled closed".split())
 _ADDING = frozenset("also another second both additionally extra".split())
 _GONE = frozenset("sold sell selling crashed totalled totaled scrapped returned lost broke smashed".split())
 _PREPOSITIONS = frozenset("of at for with from to in on by into onto about".split())  # "a scarf of Hibernian"
@@ -621,8 +632,8 @@ def _noun_statement(tokens, lows, at, user):
         return None  # "our old apartment in Leeds", "my previous phone"; "the car wash", "my phone bill"
     marked = any(b in ("new", "current", "latest", "now") for b in before)
     owned = any(b in FIRST_PERSON or b in OTHER_PRONOUNS or b.endswith(("'s", "’s")) for b in before)
-    if not (marked or owned or (at == 0 and lows[1:2] == ["is"])):
-        return None
+    if not (marked or owned or (at == 0 and lows[1:2] == ["is"] and not (_brand(word) and lows[2:3] not in (["my"], ["our"])))):
+        return None  # ("Home is Melbourne now"; not "Santander is closing its branch")
     if word in _AMBIGUOUS and not marked and lows[at + 1:at + 2] != ["is"]:
         return None
     if word in _AMBIGUOUS and at > 0 and lows[at - 1] not in _HOME_BEFORE and not tokens[at - 1][:1].isupper():
@@ -722,6 +733,7 @@ def _named_before(tokens, lows, at, user) -> tuple[str | None, frozenset] | None
     k = at - 1
     while k >= 0 and lows[k] in _NAMED_MODIFIERS and at - k <= 3:
         k -= 1
+    modifiers = set(lows[k + 1:at])
     owner = None
     if k >= 3 and lows[k].endswith("'s") and lows[k][:-2] in RELATIONS and lows[k - 1] in ("my", "our"):
         owner, k = f"{user}/{relation_name(lows[k][:-2])}", k - 1  # "Dr. Chen is my coworker's new GP"
@@ -737,6 +749,10 @@ def _named_before(tokens, lows, at, user) -> tuple[str | None, frozenset] | None
         return None
     determiner = lows[k]
     after = lows[at + 1:at + 4]
+    if modifiers & _FORMER:
+        return None, name  # "Porto is my old home", "Dr. Chen is my old GP": not now
+    if modifiers & {"favourite", "favorite"} and NOUNS.get(lows[at]) not in (None, "class"):
+        return None, name  # "Lisbon is my favourite city to visit": liked, not lived in
     if determiner == "the" and not (after and after[0] in FIRST_PERSON and (
             after[0].endswith(("'m", "'re")) or len(after) > 1 and after[1] in _PRESENT_AFTER_I)):
         return None  # "the course I'm taking", "the gym I go to"; not "the city where I grew up", "the one I had"
@@ -772,11 +788,13 @@ def _verb_statement(tokens, lows, at, user):
         subject = _subject(tokens, lows, at, user)
         return (subject, typed[0], typed[1]) if subject else None
     if verb == "move" and lows[at + 1:at + 3] == ["in", "with"]:  # "Chloe moved in with me", "moved in with Sam"
-        names = [lows[k] for k in range(at + 3, min(len(lows), at + 5)) if tokens[k][:1].isupper()]
+        names = [lows[k] for k in range(at + 3, min(len(lows), at + 5)) if tokens[k][:1].isupper()
+                 and not lows[k].endswith("'s")]  # (not "with Kate's boyfriend": hers)
         mover = _subject(tokens, lows, at, user)
         if names and mover:
             return mover, "partner", frozenset(names[:2])  # ("My friend Priya moved in with Ines": Priya's)
-        if lows[at + 3:at + 4] in (["me"], ["us"]) and mover and mover != user and "/" not in mover:
+        if lows[at + 3:at + 4] in (["me"], ["us"]) and mover and mover != user and "/" not in mover \
+                and _STAYING.isdisjoint(lows[at + 4:]):  # (not "for the summer", "while her flat is fixed")
             return user, "partner", frozenset({mover})
         return None
     if verb == "go" and lows[at + 1:at + 3] != ["out", "with"]:

@@ -501,7 +501,7 @@ def summary(rows: list[dict]) -> dict:
             "before@5": share(before, "at5")}
 
 
-OTHER_SETS = ("blind1", "blind2", "blind3", "blind4")  # bench/ku_sets/: other authors' phrasings, slots and people
+OTHER_SETS = ("blind1", "blind2", "blind3", "blind4", "blind5")  # bench/ku_sets/: other authors' phrasings, slots and people
 
 
 def generator(split: str):
@@ -598,7 +598,7 @@ def table(report: dict) -> str:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--split", choices=("dev", "check", *OTHER_SETS), default="dev",
-                   help="dev and check: this file's halves; blind1-4: sets other sessions wrote (bench/ku_sets/)")
+                   help="dev and check: this file's halves; blind1-5: sets other sessions wrote (bench/ku_sets/)")
     p.add_argument("--sizes", default="100,1000", help="store sizes, comma-separated (10000 is opt-in)")
     p.add_argument("--users", type=int, default=4, help="simulated users (one store each) per size")
     p.add_argument("--seed", type=int, default=0)

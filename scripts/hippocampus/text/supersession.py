@@ -402,8 +402,10 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
                 subject = f"{user}/{relation_name(owner[:-2])}/{relation}"
             elif owner.endswith("'s") and tokens[at - 1][:1].isupper():  # "Tom's wife"
                 subject = f"{owner[:-2]}/{relation}"
-        elif low.endswith("'s") and tokens[at][:1].isupper() and at + 1 == end and low[:-2] not in NOT_NAMES \
-                and low[:-2] not in _NOT_NAME and low[:-2] not in NOUNS and at > 0:
+        elif low.endswith("'s") and tokens[at][:1].isupper() and low[:-2] not in NOT_NAMES \
+                and low[:-2] not in _NOT_NAME and low[:-2] not in NOUNS \
+                and (at + 1 == end or at + 2 == end and lows[at + 1] in _ADJECTIVES) \
+                and (at > 0 or lows[1:2] != ["new"] or end > 1):
             subject = low[:-2]  # "moved in with Kate's boyfriend Dan": Kate's
         elif tokens[at][:1].isupper() and low not in _NOT_NAME and low not in STOPWORDS and not low.isdigit() \
                 and low.removesuffix("'s") not in NOT_NAMES and not _a_thing(tokens, lows, at) \
@@ -412,7 +414,8 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
                 and not (at == 0 and (low.endswith(("ed", "ing")) or low in OPENERS)) \
                 and at + 1 < len(lows) \
                 and (at > 0 or at + 1 == end or lows[at + 1] in ("just", "recently", "finally", "has", "and",
-                                                                 "now", "officially", "also")) \
+                                                                 "now", "officially", "also")
+                     or lows[at + 1] == "from" and lows[at + 2:at + 3] and lows[at + 2] in _PLACES_OF_PEOPLE) \
                 and not (at > 0 and lows[at + 1] in ("with", "or", "in", "at", "to", "for", "from", "and")):
             # ("then Portland and Denver with the team": places, not who)
             # (a capital that starts the clause is a name only right before the statement: "Tom moved")
@@ -589,6 +592,7 @@ def _a_thing(tokens: list[str], lows: list[str], at: int) -> bool:
     return start > 0 and (lows[start - 1] in _ARTICLES or lows[start - 1] in _PREPOSITIONS)
 
 
+_PLACES_OF_PEOPLE = frozenset("work school uni college accounting the class church yoga football".split())  # "Sarah from work"
 _ADJECTIVES = frozenset("new old current latest first little big lovely favourite favorite local nearby huge massive "
                         "lifelong die-hard diehard loyal proud true total".split())
 

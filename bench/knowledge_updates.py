@@ -27,7 +27,10 @@ the top 10 of `recall.py --json --top 10`:
 
 `--split dev` and `--split check` use disjoint halves of every template list,
 value list, question list and name list (and different seeds): tune on dev,
-check on check.
+check on check. `--split blind1` ... `blind5` are sets other sessions wrote
+without reading the parser or these lists (bench/ku_sets/; their docstrings say
+how each was used; blind5's failures were never read). `--failures` prints each
+now-question missed at rank 1 with what holds it.
 
     python3 bench/knowledge_updates.py                         # dev, sizes 100,1000, through the CLI
     python3 bench/knowledge_updates.py --split check --sizes 100,1000,10000

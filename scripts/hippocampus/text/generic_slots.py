@@ -21,12 +21,12 @@ from __future__ import annotations
 _MARKS = frozenset("new current favourite favorite fave latest usual regular main go-to top own".split())
 _BE = frozenset("is are 's".split())
 _POSSESSIVE = frozenset("my our user's".split())  # ("The user's streaming service is now Mubi": a note's)
-# nouns that are no slot of one value ("my day is", "my plan is", "my point is")
 # a person is a slot only by a name ("my boss is Ruth"; "my sister is studying Japanese" is the sister's)
 RELATIONS_OF_PEOPLE = frozenset("""sister brother mom mum mother dad father parent son daughter kid child wife
 husband partner boyfriend girlfriend fiance fiancee spouse friend bestie cousin aunt uncle grandma grandpa boss
 manager colleague coworker neighbor neighbour roommate flatmate niece nephew sibling teammate classmate mentor
 """.split())
+# nouns that are no slot of one value ("my day is", "my plan is", "my point is")
 _NOT_SLOTS = frozenset("""
 day days week weekend night morning evening time plan plans point idea guess hope worry problem question
 answer bet dream goal goals aim wish fear feeling favourite favorite fave thing things stuff life mind

@@ -19,7 +19,13 @@ negations, wishes and plans ("want to move", "might switch"), and past states
 English only. The cache keeps each memory's keys (search_cache); changing
 what this module reads means raising search_cache.SCHEMA_VERSION.
 
-One piece (~480 lines): the slot lexicon and the reading of a sentence's subject are one table read by one parser; the lexicon is most of the lines.
+One piece (~940 lines): the slot lexicon, the cutting of a sentence into
+clauses with its pronouns put as the people they stand for, and the reading
+of a clause's subject are one table read by one parser (each part reads the
+others' word lists); the lexicon is most of the lines. The clause and
+pronoun part (`_clauses`, `_tokens`, `_resolve_pronouns`, ~170 lines) is the
+next to move out, with the people's words (relations, pronouns, titles) it
+shares.
 """
 
 from __future__ import annotations

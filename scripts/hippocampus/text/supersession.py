@@ -253,11 +253,12 @@ _SUBJECT_STARTS = frozenset("i we he she they you it my our his her their the a 
 
 def _names_someone(token: str) -> bool:
     """Does a clause go on with its own subject ("and I ...", "and Tom ...", "and now ...")?"""
-    return token.lower() in _SUBJECT_STARTS or token[:1].isupper() or token.lower().rstrip("'s") in RELATIONS
+    return token.lower() in _SUBJECT_STARTS or token[:1].isupper() or token.lower().removesuffix("'s") in RELATIONS
 
 
 def _head(tokens: list[str]) -> list[str] | None:
-    """The subject a clause opens with: "I", "my aunt" (also "Beatrix, my aunt, ..."), "User", "Tom"."""
+    """The subject a clause opens with: "I", "my aunt" (also "Beatrix, my aunt, ..."), "User"; a bare
+    name is not carried on (a capital that opens a clause may be anything)."""
     lows = [t.lower() for t in tokens]
     for k, low in enumerate(lows[:6]):
         if low in ("i", "we", "i'm", "we're", "i've", "we've"):
@@ -400,7 +401,7 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
             subject = user
         elif low in OTHER_PRONOUNS:
             subject = f"{user}/other"
-        elif low.rstrip("'’s") in RELATIONS or low in RELATIONS:
+        elif low.removesuffix("'s").removesuffix("’s") in RELATIONS or low in RELATIONS:
             relation = relation_name(low[:-2] if low.endswith(("'s", "’s")) else low)
             subject = f"{user}/{relation}"  # "my sister Anna": the user's sister, as a question names her
             owner = lows[at - 1] if at > 0 else ""

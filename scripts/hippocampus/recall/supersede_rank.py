@@ -11,7 +11,6 @@ keep their scores: a stale memory stays findable, below the one preferred.
 from __future__ import annotations
 
 from ..text.slot_questions import asked_keys, query_tense
-from ..text.supersession import keys as slot_keys
 
 SLOT_WEIGHT = 1.5  # relevance units (the best word match's is 1): a statement of the slot a question asks for
 HOPS = 12  # the longest chain followed (a guard against a loop made by hand)
@@ -42,9 +41,10 @@ def _holders(cache, key: str, admitted) -> list[dict]:
     return [m for m in cache.by_ids(ids[:50]) if admitted(m)]
 
 
-def _states(asked: set[str], memory: dict) -> bool:
-    """Does the memory state one of the keys asked ('user|pet' asks for every pet)?"""
-    stated = slot_keys(memory.get("content", ""))
+def _states(cache, asked: set[str], memory: dict) -> bool:
+    """Does the memory state one of the keys asked ('user|pet' asks for every pet)? Read from the
+    cache's slot table, which holds each memory's keys since it was indexed (no parsing per recall)."""
+    stated = cache.slot_keys_of([memory["id"]]).get(memory["id"], ())
     return any(k in asked or any(a.endswith("|pet") and k.startswith(a) for a in asked) for k in stated)
 
 
@@ -129,7 +129,7 @@ def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitt
         choice, members = preferred(cache, memory, tense, windows, admitted)
         if choice is None:
             continue
-        if asked and not _states(asked, choice):
+        if asked and not _states(cache, asked, choice):
             continue  # (a chain of another slot this memory also states: "moved in with my partner Sam")
         others = [m["id"] for m in members if m["id"] != choice["id"]]
         if not others:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ..errors import NotFound
 from ..base.model import check_id
-from ..text.supersession import keys as slot_keys, successors, values as slot_values
+from ..text.departures import departures, leaves
+from ..text.supersession import keys as slot_keys, same_value, successors, values as slot_values
 
 
 def moment(memory: dict) -> str:
@@ -48,6 +49,13 @@ def _state(tx) -> dict:
 def holders(tx, key: str, exclude: str) -> list[dict]:
     """The live memories stating a value for `key` (those changed in this
     transaction included), but `exclude`."""
+    return [memory for memory, _key in _holding(tx, key, exclude)]
+
+
+def _holding(tx, key: str, exclude: str, naming: frozenset = frozenset()) -> list[tuple[dict, str]]:
+    """(memory, its key) for the live memories stating `key`, or, for a key ending in "|",
+    any key of that subject ("user|": every slot of the user's) whose text has one of the
+    words `naming` (read before the text is parsed: a subject may hold thousands)."""
     state = _state(tx)
     for memory_id in tx.ids[state["upto"]:]:
         memory = tx.by_id.get(memory_id)
@@ -55,9 +63,18 @@ def holders(tx, key: str, exclude: str) -> list[dict]:
             for found in slot_keys(memory.get("content", "")):
                 state["local"].setdefault(found, set()).add(memory_id)
     state["upto"] = len(tx.ids)
-    ids = set(state["local"].get(key, ()))
+    prefix = key.endswith("|")
+
+    def matching(table: dict) -> set:
+        if not prefix:
+            return set(table.get(key, ()))
+        return {i for found, ids in table.items() if found.startswith(key) for i in ids}
+
+    ids = matching(state["local"])
     if tx._cache_matches_index():
-        ids.update(i for i in tx.workspace._open_cache().slot_holders(key) if i not in tx.touched)
+        cache = tx.workspace._open_cache()
+        found = cache.subject_holders(key[:-1]) if prefix else cache.slot_holders(key)
+        ids.update(i for i in found if i not in tx.touched)
     else:
         if state["all"] is None:
             state["all"] = {}
@@ -65,14 +82,18 @@ def holders(tx, key: str, exclude: str) -> list[dict]:
                 if memory.get("status") != "archived" and memory.get("store") != "procedural":
                     for found in slot_keys(memory.get("content", "")):
                         state["all"].setdefault(found, set()).add(memory["id"])
-        ids.update(i for i in state["all"].get(key, ()) if i not in tx.touched)
-    found = []
+        ids.update(i for i in matching(state["all"]) if i not in tx.touched)
+    held = []
     for memory_id in sorted(ids):
         memory = tx.by_id.get(memory_id)
-        if memory_id != exclude and memory is not None and memory.get("status") != "archived" \
-                and key in slot_keys(memory.get("content", "")):  # (as it reads now)
-            found.append(memory)
-    return found
+        if memory_id == exclude or memory is None or memory.get("status") == "archived":
+            continue
+        if naming and not any(word in memory.get("content", "").lower() for word in naming):
+            continue
+        for found in slot_keys(memory.get("content", "")):  # (as it reads now)
+            if found == key or prefix and found.startswith(key):
+                held.append((memory, found))
+    return held
 
 
 def link_new(tx, memory: dict) -> list[str]:
@@ -94,7 +115,44 @@ def link_new(tx, memory: dict) -> list[str]:
             if desired.get(old["id"]) == memory["id"] and (now_by is None or now_by in by_id):
                 link(tx, old, memory)
                 superseded.append(old["id"])
-    return superseded
+    return superseded + [i for i in link_departures(tx, memory) if i not in superseded]
+
+
+def left_by(memory: dict, left: list, holding: list[tuple[dict, str]]) -> list[dict]:
+    """Of `holding` ((memory, key) of the subjects `left` names), the older current statements that
+    `memory` says were left ("quit Lego": the statement of Lego; "quit my job": the latest job):
+    `left` is departures(memory's text)."""
+    older = [(m, key) for m, key in holding
+             if m["id"] != memory["id"] and not m.get("supersededBy") and moment(m) < moment(memory)]
+    gone = {}
+    for subject, words, slot in left:
+        if words:
+            for m, key in older:
+                if key.startswith(subject + "|") and leaves([(subject, words, slot)], key,
+                                                            slot_values(m.get("content", "")).get(key)):
+                    gone[m["id"]] = m
+        elif slot:
+            kind = [m for m, key in older if leaves([(subject, words, slot)], key, None)]
+            if kind:
+                latest = max(kind, key=lambda m: (moment(m), m["id"]))
+                gone[latest["id"]] = latest
+    return list(gone.values())
+
+
+def link_departures(tx, memory: dict) -> list[str]:
+    """A memory that says its subject left something ("Left Lego for Atlassian", "we broke up")
+    supersedes the statement of it, whatever it states itself (text/departures.py)."""
+    left = departures(memory.get("content", ""))
+    if not left:
+        return []
+    holding = []
+    for subject, words, slot in left:
+        holding += _holding(tx, subject + "|", memory["id"], words) if words \
+            else _holding(tx, f"{subject}|{slot}", memory["id"])
+    gone = left_by(memory, left, holding)
+    for old in gone:
+        link(tx, old, memory)
+    return [old["id"] for old in gone]
 
 
 def link_explicit(tx, memory: dict, old_ids: list[str]) -> list[str]:
@@ -144,6 +202,7 @@ def revive(tx, memory: dict) -> str | None:
 def plan_links(memories) -> list[tuple[dict, dict]]:
     """Consolidation: every (old, new) pair the keys show that no link names yet
     (a memory already superseded keeps its link, explicit or found)."""
+    memories = [m for m in memories if m.get("status") != "archived" and m.get("store") != "procedural"]
     groups: dict[str, list[dict]] = {}
     for memory in memories:
         if memory.get("status") == "archived" or memory.get("store") == "procedural":
@@ -151,6 +210,11 @@ def plan_links(memories) -> list[tuple[dict, dict]]:
         for key in slot_keys(memory.get("content", "")):
             groups.setdefault(key, []).append(memory)
     pairs = []
+    latest = {}  # the departures: a memory that says what its subject left (lifecycle above)
+    for memory in memories:
+        left = departures(memory.get("content", ""))
+        if left:
+            latest[memory["id"]] = (memory, left)
     for key, members in groups.items():
         if len(members) < 2:
             continue
@@ -159,6 +223,16 @@ def plan_links(memories) -> list[tuple[dict, dict]]:
         for old_id, new_id in successors(table).items():
             if by_id[old_id].get("supersededBy") is None:
                 pairs.append((by_id[old_id], by_id[new_id]))
+    planned = {old["id"] for old, _new in pairs}
+    of_subject: dict[str, list[tuple[dict, str]]] = {}
+    for key, members in groups.items():
+        of_subject.setdefault(key.split("|", 1)[0], []).extend((m, key) for m in members)
+    for memory, left in latest.values():
+        holding = [pair for subject in dict.fromkeys(s for s, _w, _slot in left) for pair in of_subject.get(subject, ())]
+        for old in left_by(memory, left, holding):
+            if old["id"] not in planned:
+                pairs.append((old, memory))
+                planned.add(old["id"])
     return pairs
 
 

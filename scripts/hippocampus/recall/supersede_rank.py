@@ -48,6 +48,19 @@ def _states(cache, asked: set[str], memory: dict) -> bool:
     return any(k in asked or any(a.endswith("|pet") and k.startswith(a) for a in asked) for k in stated)
 
 
+def _left_for(cache, memory: dict, key: str, admitted) -> dict | None:
+    """The memory that says `memory`'s value of `key` was left ("Left Lego for Atlassian", "we broke up",
+    text/departures.py), when that is what superseded it: the one current now, though it states no value."""
+    newer = cache.get(memory["supersededBy"]) if memory.get("supersededBy") else None
+    if newer is None or not admitted(newer) or moment(newer) < moment(memory) \
+            or key in cache.slot_keys_of([newer["id"]]).get(newer["id"], ()):
+        return None  # (a holder of the key is among the holders already)
+    from ..text.departures import departures, leaves
+    from ..text.supersession import values
+    return newer if leaves(departures(newer.get("content", "")), key, values(memory.get("content", "")).get(key)) \
+        else None
+
+
 def slot_statements(cache, query: str, admitted) -> list[dict]:
     """The memories stating a value of the subject and slot the question asks
     for ("where does the user live?": the user's homes); where that value has
@@ -105,8 +118,10 @@ def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitt
             holders = _holders(cache, key, admitted)
             if not holders:
                 continue
-            live = [m for m in holders if not m.get("supersededBy")] or holders
-            current = max(live, key=lambda m: (moment(m), m["id"]))
+            live = [m for m in holders if not m.get("supersededBy")]
+            current = max(live or holders, key=lambda m: (moment(m), m["id"]))
+            left = None if live else _left_for(cache, current, key, admitted)
+            current = left or current  # ("Where does the user work?" after "Left Lego for Atlassian": that)
             below = [m["id"] for m in holders if m["id"] != current["id"]]
             # and, when it shares a word with the question (`matched`: a holder read wrongly must not come
             # first on its reading alone), above the best results that state no value of it: another's

@@ -362,6 +362,12 @@ class SearchCache:
                 found.setdefault(memory_id, []).append(key)
         return found
 
+    def subject_holders(self, subject: str) -> list[str]:
+        """As slot_holders, for every key of one subject ("user": user|home, user|pet:dog...), by the index."""
+        return [r[0] for r in self.db.execute(
+            "SELECT slot.id FROM slot JOIN mem ON mem.id = slot.id WHERE slot.key >= ? AND slot.key < ? "
+            "AND mem.status IS NOT 'archived'", (subject + "|", subject + "}"))]  # ("}" follows "|")
+
     def slot_holders_like(self, pattern: str) -> list[str]:
         """As slot_holders, for keys LIKE `pattern` ("user|pet%": every pet)."""
         return [r[0] for r in self.db.execute(

@@ -30,7 +30,7 @@ def top(ws, query: str) -> list[str]:
 def departures(texts: list[str]) -> list:
     """The library's reading of each text, in a fresh interpreter (as the scripts import it)."""
     code = ("import json, sys; from hippocampus.text.departures import departures; "
-            "print(json.dumps([[[s, sorted(w), slot] for s, w, slot in departures(t)] for t in sys.argv[1:]]))")
+            "print(json.dumps([[[s, sorted(w), sorted(slots)] for s, w, slots in departures(t)] for t in sys.argv[1:]]))")
     out = subprocess.run([sys.executable, "-S", "-c", code, *texts], cwd=SCRIPTS, capture_output=True, text=True,
                          check=True)
     return json.loads(out.stdout)
@@ -84,6 +84,8 @@ def test_what_ended_for_someone_else_leaves_the_users_value_current(ws):
         ("I left Siemens early today to see the dentist.", "2025-08-20T10:00:00Z"),
         ("Thinking about leaving Siemens next year.", "2025-09-01T10:00:00Z"),
         ("Should I quit Siemens?", "2025-09-15T10:00:00Z"),
+        ("Sold my old Siemens dishwasher to a neighbour.", "2025-09-20T10:00:00Z"),  # (one sells a thing, not a job)
+        ("I almost quit Siemens after that meeting.", "2025-09-25T10:00:00Z"),
     ])
     siemens, lisbon, gym = ids[0], ids[1], ids[2]
     assert ws.memory(gym)["supersededBy"] == ids[7]  # (a real one, so that recall reads the chains)
@@ -103,7 +105,8 @@ def test_the_reading_of_what_ended():
          "I left my phone at home.", "I dropped my Pixel on the stairs.", "I left Siemens at 5.",
          "Left Lisbon airport at 6am.", "I replaced my Pixel's screen.", "I left SATS after a great workout.",
          "Quit Spotify for a week to focus.", "If I quit Siemens, I'll freelance.", "I'd never leave Lisbon.",
-         "Gave up after ten minutes.", "The party ended with Tom singing."],
+         "Gave up after ten minutes.", "The party ended with Tom singing.",
+                 "No longer sick, back at Lego.", "I almost quit Lego.", "He said 'I quit Google' but he was joking.", "I dropped Maya at the airport.", "Said goodbye to Sarah at the station.", "The kids broke up for the summer holidays.", "It's over with the Lego project, finally shipped.", "I sold shares of Tesla.", "We left Lisbon and drove to Sintra.", "Bye Lisbon, see you next week!"],
         departures([
             "Left Siemens for Kinetix after six years.", "No longer at Deloitte, now with KPMG.",
             "We moved from Lisbon to Porto in the spring.", "User now works at Stripe (previously Adyen).",
@@ -113,23 +116,29 @@ def test_the_reading_of_what_ended():
             "I left my phone at home.", "I dropped my Pixel on the stairs.", "I left Siemens at 5.",
             "Left Lisbon airport at 6am.", "I replaced my Pixel's screen.", "I left SATS after a great workout.",
             "Quit Spotify for a week to focus.", "If I quit Siemens, I'll freelance.", "I'd never leave Lisbon.",
-            "Gave up after ten minutes.", "The party ended with Tom singing."])))
-    assert said["Left Siemens for Kinetix after six years."] == [["user", ["siemens"], None]]
-    assert said["No longer at Deloitte, now with KPMG."] == [["user", ["deloitte"], None]]
-    assert said["We moved from Lisbon to Porto in the spring."] == [["user", ["lisbon"], None]]
-    assert said["User now works at Stripe (previously Adyen)."] == [["user", ["adyen"], None]]
-    assert said["my ex-girlfriend Maya called"] == [["user", ["maya"], None]]
-    assert said["I quit my job."] == [["user", [], "job"]]
-    assert said["We broke up."] == [["user", [], "partner"]]
-    assert said["Traded in the Corolla for a bike."] == [["user", ["corolla"], None]]
-    assert said["My sister sold her Golf."] == [["user/sister", ["golf"], None]]
-    assert said["I dropped Spanish, too much homework."] == [["user", ["spanish"], None]]
-    assert said["Things ended with Chloe; I'm with Daniel now."] == [["user", ["chloe"], None]]
-    assert said["Switched banks from HSBC to Chase."] == [["user", ["hsbc"], None]]
+            "Gave up after ten minutes.", "The party ended with Tom singing.",
+                 "No longer sick, back at Lego.", "I almost quit Lego.", "He said 'I quit Google' but he was joking.", "I dropped Maya at the airport.", "Said goodbye to Sarah at the station.", "The kids broke up for the summer holidays.", "It's over with the Lego project, finally shipped.", "I sold shares of Tesla.", "We left Lisbon and drove to Sintra.", "Bye Lisbon, see you next week!"])))
+    def reads(text: str, subject: str, words: list[str], ends: str, not_ends: str | None = None) -> None:
+        """One departure: whose, of what, ending slot `ends` (and not `not_ends`: one quits a job, not a city)."""
+        assert [d[:2] for d in said[text]] == [[subject, words]], (text, said[text])
+        assert ends in said[text][0][2] and (not_ends is None or not_ends not in said[text][0][2]), (text, said[text])
+    reads("Left Siemens for Kinetix after six years.", "user", ["siemens"], "job")
+    reads("No longer at Deloitte, now with KPMG.", "user", ["deloitte"], "job", "home")
+    reads("We moved from Lisbon to Porto in the spring.", "user", ["lisbon"], "home", "partner")
+    reads("User now works at Stripe (previously Adyen).", "user", ["adyen"], "job")
+    reads("my ex-girlfriend Maya called", "user", ["maya"], "partner", "job")
+    reads("Traded in the Corolla for a bike.", "user", ["corolla"], "car", "job")
+    reads("My sister sold her Golf.", "user/sister", ["golf"], "car", "job")
+    reads("I dropped Spanish, too much homework.", "user", ["spanish"], "language", "partner")
+    reads("Things ended with Chloe; I'm with Daniel now.", "user", ["chloe"], "partner", "job")
+    reads("Switched banks from HSBC to Chase.", "user", ["hsbc"], "bank", "partner")
+    assert said["I quit my job."] == [["user", [], ["job"]]]
+    assert said["We broke up."] == [["user", [], ["partner"]]]
     for text in ["I left my phone at home.", "I dropped my Pixel on the stairs.", "I left Siemens at 5.",
                  "Left Lisbon airport at 6am.", "I replaced my Pixel's screen.", "I left SATS after a great workout.",
                  "Quit Spotify for a week to focus.", "If I quit Siemens, I'll freelance.", "I'd never leave Lisbon.",
-                 "Gave up after ten minutes.", "The party ended with Tom singing."]:
+                 "Gave up after ten minutes.", "The party ended with Tom singing.",
+                 "No longer sick, back at Lego.", "I almost quit Lego.", "He said 'I quit Google' but he was joking.", "I dropped Maya at the airport.", "Said goodbye to Sarah at the station.", "The kids broke up for the summer holidays.", "It's over with the Lego project, finally shipped.", "I sold shares of Tesla.", "We left Lisbon and drove to Sintra.", "Bye Lisbon, see you next week!"]:
         assert said[text] == [], (text, said[text])
 
 

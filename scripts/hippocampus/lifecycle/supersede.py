@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..errors import NotFound
 from ..base.model import check_id
-from ..text.departures import departures, leaves
+from ..text.departures import OTHER, departures, leaves
 from ..text.supersession import keys as slot_keys, same_value, successors, values as slot_values
 
 
@@ -120,22 +120,18 @@ def link_new(tx, memory: dict) -> list[str]:
 
 def left_by(memory: dict, left: list, holding: list[tuple[dict, str]]) -> list[dict]:
     """Of `holding` ((memory, key) of the subjects `left` names), the older current statements that
-    `memory` says were left ("quit Lego": the statement of Lego; "quit my job": the latest job):
-    `left` is departures(memory's text)."""
+    `memory` says were left ("quit Lego": the statement of Lego in a slot one quits; "quit my job":
+    the latest job): `left` is departures(memory's text)."""
     older = [(m, key) for m, key in holding
              if m["id"] != memory["id"] and not m.get("supersededBy") and moment(m) < moment(memory)]
     gone = {}
-    for subject, words, slot in left:
-        if words:
-            for m, key in older:
-                if key.startswith(subject + "|") and leaves([(subject, words, slot)], key,
-                                                            slot_values(m.get("content", "")).get(key)):
-                    gone[m["id"]] = m
-        elif slot:
-            kind = [m for m, key in older if leaves([(subject, words, slot)], key, None)]
-            if kind:
-                latest = max(kind, key=lambda m: (moment(m), m["id"]))
-                gone[latest["id"]] = latest
+    for departure in left:
+        subject, words, _slots = departure
+        ended = [m for m, key in older if key.startswith(subject + "|")
+                 and leaves([departure], key, slot_values(m.get("content", "")).get(key) if words else None)]
+        if not words and ended:  # ("quit my job": the one current)
+            ended = [max(ended, key=lambda m: (moment(m), m["id"]))]
+        gone.update((m["id"], m) for m in ended)
     return list(gone.values())
 
 
@@ -146,9 +142,10 @@ def link_departures(tx, memory: dict) -> list[str]:
     if not left:
         return []
     holding = []
-    for subject, words, slot in left:
-        holding += _holding(tx, subject + "|", memory["id"], words) if words \
-            else _holding(tx, f"{subject}|{slot}", memory["id"])
+    for subject, words, slots in left:
+        slot = next(iter(slots)) if len(slots) == 1 else OTHER
+        holding += _holding(tx, f"{subject}|{slot}", memory["id"]) if not words and slot != OTHER \
+            else _holding(tx, subject + "|", memory["id"], words)
     gone = left_by(memory, left, holding)
     for old in gone:
         link(tx, old, memory)

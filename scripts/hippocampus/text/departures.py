@@ -1,79 +1,122 @@
 """What a memory says its subject has left (pure functions).
 
 People often tell a change by what ended: "Left Lego for Atlassian", "quit
-Anytime Fitness", "broke up with Astrid", "sold the Civic", "switched from
-Monzo to Starling", "cancelled my membership at JD Gyms", "no longer at
-Deloitte". The new value may be a name no lexicon knows, but the old one is
-already in the store: lifecycle/supersede.py links the older statement of
-the same subject whose value these words name to the memory that left it
-(references/scoring.md, "Supersession").
+Anytime Fitness", "broke up with Astrid", "sold the Civic", "switched banks
+from Monzo to Starling", "no longer work at Deloitte", "my ex Tom". The new
+value may be a name no lexicon knows, but the old one is already in the
+store: lifecycle/supersede.py links the older statement of the same subject
+whose value these words name, in a slot the verb can end, to the memory that
+left it (references/scoring.md, "Supersession").
 
-`departures(content)` gives (subject, value words) pairs, the subject read as
-supersession.py reads it ("my landlady Beatrix quit ...": user/landlady).
-What is not a departure: a plan or a wish ("thinking of leaving Lego"), a
-question, long ago, a short absence ("left Lisbon for the weekend", "left
-Lego early"), a thing mislaid or broken ("left my phone at home", "dropped
-my phone"). The words say nothing until they match a value the subject
-holds, which is the guard against a reading too loose. English only.
+`departures(content)` gives (subject, value words, slots) triples: the
+subject read as supersession.py reads it ("my landlady Beatrix quit ...":
+hers), the words of what was left (none for "quit my job": the slot then
+says it), and the slots the verb ends (one quits a job or a gym, not a city;
+sells a car, not an employer; breaks up with a partner only).
+
+Not a departure: a plan, a wish, a hedge, a condition or a question
+("thinking of leaving", "almost quit", "If I quit ..."), someone else's words
+("He said 'I quit Google'"), a short absence ("left Lisbon for the day",
+"left Lego early", "quit Instagram for a month"), a place or a thing beside
+the value ("the Lisbon office", "my Apple Watch", "Apple stock"), a thing
+mislaid or dropped ("left my phone at home", "dropped Maya at the airport").
+The words say nothing until they match a value the subject holds in one of
+the slots, which is the last guard. English only.
 """
 
 from __future__ import annotations
 
 import re
 
-from .supersession import (FIRST_PERSON, NOUNS, RELATIONS, _LONG_AGO, _TITLES, _TOKEN, _clauses, _resolve_pronouns, _subject,
-                           relation_name, same_value, speaker_of)
+from .supersession import (_LONG_AGO, _SLOTS, _TITLES, _TOKEN, FIRST_PERSON, RELATIONS, _clauses,
+                           _resolve_pronouns, _subject, relation_name, same_value, speaker_of)
 from .textutil import STOPWORDS
 
-# verb -> the words that may follow it before its object ("broke up with X", "moved out of X")
-_LEAVING = {
-    "quit": (), "quits": (), "quitting": (), "resigned": ("from",), "resign": ("from",),
-    "ditched": (), "ditch": (), "dumped": (), "dump": (),
-    "cancelled": (), "canceled": (), "cancel": (), "cancelling": (), "canceling": (),
-    "sold": (), "sell": (), "selling": (),
-    "gave": ("up",), "giving": ("up",), "give": ("up",),
-    "broke": ("up with",), "breaking": ("up with",), "split": ("up with", "from", "with", "up from"),
-    "splitting": ("up with", "from", "with"), "separated": ("from",), "divorced": (),
-    "traded": ("in",), "trading": ("in",), "replaced": (), "replacing": (), "swapped": ("out",),
-    "switched": ("from", "away from"), "switching": ("from", "away from"), "changed": ("from",),
-    "moved": ("from", "out of", "away from"), "moving": ("from", "out of", "away from"),
-    "relocated": ("from",), "upgraded": ("from",), "transferred": ("from",),
-    "left": (), "leaving": (), "leave": (), "dropped": (), "dropping": (),
-    "bye": (), "goodbye": ("to",), "farewell": ("to",),
-    "instead": ("of",), "previously": (), "formerly": (),
-}
-_MUST_FOLLOW = {"gave", "giving", "give", "broke", "breaking", "split", "splitting", "separated", "switched",
-                "switching", "changed", "moved", "moving", "relocated", "upgraded", "transferred", "resigned",
-                "resign", "instead", "farewell"}  # (only with their words: "broke my phone", "moved in")
+OTHER = "*"  # a slot no list names ("user|laptop")
+NAMED = frozenset(_SLOTS) | {"food", "team", "class", "language", "instrument"}
+
+_JOB, _HOME, _PARTNER = frozenset({"job"}), frozenset({"home"}), frozenset({"partner"})
+_MEMBERSHIP = frozenset({"gym", "class", "language", "instrument", "school", OTHER})
+_THINGS = frozenset({"phone", "car", OTHER})
+_ALL = NAMED | {OTHER}
+
+# verb -> (the words that must follow it before its object, or () for none; the slots it ends)
+_VERBS: dict[str, tuple[tuple[str, ...], frozenset]] = {}
+for _words, _follow, _slots in (
+        ("quit quits quitting", (), _JOB | _MEMBERSHIP),
+        ("resigned resign resigning", ("from",), _JOB | _MEMBERSHIP),
+        ("left leaving leave", (), _JOB | _HOME | _PARTNER | _MEMBERSHIP | {"team"}),
+        ("ditched ditch", (), _PARTNER | _THINGS | {"gym", "bank"}),
+        ("dumped dump", (), _PARTNER),
+        ("cancelled canceled cancel cancelling canceling", (), frozenset({"gym", "bank", "class", OTHER})),
+        ("sold sell selling", (), _THINGS | _HOME),
+        ("gave giving give", ("up on", "up"), _MEMBERSHIP | {"food", "team"}),
+        ("broke breaking", ("up with",), _PARTNER),
+        ("split splitting", ("up with", "from", "with"), _PARTNER),
+        ("separated", ("from", ""), _PARTNER), ("divorced", (), _PARTNER),
+        ("done", ("with",), _MEMBERSHIP | _PARTNER | _THINGS | {"bank"}), ("rid", ("of",), _THINGS),
+        ("notice", ("at", "to", ""), _JOB),
+        ("traded trading", ("in",), _THINGS), ("replaced replacing", (), _THINGS),
+        ("swapped swapping", ("out",), _THINGS), ("upgraded", ("from",), _THINGS),
+        ("switched switching changed", ("from", "away from"), _ALL - _PARTNER - {"pet"}),
+        ("moved moving relocated", ("from", "out of", "away from"), _HOME | _JOB),
+        ("transferred", ("from",), _JOB | {"school"}),
+        ("dropped dropping", ("out of", ""), frozenset({"class", "language", "instrument", "school"})),
+        ("retired", ("from",), _JOB), ("fired", ("from",), _JOB), ("laid", ("off from",), _JOB),
+        ("parted", ("ways with",), _JOB | _PARTNER), ("walked", ("away from",), _JOB | _PARTNER),
+        ("stopped", ("going to", "seeing", "using", "dating"), _MEMBERSHIP | _PARTNER | _THINGS | {"doctor", "dentist"}),
+        ("instead", ("of",), _ALL), ("previously formerly", (), _ALL)):
+    for _verb in _words.split():
+        _VERBS[_verb] = (_follow, _slots)
+_STATE = {**dict.fromkeys("work works working employed".split(), _JOB),
+          **dict.fromkeys("live lives living".split(), _HOME),
+          **dict.fromkeys("with dating seeing together".split(), _PARTNER),
+          **dict.fromkeys("go goes going attend attending member train training".split(), _MEMBERSHIP | {"doctor"}),
+          **dict.fromkeys("use uses using drive drives driving have own".split(), _THINGS),
+          **dict.fromkeys("bank banking".split(), frozenset({"bank"})),
+          **dict.fromkeys("support supports supporting follow follows".split(), frozenset({"team"}))}
 _LEAVE = frozenset("left leaving leave".split())  # a place or a firm left for good, not for the day
-_AWHILE = frozenset("early late at on by around before after work home school office town today tonight "
-                    "yesterday this last every for".split())
+_AFTERWORDS = frozenset("previously formerly instead".split())  # said after the new value: the clause's subject
+_HEDGES = frozenset("almost nearly refuse refused refusing tried trying try attempt attempted pretend "
+                    "pretending joking kidding".split())
+_SAYING = frozenset("said says say told tells asked asks joked jokes claimed claims wrote writes".split())
+_AWHILE = frozenset("early late at on by around before work home school office town today tonight "
+                    "yesterday this last every".split())
 _FOR_GOOD_WHEN = frozenset("week month year spring summer autumn fall winter".split())  # "left Lego last week"
+_AFTER_LONG = frozenset("year years month months decade decades long ages".split())
+_NEXT_STEP = frozenset("joined join started start moved took began signed got found".split())  # "left X and joined Y"
+_AWAY = re.compile(
+    r"\b(?:for|over) (?:the|a|an|one|two|three|a few|a couple of|some) (?:day|days|weekend|week|weeks|"
+    r"night|nights|bit|while|trip|holiday|holidays|vacation|conference|visit|break|workout|session|month|"
+    r"months|summer|season)\b"
+    r"|\b(?:for now|temporarily|tonight|this (?:morning|afternoon|evening|week)|on (?:holiday|vacation)|"
+    r"day trip|for lent|overnight|for the summer)\b", re.IGNORECASE)
 _DETERMINERS = frozenset("the a an my our his her their its your old previous former trusty beloved dear "
-                         "ex ex- long-time longtime".split())
+                         "long-time longtime".split())
 # a word that names what was left without naming it ("my job at Lego", "our membership with PureGym")
-_CARRIERS = frozenset("job role position post contract membership subscription account plan gym class classes "
-                      "course lessons team club flat apartment house place home car phone relationship "
-                      "partner boyfriend girlfriend husband wife fiance fiancé fiancee fiancée "
-                      "company employer firm studio pool".split())
-_CARRIER_LINKS = frozenset("at with in of to for".split())
-# what a carrier left says ended when no name follows ("quit my job", "sold the car", "we broke up")
 _CARRIER_SLOT = {**dict.fromkeys("job role position post contract company employer firm".split(), "job"),
                  **dict.fromkeys("membership gym".split(), "gym"),
                  **dict.fromkeys("flat apartment house place home".split(), "home"),
-                 "car": "car", "phone": "phone",
+                 "car": "car", "phone": "phone", "account": "bank", "bank": "bank",
                  **dict.fromkeys("partner boyfriend girlfriend husband wife fiance fiancé fiancee fiancée "
                                  "relationship".split(), "partner"),
-                 **dict.fromkeys("class classes course lessons".split(), "class")}
+                 **dict.fromkeys("class classes course lessons".split(), "class"),
+                 **dict.fromkeys("subscription plan".split(), OTHER)}
+_CARRIERS = frozenset(_CARRIER_SLOT) | frozenset("team club studio pool".split())
+_CARRIER_LINKS = frozenset("at with in of to for".split())
+# a place or a thing beside the name: the thing was left, not the value ("the Lisbon office", "my Apple Watch")
+_BESIDE = frozenset("office offices airport station branch store shop street avenue road campus site project "
+                    "projects set sets stock stocks shares bricks charger watch card game match concert event "
+                    "party meeting meetings trip hotel offsite app account's bus train flight".split())
+_NOT_THINGS = frozenset("shares share stock stocks ticket tickets money cash bitcoin crypto".split())  # "sold shares of Tesla"
+_BARE = frozenset("broke breaking split splitting separated divorced".split())  # "we broke up", "we separated"
 _ENDING = frozenset("quit quitting resigned resign sold selling cancelled canceled cancelling canceling broke "
-                    "breaking split splitting divorced gave giving left leaving moved moving".split())
-_BREAKING = frozenset("broke breaking split splitting".split())  # "we broke up": the partner, whoever it was
-_FALLS = frozenset("phone car pet".split())  # what is dropped is a thing that fell, not a class left
-_PHYSICAL = frozenset("in on into onto off down out".split())  # "dropped my phone in the sink": it fell
-_LAST_DAY = frozenset("day afternoon morning shift week".split())
+                    "breaking split splitting divorced left leaving".split())
+_EX_OF = frozenset("boyfriend girlfriend husband wife partner fiance fiancé fiancee fiancée bf gf".split())
 _STOP = frozenset("for to and but because bc since so after when while which who that , . ; ! ? ( ) : - — – "
                   "with in at on as by last this next today yesterday tonight early late again already "
                   "soon".split())
+_QUOTED = re.compile(r"[\"“”‘’']([^\"“”‘’']{2,300})[\"“”‘’']")
 
 
 def _carried_slot(lows: list[str], at: int) -> str | None:
@@ -89,9 +132,12 @@ def _carried_slot(lows: list[str], at: int) -> str | None:
 
 def _object(tokens: list[str], lows: list[str], at: int) -> tuple[frozenset, int]:
     """The content words of the thing named from `at` ("the SATS membership": sats; "my job at Lego":
-    lego; "jd gyms": jd, gyms; "Maya called": maya), at most four, and where they end."""
+    lego; "jd gyms": jd, gyms; "Maya called": maya), at most four, and where they end; none for a
+    place or a thing beside the name ("the Lisbon office", "my Pixel's screen")."""
     while at < len(lows) and lows[at] in _DETERMINERS:
         at += 1
+    if at < len(lows) and lows[at] in _NOT_THINGS:
+        return frozenset(), at  # ("sold shares of Tesla", "transferred money from HSBC")
     words: list[str] = []
     named = False  # a name ends where the capitals do
     while at < len(lows) and len(words) < 4:
@@ -105,6 +151,8 @@ def _object(tokens: list[str], lows: list[str], at: int) -> tuple[frozenset, int
             break
         capital = tokens[at][:1].isupper() or any(ch.isdigit() for ch in low)
         if named and not capital:
+            if low in _BESIDE:
+                return frozenset(), at  # ("Moved out of the Lisbon office", "sold my Apple Watch")
             break
         named = named or (capital and not words)
         if low.endswith("'s") and at + 1 < len(lows) and lows[at + 1].isalpha() and lows[at + 1] not in STOPWORDS:
@@ -117,19 +165,15 @@ def _object(tokens: list[str], lows: list[str], at: int) -> tuple[frozenset, int
     return frozenset(w for w in words if w not in _CARRIERS and w not in STOPWORDS), at
 
 
-_AWAY = re.compile(r"\b(?:for|over) (?:the|a|an|one|two|three|a few|a couple of|some) (?:day|days|weekend|week|weeks|"
-                   r"night|nights|bit|while|trip|holiday|holidays|vacation|conference|visit|break|workout|session)\b"
-                   r"|\b(?:for now|temporarily|tonight|this (?:morning|afternoon|evening)|on (?:holiday|vacation)|"
-                   r"day trip|for lent|overnight)\b", re.IGNORECASE)
-_AFTER_LONG = frozenset("year years month months decade decades long ages".split())
-
-
 def _for_good(tokens: list[str], lows: list[str], end: int) -> bool:
     """After "left X": the clause ends, or goes on to what came next ("for Atlassian", "to join",
-    "after six years", "behind", "and joined"), not to a short absence ("for the weekend", "early")."""
+    "after six years", "behind", "and joined"), not to a short absence ("for the weekend", "early",
+    "and drove to Sintra")."""
     if lows[end:end + 1] == ["after"]:  # "after six years", not "after a great workout"
         return bool(_AFTER_LONG.intersection(lows[end + 1:end + 4]))
-    if end >= len(lows) or lows[end] in (".", "!", ";", ",", "—", "–", "-", "behind", "and", "to"):
+    if lows[end:end + 1] == ["and"]:
+        return bool(_NEXT_STEP.intersection(lows[end + 1:end + 3]))
+    if end >= len(lows) or lows[end] in (".", "!", ";", ",", "—", "–", "-", "behind", "to"):
         return True
     if lows[end] in ("last", "this") and lows[end + 1:end + 2] and lows[end + 1] in _FOR_GOOD_WHEN:
         return True
@@ -137,9 +181,6 @@ def _for_good(tokens: list[str], lows: list[str], end: int) -> bool:
         nxt = tokens[end + 1:end + 2]
         return bool(nxt) and (nxt[0][:1].isupper() or nxt[0].lower() in ("good", "another", "somewhere"))
     return False
-
-
-_AFTERWORDS = frozenset("previously formerly instead".split())  # said after the new value: the clause's subject
 
 
 def _clause_subject(tokens: list[str], lows: list[str], user: str) -> str | None:
@@ -155,91 +196,142 @@ def _clause_subject(tokens: list[str], lows: list[str], user: str) -> str | None
     return user
 
 
-def _no_longer(tokens: list[str], lows: list[str], at: int) -> int:
-    """Where the thing starts after "no longer" / "no more" ("no longer work at X", "no more SATS")."""
-    start = at + 2
-    while start < min(len(lows), at + 5) and lows[start] not in _CARRIER_LINKS \
-            and lows[start] not in _DETERMINERS and not tokens[start][:1].isupper():
+def _first_person_before(lows: list[str], at: int) -> bool:
+    """"We broke up", "Tom and I split", "User broke up": the speaker's own, not the kids' term."""
+    before = lows[max(0, at - 4):at]
+    return bool(before) and (before[-1] in ("we", "i", "user", "finally", "officially", "just")
+                             or "i" in before or "we" in before)
+
+
+def _no_longer(tokens: list[str], lows: list[str], at: int) -> tuple[int, frozenset] | None:
+    """After "no longer" / "not ... anymore": where the thing starts and the slots its state verb
+    ends ("no longer work at X": a job; "no longer at X": a job, a gym, a school), or None."""
+    start, slots = at, None
+    if start < len(lows) and lows[start] in ("am", "i'm", "are", "is", "a"):
         start += 1
-    return start + 1 if start < len(lows) and lows[start] in _CARRIER_LINKS else start
+    if start < len(lows) and lows[start] in _STATE:
+        slots = _STATE[lows[start]]
+        start += 1
+        if lows[start:start + 2] == ["a", "member"]:
+            start += 2
+    if start < len(lows) and lows[start] in _CARRIER_LINKS:
+        if slots is None:  # no state verb: the preposition says what ("in Lisbon", "with Tom", "at Lego")
+            slots = {"in": _HOME, "with": _PARTNER | _JOB | {"bank"}}.get(lows[start], _JOB | _MEMBERSHIP)
+        return start + 1, slots
+    return (start, slots) if slots is not None else None
 
 
-def _clause_departures(tokens: list[str], lows: list[str], user: str) -> list[tuple[str, frozenset, str | None]]:
+def _unquoted(clause: str) -> str:
+    """The clause without words quoted from someone else ("He said 'I quit Google'")."""
+    def drop(match):
+        before = clause[max(0, match.start() - 40):match.start()].lower().split()
+        own = not before or before[0] in ("user", "i") or "user" in before[-3:] or "i" in before[-3:]
+        return match.group(0) if own or not _SAYING.intersection(before) else " "
+    return _QUOTED.sub(drop, clause) if any(q in clause for q in "\"“”‘’'") else clause
+
+
+def _clause_departures(tokens: list[str], lows: list[str], user: str) -> list[tuple[str, frozenset, frozenset]]:
     found = []
     for at, low in enumerate(lows):
-        slot = None
-        if low == "ex" or low.startswith("ex-"):  # "my ex Tom", "my ex-girlfriend Maya": the user's no more
+        if _HEDGES.intersection(lows[max(0, at - 3):at]) or lows[:1] == ["why"] \
+                or {"who", "which", "whom"}.intersection(lows[max(0, at - 2):at]):
+            continue  # ("I almost quit Lego", "refuse to quit", "Why I left Google: ...", "Tom, who retired from")
+        slots, bare = None, False  # bare: a slot ended with no name ("quit my job", "we broke up")
+        if low == "ex" or low.startswith("ex-"):  # "my ex Tom", "my ex-girlfriend Maya": no more the partner
+            role = low[3:] if low.startswith("ex-") else ""
             words, _end = _object(tokens, lows, at + 1)
-            if at > 0 and lows[at - 1] in ("my", "our", "user's") and words:
-                found.append((user, words, None))
+            if at > 0 and lows[at - 1] in ("my", "our", "user's") and words and (not role or role in _EX_OF):
+                found.append((user, words, _PARTNER))
             continue
-        if low in ("last", "final") and lows[at + 1:at + 2] and lows[at + 1] in _LAST_DAY \
+        if low in ("last", "final") and lows[at + 1:at + 2] and lows[at + 1] in ("day", "afternoon", "shift") \
                 and lows[at + 2:at + 3] and lows[at + 2] in ("at", "with"):  # "my last day at Philips"
-            words, _end = _object(tokens, lows, at + 3)
-            subject = _subject(tokens, lows, at, user)
+            words, end = _object(tokens, lows, at + 3)
+            if "before" in lows[end:end + 3]:
+                continue  # ("my last day at Google before the holiday")
+            subject, slots = _subject(tokens, lows, at, user), _JOB
         elif low in ("ended", "over") and lows[at + 1:at + 2] == ["with"] \
                 and at > 0 and lows[at - 1] in ("things", "it", "that", "it's", "is", "was") \
                 or low == "ended" and lows[at + 1:at + 3] == ["things", "with"]:
             # "things ended with Chloe", "it's over with Sam", "I ended things with Jonas" (not "the day ended with")
             words, _end = _object(tokens, lows, at + (2 if lows[at + 1] == "with" else 3))
-            subject = _subject(tokens, lows, at, user) if low == "ended" and lows[at + 1] == "things" \
-                else _clause_subject(tokens, lows, user)
-            slot = None
-        elif low in ("no", "not") and lows[at + 1:at + 2] in (["longer"], ["more"]):
-            words, _end = _object(tokens, lows, _no_longer(tokens, lows, at))
-            subject = _subject(tokens, lows, at, user)
-        elif low in _LEAVING:
+            subject = _subject(tokens, lows, at, user) if lows[at + 1] == "things" else _clause_subject(tokens, lows, user)
+            slots = _PARTNER
+        elif low in ("bye", "goodbye") and "hello" in lows[at + 2:]:  # "bye Zenfone 10, hello Moto Edge"
+            words, _end = _object(tokens, lows, at + 1)
+            subject, slots = _clause_subject(tokens, lows, user) or user, _ALL
+        elif low in ("no", "not", "n't") and lows[at + 1:at + 2] in (["longer"], ["more"]) \
+                or low in ("not", "n't", "don't", "doesn't", "isn't", "aren't") and "anymore" in lows[at:]:
+            # "no longer work at Deloitte", "not with Tom anymore", "I don't live in Lisbon anymore"
+            begin = at + 2 if lows[at + 1:at + 2] in (["longer"], ["more"]) else at + 1
+            place = _no_longer(tokens, lows, begin)
+            if place is None:
+                continue
+            words, _end = _object(tokens, lows, place[0])
+            subject, slots = _subject(tokens, lows, at, user), place[1]
+            bare = lows[place[0] - 1:place[0]] == ["together"]  # ("Tom and I are no longer together")
+        elif low in _VERBS:
+            follows, slots = _VERBS[low]
             start = at + 1
-            follow = next((f for f in _LEAVING[low] if lows[start:start + len(f.split())] == f.split()), None)
-            if follow is None and "from" in _LEAVING[low] and "from" in lows[start + 1:start + 3] \
+            follow = next((f for f in follows if f and lows[start:start + len(f.split())] == f.split()), None)
+            if follow is None and low in ("switched", "switching", "changed") and "from" in lows[start + 1:start + 3] \
                     and not any(tokens[k][:1].isupper() for k in range(start, lows.index("from", start))):
                 start = lows.index("from", start)  # "switched gyms from X", "moved our savings from X"
                 follow = "from"
-            if low == "broke" and follow is None and (lows[start:start + 1] == ["up"]):
-                follow = "up"  # "we broke up": the partner, whoever it was
-            if follow is None and low in _MUST_FOLLOW:
-                continue
+            if low in _BARE and follow is None and (lows[start:start + 1] == ["up"] or low == "separated"
+                                                    or low == "divorced"):
+                if not _first_person_before(lows, at) and not (at > 0 and lows[at - 1] in ("got", "am", "are")):
+                    continue  # ("the kids broke up for the summer")
+                follow = "up" if lows[start:start + 1] == ["up"] else ""  # "we broke up": the partner, whoever it was
+                bare = True
+            if follow is None and follows and "" not in follows:
+                continue  # (only with their words: "broke my phone", "moved in", "gave a talk")
             start += len(follow.split()) if follow else 0
             if low in _AFTERWORDS and lows[start:start + 1] and lows[start] in ("at", "with", "in"):
                 start += 1
             words, end = _object(tokens, lows, start)
-            if low in ("dropped", "dropping") and (not words or end < len(lows) and lows[end] in _PHYSICAL
-                                                   or any(NOUNS.get(w) in _FALLS for w in words)):
-                continue  # ("dropped my phone in the sink", "dropped my Pixel", "dropped the kids off")
-            if low in _LEAVE and (lows[start:start + 1] and lows[start] in _AWHILE and not words
+            if low in ("dropped", "dropping") and follow != "out of" and (
+                    not words or end < len(lows) and lows[end] in _CARRIER_LINKS | {"off", "on", "into", "down"}):
+                continue  # ("dropped Maya at the airport", "dropped the kids off"; "dropped Spanish" is left)
+            if low in _LEAVE and (not words and lows[start:start + 1] and lows[start] in _AWHILE
                                   or not _for_good(tokens, lows, end)):
                 continue
-            if low in _ENDING:
-                slot = "partner" if low in _BREAKING and follow in ("up", "up with") and not words \
-                    else _carried_slot(lows, start)
-                if low in _LEAVE and slot not in (None, "job", "home", "partner"):
-                    slot = None  # ("left my phone": mislaid)
+            if low in _ENDING or follow in ("up", "up with"):
+                if low in _BARE and follow in ("up", "up with") and not words:
+                    words, slots, bare = frozenset(), _PARTNER, True
+                else:
+                    carried = _carried_slot(lows, start)
+                    if carried is not None and not words:
+                        if low in _LEAVE and carried not in ("job", "home", "partner"):
+                            continue  # ("left my phone": mislaid)
+                        slots, bare = frozenset({carried}), True
             subject = _subject(tokens, lows, at, user) if low not in _AFTERWORDS \
                 else _clause_subject(tokens, lows, user)
         else:
             continue
         if _AWAY.search(" ".join(tokens[at:next((k for k in range(at + 1, len(lows)) if lows[k] in (",", ";")),
                                                  len(lows))])):
-            continue  # ("left Lisbon for Sintra for the day", "cancel Pilates tonight": back again)
-        if subject and (words or slot) and not subject.endswith("/other") and not (words & FIRST_PERSON) \
-                and not (words and words <= RELATIONS):
-            found.append((subject, words, slot))
+            continue  # ("left Lisbon for Sintra for the day", "quit Instagram for a month": back again)
+        if low in ("divorced",) and not words:
+            bare, slots = _first_person_before(lows, at) or at > 0 and lows[at - 1] == "got", _PARTNER
+        if subject and (words or bare and len(slots) == 1 and OTHER not in slots) and not subject.endswith("/other") \
+                and not (words & FIRST_PERSON) and not (words and words <= RELATIONS):
+            found.append((subject, words, slots))
     return found
 
 
-def departures(content: str) -> list[tuple[str, frozenset, str | None]]:
-    """(subject, value words, slot) for each thing the text says its subject has left: the words
-    name it ("quit Lego"), or, with none, the slot does ("quit my job": job; "we broke up": partner)."""
+def departures(content: str) -> list[tuple[str, frozenset, frozenset]]:
+    """(subject, value words, slots) for each thing the text says its subject has left: the words
+    name it ("quit Lego"), or, with none, the one slot does ("quit my job": job; "we broke up")."""
     if not content:
         return []
     speaker, text = speaker_of(content[:2000])
     user = speaker or "user"
-    found: list[tuple[str, frozenset, str | None]] = []
+    found: list[tuple[str, frozenset, frozenset]] = []
     previous = None
     for clause in _clauses(text):
         if clause.rstrip().endswith("?") or _LONG_AGO.search(clause):
             continue
-        tokens = _TOKEN.findall(clause)
+        tokens = _TOKEN.findall(_unquoted(clause))
         tokens = [t for k, t in enumerate(tokens) if not (t == "." and k > 0 and tokens[k - 1].lower() in _TITLES
                                                           and k + 1 < len(tokens) and tokens[k + 1][:1].isupper())]
         tokens, previous = _resolve_pronouns(tokens, previous)  # ("Dr. Fischer": one name)
@@ -248,14 +340,16 @@ def departures(content: str) -> list[tuple[str, frozenset, str | None]]:
     return found
 
 
-def leaves(left: list[tuple[str, frozenset, str | None]], key: str, value: frozenset | None) -> bool:
+def leaves(left: list[tuple[str, frozenset, frozenset]], key: str, value: frozenset | None) -> bool:
     """Does one of `left` (departures of a text) end this statement: subject|slot `key` holding `value`?"""
     subject, _bar, slot = key.partition("|")
-    for who, words, carried in left:
-        if who != subject:
+    slot = slot.split(":", 1)[0]  # (pet:dog is a pet)
+    kind = slot if slot in NAMED else OTHER
+    for who, words, slots in left:
+        if who != subject or kind not in slots and not (kind == "pet" and "pet" in slots):
             continue
         if words and same_value(words, value):
             return True
-        if not words and carried and (slot == carried or slot.startswith(carried + ":")):
+        if not words and len(slots) == 1:
             return True
     return False

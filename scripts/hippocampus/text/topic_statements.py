@@ -240,6 +240,11 @@ _PLAYING = frozenset("play plays playing practise practises practising practice 
 # (not "keyboard" or "synth": a desk's as often as a band's)
 
 
+_FIRST_SPAN = frozenset("day week month shift".split())
+_NOT_WORKPLACES = frozenset("gym gym's gyms fitness yoga crossfit climbing pilates boxing leisure pool "
+                            "university college school academy class course".split())
+
+
 def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, skip_words, not_name,
                     end_words, relations, noun_slot=lambda _low: None) -> tuple[str, str, frozenset] | None:
     """(subject, slot, value words) of a clause with no frame, or None.
@@ -257,10 +262,11 @@ def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, s
         if subject is not None and not any(lows[k] in _CLASS_NOUNS for k in range(at + 1, min(len(lows), at + 2))):
             return subject, "instrument", frozenset(played)
     topics = [(at, TOPIC[low]) for at, low in enumerate(lows) if low in TOPIC]
-    topics += [(at, "job") for at, low in enumerate(lows) if low == "day" and at > 0 and lows[at - 1] == "first"
+    topics += [(at, "job") for at, low in enumerate(lows) if low in _FIRST_SPAN and at > 0 and lows[at - 1] == "first"
                and lows[at + 1:at + 2] == ["at"] and at + 2 < len(tokens) and tokens[at + 2][:1].isupper()
-               and relations.isdisjoint(lows[at + 3:]) and _SOON.isdisjoint(lows)]
-    # ("first day at Booking.com went ok": a job begun)
+               and relations.isdisjoint(lows[at + 3:]) and _SOON.isdisjoint(lows)
+               and _NOT_WORKPLACES.isdisjoint(lows[at + 2:at + 6])]
+    # ("first day at Booking.com went ok", "my first week at Klarna": a job begun; not "first week at Gold's Gym")
     for at, low in enumerate(lows):
         slot = None if low in TOPIC else noun_slot(low)
         if slot is not None and lows[max(0, at - 2):at] == ["the", "new"]:

@@ -267,3 +267,31 @@ def test_for_a_question_about_the_user_another_persons_value_of_the_slot_ranks_b
     # the user's current home is put above the brother's city, as --why says (not only above the user's old home)
     results = ws.json("recall.py", "Where does the user live now?", "--top", "10", "--why", now=NOW)["results"]
     assert set(next(r for r in results if r["id"] == mine)["why"]["over"]) == {ids[0], brothers}
+
+
+def asked_of_each(queries: list[str]) -> list:
+    code = ("import json, sys; from hippocampus.text.slot_questions import asked_keys; "
+            "print(json.dumps([list(asked_keys(q)) for q in sys.argv[1:]]))")
+    out = subprocess.run([sys.executable, "-S", "-c", code, *queries], cwd=SCRIPTS, capture_output=True, text=True,
+                         check=True)
+    return json.loads(out.stdout)
+
+
+def test_a_search_an_agent_types_asks_for_the_slot_as_a_question_does(ws):
+    queries = ["user current employer", "user's dog name", "Marta's car", "current gym", "user current laptop",
+               "previous employer of the user", "best coffee in town", "project status update today"]
+    assert asked_of_each(queries) == [["user|job"], ["user|pet:dog"], ["marta|car"], ["user|gym"], ["user|laptop"],
+                              ["user|job"], [], []]
+    ids = add_all(ws, [("I work at Initech, on the billing team.", "2024-09-01T10:00:00Z"), *FILLER,
+                       ("Work drinks on Friday were fun.", "2025-06-10T10:00:00Z"),
+                       ("Now working at Hooli, in the search team.", "2025-09-01T10:00:00Z")])
+    initech, hooli = ids[0], ids[-1]
+    assert ws.memory(initech)["supersededBy"] == hooli
+    found = top(ws, "user current employer")
+    assert found[0] == hooli and found.index(initech) > 0, found
+
+
+def test_they_after_a_note_about_the_user_is_the_user_unless_someone_else_is_there():
+    assert statements("User left Initech after the merger; they work for Hooli now.") == \
+        [("user", "job", frozenset({"hooli"}))]
+    assert statements("User met Priya at a conference; they moved to Oslo.") == []

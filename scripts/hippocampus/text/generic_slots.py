@@ -105,7 +105,7 @@ def asked(tokens: list[str], lows: list[str], question_words, stop_words) -> lis
     checks that it asks)."""
     found = []
     for at, low in enumerate(lows):
-        if low in ("what", "which", "my", "our", "his", "her", "their") \
+        if low in ("what", "which", "my", "our", "his", "her", "their", "current") \
                 or low.endswith("'s") and low[:-2] not in question_words:
             k = at + 1
             while k < len(lows) and (lows[k] in _MARKS or lows[k] in ("kind", "type", "sort", "of")):

@@ -92,7 +92,7 @@ def _asks_value(tokens: list[str], lows: list[str], at: int, first: int | None =
     at = sum(1 for w in lows[:at] if w not in ("?", ".", "!", ","))
     starts = [k for k, w in enumerate(words[:at]) if w in _WH]
     if not starts:
-        return False
+        return _keyword_query(tokens, words, at)
     head = starts[-1] + 1
     while head < at and (words[head] in _MODIFIERS or words[head] in _AUX or words[head] in RELATIONS
                          or words[head].endswith("'s") or tokens_capital(tokens, words[head])):
@@ -118,6 +118,21 @@ def _asks_value(tokens: list[str], lows: list[str], at: int, first: int | None =
         # ("Which fitness club ...", "Which firm employs the user?"; not "Where does my girlfriend work?")
     # the question ends with it, after a verb of having ("Which city does the user call home?")
     return not after and at > 0 and (words[at - 1] in _HAVING or words[at] in _VERB_CUES)
+
+
+_KEYWORD_WORDS = _MODIFIERS | _TIME_TAIL | frozenset("name names city town model brand called".split())
+
+
+def _keyword_query(tokens: list[str], words: list[str], at: int) -> bool:
+    """A search an agent types rather than a question ("user current employer", "user's dog name",
+    "Tom's car"): it asks for the slot when it has two to six words and every other one is the
+    subject, a time or a modifier."""
+    if not 2 <= len(words) <= 6 or words[0] in _AUX:
+        return False
+    return all(k == at or w in _KEYWORD_WORDS or w in QUERY_CUES or w.removesuffix("'s") in RELATIONS
+               or any(t[:1].isupper() and t.lower().removesuffix("'s") == w.removesuffix("'s") for t in tokens)
+               and w.removesuffix("'s") not in _NOT_NAME
+               for k, w in enumerate(words))
 
 
 def tokens_capital(tokens: list[str], low: str) -> bool:

@@ -466,6 +466,16 @@ def _value(tokens: list[str], lows: list[str], start: int) -> frozenset:
     return frozenset(words)
 
 
+_MEETING = frozenset("met meet meets meeting with and saw visited called texted told asked married dating".split())
+
+
+def _with_someone(tokens: list[str]) -> bool:
+    """Does a clause name someone beside its subject ("User met Tom", "with my sister")?"""
+    lows = [t.lower() for t in tokens]
+    return any(low.removesuffix("'s") in RELATIONS for low in lows[1:]) or any(
+        low in _MEETING and k + 1 < len(tokens) and tokens[k + 1][:1].isupper() for k, low in enumerate(lows))
+
+
 def statements(content: str) -> list[tuple[str, str, frozenset]]:
     """(subject, slot, value words) for each current value the text states."""
     note = note_statements.label_statement(content, "user", _label_slot, RELATIONS, relation_name)
@@ -478,6 +488,7 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
     user = speaker or "user"
     found: dict[str, tuple[str, str, frozenset]] = {}
     previous = None  # who the last clause named: a pronoun's antecedent ("User moved; their new flat is ...")
+    said: list[str] = []  # the last clause's words
     head = None  # the last clause's subject, for a clause that goes on without one
     for clause in _clauses(text):
         if clause.rstrip().endswith("?") or _LONG_AGO.search(clause):
@@ -486,7 +497,11 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
         if head and tokens[:1] and tokens[0].lower() in _CONTINUING and len(tokens) > 1 \
                 and not _names_someone(tokens[1]):
             tokens = [tokens[0], *head, *tokens[1:]]  # "X, my aunt, broke up with Dmitri | and is now seeing Y": X's
+        if head == ["User"] and tokens[:1] and tokens[0].lower() in ("they", "their") and not _with_someone(said):
+            previous = ["user"]  # "User left Canonical after the reorg; they work for Deloitte now": the user
+            # (not after "User met Tom ...": they may be both)
         head = _head(tokens) or head
+        said = tokens
         tokens, previous = _resolve_pronouns(tokens, previous)
         lows = [t.lower().replace("’", "'") for t in tokens]
         words = [w for w in lows if w not in (".", "!", ",", ";")]

@@ -2,7 +2,8 @@
 
 Written by a helper session that read none of the statement parser, the ranking
 or the bench's own lists (only the data format of knowledge_updates.py).
-Read for classes once (2026-12-01, after its first measure: current@1 0.531 at 1,000 on fb9842e).
+Measured blind at fb9842e (current@1 0.531 at 1,000) and after the departures (0.531); then read for
+classes once (fifth session of 2026-12-01: "things ended with", "switched allegiance from").
 
     python3 bench/knowledge_updates.py --split blind6 --mode library
 

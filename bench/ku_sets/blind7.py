@@ -3,7 +3,8 @@ writes about its user over months.
 
 Written by a helper session that read none of the statement parser, the ranking
 or the bench's own lists (only the data format of knowledge_updates.py).
-Blind: measured at fb9842e (current@1 0.365 at 1,000) and after the departures work; its failures not read.
+Measured blind at fb9842e (current@1 0.365 at 1,000) and after the departures (0.385); then read for
+classes once (fifth session of 2026-12-01: searches an agent types, "User ...; they ...").
 
     python3 bench/knowledge_updates.py --split blind7 --mode library
 

@@ -295,3 +295,13 @@ def test_they_after_a_note_about_the_user_is_the_user_unless_someone_else_is_the
     assert statements("User left Initech after the merger; they work for Hooli now.") == \
         [("user", "job", frozenset({"hooli"}))]
     assert statements("User met Priya at a conference; they moved to Oslo.") == []
+
+
+def test_a_note_to_self_with_an_arrow_states_what_came_after_it(ws):
+    assert statements("car -> Skoda Enyaq") == [("user", "car", frozenset({"skoda", "enyaq"}))]
+    assert statements("moving: Leeds → Bath. van booked.") == [("user", "home", frozenset({"bath"}))]
+    assert statements("gym => Gymbox") == [("user", "gym", frozenset({"gymbox"}))]
+    assert statements("x = 5") == [] and statements("build: A -> B") == []
+    ids = add_all(ws, [("Our team is Brentford, season tickets every year.", "2024-09-01T10:00:00Z"), *FILLER,
+                       ("changed clubs Brentford -> Fulham. don't tell anyone.", "2025-08-01T10:00:00Z")])
+    assert ws.memory(ids[0])["supersededBy"] == ids[-1]  # (what came before the arrow ended)

@@ -116,6 +116,7 @@ _EX_OF = frozenset("boyfriend girlfriend husband wife partner fiance fiancé fia
 _STOP = frozenset("for to and but because bc since so after when while which who that , . ; ! ? ( ) : - — – "
                   "with in at on as by last this next today yesterday tonight early late again already "
                   "soon".split())
+_BEFORE_ARROW = re.compile(r"([A-Z][\w'’.&-]*(?:\s+[A-Z0-9][\w'’.&-]*){0,3})\s*(?:->|=>|→)\s*\S")
 _QUOTED = re.compile(r"[\"“”‘’']([^\"“”‘’']{2,300})[\"“”‘’']")
 
 
@@ -331,6 +332,11 @@ def departures(content: str) -> list[tuple[str, frozenset, frozenset]]:
     for clause in _clauses(text):
         if clause.rstrip().endswith("?") or _LONG_AGO.search(clause):
             continue
+        for before in _BEFORE_ARROW.finditer(clause):  # "switched allegiance Crystal Palace -> Everton",
+            words = frozenset(w.lower() for w in _TOKEN.findall(before.group(1)))  # "moving: York → Exeter"
+            subject = _clause_subject(_TOKEN.findall(clause), [t.lower() for t in _TOKEN.findall(clause)], user)
+            if subject and words and not words & FIRST_PERSON and max(map(len, words)) > 1:
+                found.append((subject, words, _ALL - _PARTNER))
         tokens = _TOKEN.findall(_unquoted(clause))
         tokens = [t for k, t in enumerate(tokens) if not (t == "." and k > 0 and tokens[k - 1].lower() in _TITLES
                                                           and k + 1 < len(tokens) and tokens[k + 1][:1].isupper())]

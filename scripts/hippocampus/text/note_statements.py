@@ -1,6 +1,8 @@
 """Slot statements written as an agent's note: a label, a colon, a value
 ("Home city: Gdansk", "Partner: Tobias", "Dog's name: Biscuit (beagle)",
-"Sister's city: Lyon", "Partner changed: now with Freya (previously Lukas)").
+"Sister's city: Lyon", "Partner changed: now with Freya (previously Lukas)"),
+or an arrow or "=" for the colon ("car -> Mini Cooper", "music app = Spotify"),
+and an arrow inside the value for a change ("moving: York → Exeter": Exeter).
 
 The label names the slot by its last noun (the caller maps a noun to its slot,
 as supersession.py's lexicon does; a noun it does not know is no note, so
@@ -13,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-_LABEL = re.compile(r"^\s*(?P<label>[^\W\d_][\w'’ -]{0,40}?)\s*:\s+(?P<value>\S.*?)\s*[.!]*\s*$")
+_LABEL = re.compile(r"^\s*(?P<label>[^\W\d_][\w'’ -]{0,40}?)\s*(?::|\s->|\s=>|\s?→|\s=)\s+(?P<value>\S.*?)\s*[.!]*\s*$")
+_ARROW = re.compile(r"\s*(?:->|=>|→)\s*")  # "moving: York → Exeter": the value after the last arrow
 _LABEL_TAIL = frozenset("changed updated now is new".split())
 _LABEL_SKIP = frozenset("my our the user user's users current new latest favourite favorite fave top main "
                         "usual regular present".split())
@@ -46,7 +49,8 @@ def label_statement(text: str, user: str, slot_of, relations, relation_name) -> 
     slot = slot_of(words[-1])
     if slot is None:
         return None
-    value = _BEFORE.sub("", match["value"]).strip(" ,;")
+    value = re.split(r"(?<=[\w)])[.!;]\s+", match["value"], maxsplit=1)[0]  # ("York → Exeter. keys Friday")
+    value = _BEFORE.sub("", _ARROW.split(value)[-1]).strip(" ,;")
     tokens = _WORD.findall(value)
     while tokens and tokens[0].lower() in _VALUE_LEAD:
         tokens = tokens[1:]

@@ -339,11 +339,14 @@ def _resolve_pronouns(tokens: list[str], previous: list[str] | None) -> tuple[li
     return out, after if after is None or after[0] in ("user", "my") else None  # (a bare name: no one to carry on)
 
 
+_ARROW = re.compile(r"\s*(?:->|=>|→)\s*")
+
+
 def _tokens(clause: str) -> list[str]:
     """The clause's tokens, a title's period left out ("Dr. Tanaka": one name), and what it
     says was before left out too: "from X" before a "to Y" ("switched from the Xiaomi 14 to a
     Fairphone 5"), "instead of X", "(previously X)"."""
-    tokens = _TOKEN.findall(clause)
+    tokens = _TOKEN.findall(_ARROW.sub(" to ", clause))  # ("Crystal Palace -> Everton": to Everton)
     tokens = [t for k, t in enumerate(tokens) if not (t == "." and k > 0 and tokens[k - 1].lower() in _TITLES
                                                       and k + 1 < len(tokens) and tokens[k + 1][:1].isupper())]
     lows = [t.lower() for t in tokens]
@@ -591,7 +594,8 @@ def _label_slot(noun: str) -> str | None:
     if noun in _NOUN_SLOTS:
         return _NOUN_SLOTS[noun]
     return {"food": "food", "dish": "food", "team": "team", "club": "team", "language": "language",
-            "instrument": "instrument", "hairdresser": "hairdresser", "barber": "hairdresser"}.get(noun)
+            "instrument": "instrument", "hairdresser": "hairdresser", "barber": "hairdresser",
+            "moving": "home", "moved": "home", "relocated": "home", "relocating": "home"}.get(noun)
 
 
 def _generic_slot(noun: str) -> str:

@@ -24,7 +24,7 @@ from ..text.textutil import fold, searchable
 SCHEMA_VERSION = "13"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words;
 # 10: supersession (mem.superseded, the slot table of supersession.keys: raise it when that module reads anew);
 # 11: topic_statements.py's looser reading; 12: lexicon nouns, breeds, brands, teams and titles read loosely,
-# "X is my doctor", relations by one name; 13: "first week at X", "User ...; they ..." as the user
+# "X is my doctor", relations by one name; 13: "first week at X", "User ...; they ..." as the user, arrows
 # Combining marks (categories M*) are part of a word, as textutil.words reads it: unicode61's
 # default (letters, numbers, Co) cut "हिंदी" into ह and द at its vowel signs. An SQLite without
 # the categories option (older than the ones Python 3.11 ships with) gets the default.

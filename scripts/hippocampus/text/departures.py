@@ -320,11 +320,18 @@ def _clause_departures(tokens: list[str], lows: list[str], user: str) -> list[tu
     return found
 
 
+_GATE = frozenset(_VERBS) | frozenset("ex last final ended over bye goodbye longer anymore more".split())
+
+
 def departures(content: str) -> list[tuple[str, frozenset, frozenset]]:
     """(subject, value words, slots) for each thing the text says its subject has left: the words
     name it ("quit Lego"), or, with none, the one slot does ("quit my job": job; "we broke up")."""
     if not content:
         return []
+    lows = {w.lower() for w in _TOKEN.findall(content[:2000])}
+    if _GATE.isdisjoint(lows) and not any(w.startswith("ex-") for w in lows) \
+            and not any(arrow in content[:2000] for arrow in ("->", "=>", "→")):
+        return []  # (most memories leave nothing: one look at their words)
     speaker, text = speaker_of(content[:2000])
     user = speaker or "user"
     found: list[tuple[str, frozenset, frozenset]] = []

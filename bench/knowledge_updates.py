@@ -504,7 +504,7 @@ def summary(rows: list[dict]) -> dict:
             "before@5": share(before, "at5")}
 
 
-OTHER_SETS = ("blind1", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8")  # bench/ku_sets/: other authors' phrasings, slots and people
+OTHER_SETS = ("blind1", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9")  # bench/ku_sets/: other authors' phrasings, slots and people
 
 
 def generator(split: str):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..errors import NotFound
 from ..base.model import check_id
 from ..text.departures import OTHER, departures, leaves
-from ..text.supersession import keys as slot_keys, same_value, successors, values as slot_values
+from ..text.supersession import keys as slot_keys, successors, values as slot_values
 
 
 def moment(memory: dict) -> str:
@@ -202,8 +202,6 @@ def plan_links(memories) -> list[tuple[dict, dict]]:
     memories = [m for m in memories if m.get("status") != "archived" and m.get("store") != "procedural"]
     groups: dict[str, list[dict]] = {}
     for memory in memories:
-        if memory.get("status") == "archived" or memory.get("store") == "procedural":
-            continue
         for key in slot_keys(memory.get("content", "")):
             groups.setdefault(key, []).append(memory)
     pairs = []

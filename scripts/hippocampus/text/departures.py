@@ -276,7 +276,7 @@ def _clause_departures(tokens: list[str], lows: list[str], user: str) -> list[tu
             follow = next((f for f in follows if f and lows[start:start + len(f.split())] == f.split()), None)
             if follow is None and low in ("switched", "switching", "changed") and "from" in lows[start + 1:start + 3] \
                     and not any(tokens[k][:1].isupper() for k in range(start, lows.index("from", start))):
-                start = lows.index("from", start)  # "switched gyms from X", "moved our savings from X"
+                start = lows.index("from", start)  # "switched gyms from X", "changed banks from X"
                 follow = "from"
             if low in _BARE and follow is None and (lows[start:start + 1] == ["up"] or low == "separated"
                                                     or low == "divorced"):
@@ -312,8 +312,6 @@ def _clause_departures(tokens: list[str], lows: list[str], user: str) -> list[tu
         if _AWAY.search(" ".join(tokens[at:next((k for k in range(at + 1, len(lows)) if lows[k] in (",", ";")),
                                                  len(lows))])):
             continue  # ("left Lisbon for Sintra for the day", "quit Instagram for a month": back again)
-        if low in ("divorced",) and not words:
-            bare, slots = _first_person_before(lows, at) or at > 0 and lows[at - 1] == "got", _PARTNER
         if subject and (words or bare and len(slots) == 1 and OTHER not in slots) and not subject.endswith("/other") \
                 and not (words & FIRST_PERSON) and not (words and words <= RELATIONS):
             found.append((subject, words, slots))

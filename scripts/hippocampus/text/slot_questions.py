@@ -130,8 +130,8 @@ def _keyword_query(tokens: list[str], words: list[str], at: int) -> bool:
     if not 2 <= len(words) <= 6 or words[0] in _AUX:
         return False
     return all(k == at or w in _KEYWORD_WORDS or w in QUERY_CUES or w.removesuffix("'s") in RELATIONS
-               or any(t[:1].isupper() and t.lower().removesuffix("'s") == w.removesuffix("'s") for t in tokens)
-               and w.removesuffix("'s") not in _NOT_NAME
+               or (w.removesuffix("'s") not in _NOT_NAME  # a name ("Marta's car")
+                   and any(t[:1].isupper() and t.lower().removesuffix("'s") == w.removesuffix("'s") for t in tokens))
                for k, w in enumerate(words))
 
 

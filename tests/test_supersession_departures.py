@@ -94,52 +94,45 @@ def test_what_ended_for_someone_else_leaves_the_users_value_current(ws):
     assert top(ws, "Where does the user work now?")[0] == siemens
 
 
+ENDED = [  # (text, whose, the words of what ended, a slot it ends, a slot it does not)
+    ("Left Siemens for Kinetix after six years.", "user", ["siemens"], "job", None),
+    ("No longer at Deloitte, now with KPMG.", "user", ["deloitte"], "job", "home"),
+    ("We moved from Lisbon to Porto in the spring.", "user", ["lisbon"], "home", "partner"),
+    ("User now works at Stripe (previously Adyen).", "user", ["adyen"], "job", None),
+    ("my ex-girlfriend Maya called", "user", ["maya"], "partner", "job"),
+    ("Traded in the Corolla for a bike.", "user", ["corolla"], "car", "job"),
+    ("My sister sold her Golf.", "user/sister", ["golf"], "car", "job"),
+    ("I dropped Spanish, too much homework.", "user", ["spanish"], "language", "partner"),
+    ("Things ended with Chloe; I'm with Daniel now.", "user", ["chloe"], "partner", "job"),
+    ("Switched banks from HSBC to Chase.", "user", ["hsbc"], "bank", "partner"),
+    ("I quit my job.", "user", [], "job", "gym"),
+    ("We broke up.", "user", [], "partner", "job"),
+    ("These days I train at Gymbox instead of PureGym.", "user", ["puregym"], "gym", "partner"),
+]
+NOT_ENDED = [
+    "I left my phone at home.", "I dropped my Pixel on the stairs.", "I left Siemens at 5.",
+    "Left Lisbon airport at 6am.", "I replaced my Pixel's screen.", "I left SATS after a great workout.",
+    "Quit Spotify for a week to focus.", "If I quit Siemens, I'll freelance.", "I'd never leave Lisbon.",
+    "Gave up after ten minutes.", "The party ended with Tom singing.", "No longer sick, back at Lego.",
+    "I almost quit Lego.", "He said 'I quit Google' but he was joking.", "I dropped Maya at the airport.",
+    "Said goodbye to Sarah at the station.", "The kids broke up for the summer holidays.",
+    "It's over with the Lego project, finally shipped.", "I sold shares of Tesla.",
+    "We left Lisbon and drove to Sintra.", "Bye Lisbon, see you next week!",
+    "I am flying London -> Paris on Friday.", "I took the bus instead of the Golf today.",
+    "Tom said bye Zenfone 10, hello Moto Edge.", "I ordered pizza instead of sushi.",
+    "I'd have picked Lego instead of Atlassian.",
+]
+
+
 def test_the_reading_of_what_ended():
-    said = dict(zip(
-        ["Left Siemens for Kinetix after six years.", "No longer at Deloitte, now with KPMG.",
-         "We moved from Lisbon to Porto in the spring.", "User now works at Stripe (previously Adyen).",
-         "my ex-girlfriend Maya called", "I quit my job.", "We broke up.", "Traded in the Corolla for a bike.",
-         "My sister sold her Golf.", "I dropped Spanish, too much homework.",
-         "Things ended with Chloe; I'm with Daniel now.", "Switched banks from HSBC to Chase.",
-         # what is no departure
-         "I left my phone at home.", "I dropped my Pixel on the stairs.", "I left Siemens at 5.",
-         "Left Lisbon airport at 6am.", "I replaced my Pixel's screen.", "I left SATS after a great workout.",
-         "Quit Spotify for a week to focus.", "If I quit Siemens, I'll freelance.", "I'd never leave Lisbon.",
-         "Gave up after ten minutes.", "The party ended with Tom singing.",
-                 "No longer sick, back at Lego.", "I almost quit Lego.", "He said 'I quit Google' but he was joking.", "I dropped Maya at the airport.", "Said goodbye to Sarah at the station.", "The kids broke up for the summer holidays.", "It's over with the Lego project, finally shipped.", "I sold shares of Tesla.", "We left Lisbon and drove to Sintra.", "Bye Lisbon, see you next week!"],
-        departures([
-            "Left Siemens for Kinetix after six years.", "No longer at Deloitte, now with KPMG.",
-            "We moved from Lisbon to Porto in the spring.", "User now works at Stripe (previously Adyen).",
-            "my ex-girlfriend Maya called", "I quit my job.", "We broke up.", "Traded in the Corolla for a bike.",
-            "My sister sold her Golf.", "I dropped Spanish, too much homework.",
-            "Things ended with Chloe; I'm with Daniel now.", "Switched banks from HSBC to Chase.",
-            "I left my phone at home.", "I dropped my Pixel on the stairs.", "I left Siemens at 5.",
-            "Left Lisbon airport at 6am.", "I replaced my Pixel's screen.", "I left SATS after a great workout.",
-            "Quit Spotify for a week to focus.", "If I quit Siemens, I'll freelance.", "I'd never leave Lisbon.",
-            "Gave up after ten minutes.", "The party ended with Tom singing.",
-                 "No longer sick, back at Lego.", "I almost quit Lego.", "He said 'I quit Google' but he was joking.", "I dropped Maya at the airport.", "Said goodbye to Sarah at the station.", "The kids broke up for the summer holidays.", "It's over with the Lego project, finally shipped.", "I sold shares of Tesla.", "We left Lisbon and drove to Sintra.", "Bye Lisbon, see you next week!"])))
-    def reads(text: str, subject: str, words: list[str], ends: str, not_ends: str | None = None) -> None:
-        """One departure: whose, of what, ending slot `ends` (and not `not_ends`: one quits a job, not a city)."""
-        assert [d[:2] for d in said[text]] == [[subject, words]], (text, said[text])
+    texts = [row[0] for row in ENDED] + NOT_ENDED
+    said = dict(zip(texts, departures(texts)))
+    for text, whose, words, ends, not_ends in ENDED:
+        assert [d[:2] for d in said[text]] == [[whose, words]], (text, said[text])
         assert ends in said[text][0][2] and (not_ends is None or not_ends not in said[text][0][2]), (text, said[text])
-    reads("Left Siemens for Kinetix after six years.", "user", ["siemens"], "job")
-    reads("No longer at Deloitte, now with KPMG.", "user", ["deloitte"], "job", "home")
-    reads("We moved from Lisbon to Porto in the spring.", "user", ["lisbon"], "home", "partner")
-    reads("User now works at Stripe (previously Adyen).", "user", ["adyen"], "job")
-    reads("my ex-girlfriend Maya called", "user", ["maya"], "partner", "job")
-    reads("Traded in the Corolla for a bike.", "user", ["corolla"], "car", "job")
-    reads("My sister sold her Golf.", "user/sister", ["golf"], "car", "job")
-    reads("I dropped Spanish, too much homework.", "user", ["spanish"], "language", "partner")
-    reads("Things ended with Chloe; I'm with Daniel now.", "user", ["chloe"], "partner", "job")
-    reads("Switched banks from HSBC to Chase.", "user", ["hsbc"], "bank", "partner")
-    assert said["I quit my job."] == [["user", [], ["job"]]]
-    assert said["We broke up."] == [["user", [], ["partner"]]]
-    for text in ["I left my phone at home.", "I dropped my Pixel on the stairs.", "I left Siemens at 5.",
-                 "Left Lisbon airport at 6am.", "I replaced my Pixel's screen.", "I left SATS after a great workout.",
-                 "Quit Spotify for a week to focus.", "If I quit Siemens, I'll freelance.", "I'd never leave Lisbon.",
-                 "Gave up after ten minutes.", "The party ended with Tom singing.",
-                 "No longer sick, back at Lego.", "I almost quit Lego.", "He said 'I quit Google' but he was joking.", "I dropped Maya at the airport.", "Said goodbye to Sarah at the station.", "The kids broke up for the summer holidays.", "It's over with the Lego project, finally shipped.", "I sold shares of Tesla.", "We left Lisbon and drove to Sintra.", "Bye Lisbon, see you next week!"]:
+    for text in NOT_ENDED:
         assert said[text] == [], (text, said[text])
+    assert [slots for _w, _words, slots in said["I quit my job."]] == [["job"]]  # (one slot: the latest job)
 
 
 def test_consolidation_links_a_departure_stored_before(ws):
@@ -161,3 +154,22 @@ def test_consolidation_links_a_departure_stored_before(ws):
     assert "supersededBy" not in ws.memory(old)
     ws.run("consolidate.py", now=NOW)  # a second run finds nothing new to link
     assert ws.memory(new)["supersedes"] == [siemens]
+
+
+def test_a_trip_with_an_arrow_or_a_day_without_the_car_ends_nothing(ws):
+    ids = add_all(ws, [
+        ("I live in London, in a flat in Hackney.", "2024-05-01T10:00:00Z"),
+        ("I drive a VW Golf.", "2024-05-02T10:00:00Z"),
+        ("My partner works at Deloitte.", "2024-05-03T10:00:00Z"),
+        ("I work at Siemens, in the energy team.", "2024-05-04T10:00:00Z"),
+        *FILLER,
+        ("I am flying London -> Paris on Friday for the offsite.", "2025-02-01T10:00:00Z"),
+        ("I took the bus instead of the Golf today, parking was full.", "2025-02-02T10:00:00Z"),
+        ("Quit Siemens; the startup offer was too good.", "2025-05-01T09:00:00Z"),
+    ])
+    london, golf, deloitte = ids[0], ids[1], ids[2]
+    assert ws.memory(ids[3])["supersededBy"] == ids[-1]  # (a real one: recall reads the chains)
+    assert "supersededBy" not in ws.memory(london) and "supersededBy" not in ws.memory(golf)
+    assert top(ws, "Where does the user live?")[0] == london
+    assert top(ws, "user car")[0] == golf
+    assert top(ws, "partner's job")[0] == deloitte  # (the partner's, not the user's own)

@@ -279,9 +279,10 @@ def asked_of_each(queries: list[str]) -> list:
 
 def test_a_search_an_agent_types_asks_for_the_slot_as_a_question_does(ws):
     queries = ["user current employer", "user's dog name", "Marta's car", "current gym", "user current laptop",
-               "previous employer of the user", "best coffee in town", "project status update today"]
+               "previous employer of the user", "best coffee in town", "project status update today",
+               "partner's job", "dog food", "work phone", "company car", "Python class", "Car Insurance"]
     assert asked_of_each(queries) == [["user|job"], ["user|pet:dog"], ["marta|car"], ["user|gym"], ["user|laptop"],
-                              ["user|job"], [], []]
+                                      ["user|job"], [], [], ["user/partner|job"], [], [], [], [], []]
     ids = add_all(ws, [("I work at Initech, on the billing team.", "2024-09-01T10:00:00Z"), *FILLER,
                        ("Work drinks on Friday were fun.", "2025-06-10T10:00:00Z"),
                        ("Now working at Hooli, in the search team.", "2025-09-01T10:00:00Z")])
@@ -295,6 +296,7 @@ def test_they_after_a_note_about_the_user_is_the_user_unless_someone_else_is_the
     assert statements("User left Initech after the merger; they work for Hooli now.") == \
         [("user", "job", frozenset({"hooli"}))]
     assert statements("User met Priya at a conference; they moved to Oslo.") == []
+    assert statements("User met her friends; they live in Bath.") == []
 
 
 def test_a_note_to_self_with_an_arrow_states_what_came_after_it(ws):
@@ -302,6 +304,7 @@ def test_a_note_to_self_with_an_arrow_states_what_came_after_it(ws):
     assert statements("moving: Leeds → Bath. van booked.") == [("user", "home", frozenset({"bath"}))]
     assert statements("gym => Gymbox") == [("user", "gym", frozenset({"gymbox"}))]
     assert statements("x = 5") == [] and statements("build: A -> B") == []
+    assert statements("dog -> vet at 3pm") == [] and statements("Home -> Settings -> Account") == []
     ids = add_all(ws, [("Our team is Brentford, season tickets every year.", "2024-09-01T10:00:00Z"), *FILLER,
                        ("changed clubs Brentford -> Fulham. don't tell anyone.", "2025-08-01T10:00:00Z")])
     assert ws.memory(ids[0])["supersededBy"] == ids[-1]  # (what came before the arrow ended)

@@ -116,7 +116,9 @@ _EX_OF = frozenset("boyfriend girlfriend husband wife partner fiance fiancé fia
 _STOP = frozenset("for to and but because bc since so after when while which who that , . ; ! ? ( ) : - — – "
                   "with in at on as by last this next today yesterday tonight early late again already "
                   "soon".split())
-_BEFORE_ARROW = re.compile(r"([A-Z][\w'’.&-]*(?:\s+[A-Z0-9][\w'’.&-]*){0,3})\s*(?:->|=>|→)\s*\S")
+_BEFORE_ARROW = re.compile(r"\b([A-Z][\w'’.&-]*(?:\s+[A-Z0-9][\w'’.&-]*){0,3})\s*(?:->|=>|→)\s*\S")
+_ARROW_CHANGES = frozenset("switched switching changed changing swapped swapping upgraded traded moved moving "
+                           "relocated replaced".split())  # "switched allegiance Crystal Palace -> Everton"
 _QUOTED = re.compile(r"[\"“”‘’']([^\"“”‘’']{2,300})[\"“”‘’']")
 
 
@@ -231,6 +233,39 @@ def _unquoted(clause: str) -> str:
     return _QUOTED.sub(drop, clause) if any(q in clause for q in "\"“”‘’'") else clause
 
 
+_ONE_OFF = frozenset("today tonight yesterday this time once 'd would could should might if".split())
+
+
+def _ongoing(lows: list[str]) -> bool:
+    """Do the words before "instead of" tell how things are now, not one time ("took the bus instead
+    of the Golf today") or what might have been ("I'd have picked Lego instead of Atlassian")?"""
+    return not _ONE_OFF.intersection(lows) and not any(low.endswith(("ed", "'d")) or low in _PAST_FORMS
+                                                       for low in lows)
+
+
+_PAST_FORMS = frozenset("took went got had was were made ate drove bought chose picked came saw did gave".split())
+
+
+def _arrow_departure(clause: str, before: re.Match, user: str) -> list[tuple[str, frozenset, frozenset]]:
+    """What came before an arrow, when the arrow tells a change: after a verb of change
+    ("switched allegiance Crystal Palace -> Everton") or in a note of a slot ("moving: York →
+    Exeter", "car: Golf -> Polestar"); not a trip, a path or a plan ("flying London -> Paris")."""
+    from .supersession import _label_slot
+    head = [t.lower() for t in _TOKEN.findall(clause[:before.start()])]
+    words = frozenset(w.lower() for w in _TOKEN.findall(before.group(1)))
+    if not words or words & FIRST_PERSON or max(map(len, words)) < 2 or clause.rstrip().endswith("?"):
+        return []
+    if _ARROW_CHANGES.intersection(head):
+        slots = _ALL - _PARTNER
+    elif head and head[-1] == ":" and 1 <= len(head) <= 4 and _label_slot(head[-2].removesuffix("'s")):
+        slots = frozenset({_label_slot(head[-2].removesuffix("'s"))})
+    else:
+        return []
+    lows = [t.lower() for t in _TOKEN.findall(clause)]
+    subject = _clause_subject(_TOKEN.findall(clause), lows, user)
+    return [(subject, words, slots)] if subject else []
+
+
 def _clause_departures(tokens: list[str], lows: list[str], user: str) -> list[tuple[str, frozenset, frozenset]]:
     found = []
     for at, low in enumerate(lows):
@@ -259,7 +294,7 @@ def _clause_departures(tokens: list[str], lows: list[str], user: str) -> list[tu
             slots = _PARTNER
         elif low in ("bye", "goodbye") and "hello" in lows[at + 2:]:  # "bye Zenfone 10, hello Moto Edge"
             words, _end = _object(tokens, lows, at + 1)
-            subject, slots = _clause_subject(tokens, lows, user) or user, _ALL
+            subject, slots = _clause_subject(tokens, lows, user), _ALL
         elif low in ("no", "not", "n't") and lows[at + 1:at + 2] in (["longer"], ["more"]) \
                 or low in ("not", "n't", "don't", "doesn't", "isn't", "aren't") and "anymore" in lows[at:]:
             # "no longer work at Deloitte", "not with Tom anymore", "I don't live in Lisbon anymore"
@@ -278,8 +313,8 @@ def _clause_departures(tokens: list[str], lows: list[str], user: str) -> list[tu
                     and not any(tokens[k][:1].isupper() for k in range(start, lows.index("from", start))):
                 start = lows.index("from", start)  # "switched gyms from X", "changed banks from X"
                 follow = "from"
-            if low in _BARE and follow is None and (lows[start:start + 1] == ["up"] or low == "separated"
-                                                    or low == "divorced"):
+            if low in _BARE and follow is None and (lows[start:start + 1] == ["up"] or low in ("separated", "divorced")
+                                                    and (start >= len(lows) or lows[start] in _STOP)):
                 if not _first_person_before(lows, at) and not (at > 0 and lows[at - 1] in ("got", "am", "are")):
                     continue  # ("the kids broke up for the summer")
                 follow = "up" if lows[start:start + 1] == ["up"] else ""  # "we broke up": the partner, whoever it was
@@ -305,8 +340,16 @@ def _clause_departures(tokens: list[str], lows: list[str], user: str) -> list[tu
                         if low in _LEAVE and carried not in ("job", "home", "partner"):
                             continue  # ("left my phone": mislaid)
                         slots, bare = frozenset({carried}), True
-            subject = _subject(tokens, lows, at, user) if low not in _AFTERWORDS \
-                else _clause_subject(tokens, lows, user)
+            subject = _subject(tokens, lows, at, user)
+            if low in _AFTERWORDS:  # "User now works at Stripe (previously Adyen)": beside what holds now
+                from .supersession import statements
+                stated = statements(" ".join(tokens))
+                subject = _clause_subject(tokens, lows, user)
+                slots = frozenset(slot.split(":", 1)[0] for who, slot, _value in stated if who == subject)
+                if not slots and low == "instead" and _ongoing(lows[:at]):
+                    slots = _ALL - _PARTNER  # ("It still feels strange to wake up in Nantes instead of Graz")
+                if not slots:
+                    continue  # ("I took the bus instead of the Golf today": nothing holds now)
         else:
             continue
         if _AWAY.search(" ".join(tokens[at:next((k for k in range(at + 1, len(lows)) if lows[k] in (",", ";")),
@@ -338,10 +381,7 @@ def departures(content: str) -> list[tuple[str, frozenset, frozenset]]:
         if clause.rstrip().endswith("?") or _LONG_AGO.search(clause):
             continue
         for before in _BEFORE_ARROW.finditer(clause):  # "switched allegiance Crystal Palace -> Everton",
-            words = frozenset(w.lower() for w in _TOKEN.findall(before.group(1)))  # "moving: York → Exeter"
-            subject = _clause_subject(_TOKEN.findall(clause), [t.lower() for t in _TOKEN.findall(clause)], user)
-            if subject and words and not words & FIRST_PERSON and max(map(len, words)) > 1:
-                found.append((subject, words, _ALL - _PARTNER))
+            found += _arrow_departure(clause, before, user)  # "moving: York → Exeter"
         tokens = _TOKEN.findall(_unquoted(clause))
         tokens = [t for k, t in enumerate(tokens) if not (t == "." and k > 0 and tokens[k - 1].lower() in _TITLES
                                                           and k + 1 < len(tokens) and tokens[k + 1][:1].isupper())]

@@ -50,10 +50,15 @@ def label_statement(text: str, user: str, slot_of, relations, relation_name) -> 
     if slot is None:
         return None
     value = re.split(r"(?<=[\w)])[.!;]\s+", match["value"], maxsplit=1)[0]  # ("York → Exeter. keys Friday")
+    arrowed = _ARROW.search(value) is not None or not match.group(0).split(match["label"], 1)[1].lstrip().startswith(":")
+    if arrowed and (len(_ARROW.findall(match.group(0))) > 1 or "!=" in value or words[0] in ("todo", "to-do", "task")):
+        return None  # ("Home -> Settings -> Account", "partner = Tom != Sam", "TODO car => MOT")
     value = _BEFORE.sub("", _ARROW.split(value)[-1]).strip(" ,;")
     tokens = _WORD.findall(value)
     while tokens and tokens[0].lower() in _VALUE_LEAD:
         tokens = tokens[1:]
     if not tokens or len(tokens) > 6:
         return None
+    if arrowed and not (all(t[:1].isupper() or t[:1].isdigit() for t in tokens) and len(tokens) <= 4):
+        return None  # a name, as a note of a change gives it ("car -> Mini Cooper"), not a to-do ("dog -> vet at 3pm")
     return subject, slot, " ".join(tokens)

@@ -16,7 +16,7 @@ from .supersession import (_NOT_NAME, _TOKEN, FIRST_PERSON, RELATION_ADJECTIVES,
 from .textutil import STOPWORDS
 
 _PAST_QUERY = frozenset("before previously previous formerly former used earlier originally prior old "
-                        "past ex once back then".split())
+                        "past ex once back then first earliest".split())  # ("user's first car": not the newest)
 
 
 def query_tense(query: str) -> str:
@@ -125,13 +125,15 @@ _KEYWORD_WORDS = _MODIFIERS | _TIME_TAIL | frozenset("name names city town model
 
 def _keyword_query(tokens: list[str], words: list[str], at: int) -> bool:
     """A search an agent types rather than a question ("user current employer", "user's dog name",
-    "Tom's car"): it asks for the slot when it has two to six words and every other one is the
-    subject, a time or a modifier."""
+    "Marta's car", "partner's job"): it asks for the slot when it has two to six words and every other
+    one is the subject, a time or a modifier."""
     if not 2 <= len(words) <= 6 or words[0] in _AUX:
         return False
-    return all(k == at or w in _KEYWORD_WORDS or w in QUERY_CUES or w.removesuffix("'s") in RELATIONS
-               or (w.removesuffix("'s") not in _NOT_NAME  # a name ("Marta's car")
-                   and any(t[:1].isupper() and t.lower().removesuffix("'s") == w.removesuffix("'s") for t in tokens))
+    # every other word: a modifier, a time, a relation's possessive ("partner's job": the partner's), or a
+    # name's ("Marta's car"); not a second slot word ("dog food", "work phone", "company car": one thing)
+    return all(k == at or w in _KEYWORD_WORDS and w not in QUERY_CUES
+               or w.endswith("'s") and (w[:-2] in RELATIONS or w[:-2] not in _NOT_NAME and w[:-2] not in QUERY_CUES
+                                        and any(t.lower() == w and t[:1].isupper() for t in tokens))
                for k, w in enumerate(words))
 
 
@@ -167,6 +169,15 @@ def asked_keys(query: str) -> tuple[str, ...]:
                  if _asks_value(tokens, lows, at, first)]
     if not slots:
         return ()
+    if not any(w in _WH or w in _AUX for w in lows):  # a search: "partner's job" is the partner's job
+        for low in lows:
+            if low.endswith("'s") and low[:-2] in RELATIONS and low[:-2] in QUERY_CUES:
+                slots = [slot for slot in slots if slot not in QUERY_CUES[low[:-2]]]
+                if not slots:
+                    break  # ("user's partner's name": the partner)
+                owner = "user" if not any(t[:1].isupper() and t.lower() != "user's" for t in tokens[:1]) \
+                    else tokens[0].lower().removesuffix("'s")
+                return tuple(dict.fromkeys(f"{owner}/{relation_name(low[:-2])}|{slot}" for slot in slots))
     subject = None
     for at, (token, low) in enumerate(zip(tokens, lows)):
         if low in FIRST_PERSON:

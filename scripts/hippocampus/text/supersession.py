@@ -339,14 +339,11 @@ def _resolve_pronouns(tokens: list[str], previous: list[str] | None) -> tuple[li
     return out, after if after is None or after[0] in ("user", "my") else None  # (a bare name: no one to carry on)
 
 
-_ARROW = re.compile(r"\s*(?:->|=>|→)\s*")
-
-
 def _tokens(clause: str) -> list[str]:
     """The clause's tokens, a title's period left out ("Dr. Tanaka": one name), and what it
     says was before left out too: "from X" before a "to Y" ("switched from the Xiaomi 14 to a
     Fairphone 5"), "instead of X", "(previously X)"."""
-    tokens = _TOKEN.findall(_ARROW.sub(" to ", clause))  # ("Crystal Palace -> Everton": to Everton)
+    tokens = _TOKEN.findall(clause)
     tokens = [t for k, t in enumerate(tokens) if not (t == "." and k > 0 and tokens[k - 1].lower() in _TITLES
                                                       and k + 1 < len(tokens) and tokens[k + 1][:1].isupper())]
     lows = [t.lower() for t in tokens]
@@ -469,14 +466,20 @@ def _value(tokens: list[str], lows: list[str], start: int) -> frozenset:
     return frozenset(words)
 
 
-_MEETING = frozenset("met meet meets meeting with and saw visited called texted told asked married dating".split())
+_MEETING = frozenset("met meet meets saw visited called phoned rang texted emailed contacted told asked interviewed "
+                     "hired invited helped married dated".split())
 
 
-def _with_someone(tokens: list[str]) -> bool:
-    """Does a clause name someone beside its subject ("User met Tom", "with my sister")?"""
+def _of_the_user_alone(tokens: list[str]) -> bool:
+    """Is a clause a statement of the user's own, naming no one else, so that a "they" after it can
+    only be the user ("User left Canonical after the reorg; they ...")? Not after "User met her
+    friends", "User interviewed candidates", "User called HSBC support": they may be those."""
     lows = [t.lower() for t in tokens]
-    return any(low.removesuffix("'s") in RELATIONS for low in lows[1:]) or any(
-        low in _MEETING and k + 1 < len(tokens) and tokens[k + 1][:1].isupper() for k, low in enumerate(lows))
+    return len(lows) > 1 and (lows[1] in VERBS or lows[1].endswith("ed") or lows[1] in _IRREGULAR
+                              or lows[1] in ("left", "quit", "sold", "took", "began", "went")) and not any(
+        low in _MEETING or low.removesuffix("'s") in RELATIONS
+        or k > 1 and low.endswith("s") and not low.endswith("ss") and low not in STOPWORDS and low not in VERBS
+        and not tokens[k][:1].isupper() for k, low in enumerate(lows))
 
 
 def statements(content: str) -> list[tuple[str, str, frozenset]]:
@@ -500,9 +503,9 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
         if head and tokens[:1] and tokens[0].lower() in _CONTINUING and len(tokens) > 1 \
                 and not _names_someone(tokens[1]):
             tokens = [tokens[0], *head, *tokens[1:]]  # "X, my aunt, broke up with Dmitri | and is now seeing Y": X's
-        if head == ["User"] and tokens[:1] and tokens[0].lower() in ("they", "their") and not _with_someone(said):
+        if head == ["User"] and tokens[:1] and tokens[0].lower() in ("they", "their") and _of_the_user_alone(said):
             previous = ["user"]  # "User left Canonical after the reorg; they work for Deloitte now": the user
-            # (not after "User met Tom ...": they may be both)
+            # (not after "User met her friends ...": they may be them)
         head = _head(tokens) or head
         said = tokens
         tokens, previous = _resolve_pronouns(tokens, previous)

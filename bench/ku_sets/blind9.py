@@ -2,8 +2,8 @@
 
 Written by a helper session that read none of the statement parser, the ranking
 or the bench's own lists (only the data format of knowledge_updates.py).
-Blind: measured at fb9842e (current@1 0.312 at 1,000) and at the end of the fifth
-session of 2026-12-01 (0.458) only; nobody has read its misses (it has no --fail).
+Blind: measured at fb9842e (current@1 0.312 at 1,000), at 73fb7c0 (0.458) and at the end
+of the fifth session of 2026-12-01 (0.427) only; nobody has read its misses.
 
     python3 bench/knowledge_updates.py --split blind9 --mode library
 

@@ -49,6 +49,14 @@ def person_git(*args: str, cwd: Path, check: bool = True) -> subprocess.Complete
                           env={**os.environ, **PERSON})
 
 
+def in_library(code: str, *args: str):
+    """Python CODE run as the scripts run (python3 -S in scripts/, so `hippocampus` imports), with ARGS
+    as sys.argv[1:]; what it prints, parsed as JSON."""
+    out = subprocess.run([sys.executable, "-S", "-c", code, *args], cwd=SCRIPTS, capture_output=True, text=True,
+                         check=True, timeout=120)
+    return json.loads(out.stdout)
+
+
 class Workspace:
     def __init__(self, root: Path):
         self.root = root
@@ -106,6 +114,19 @@ class Workspace:
 
     def commits(self) -> list[str]:
         return self.git("log", "--format=%s").splitlines()
+
+    def unlink_supersessions(self) -> None:
+        """Make this a store from before supersession: every link taken out of the index by hand and
+        committed, as an old store has none (consolidation is to find them)."""
+        path = self.store / "index.json"
+        data = json.loads(path.read_text())
+        for memory in data["memories"]:
+            memory.pop("supersededBy", None)
+            memory.pop("supersedes", None)
+            memory["confidence"] = "observed"
+        path.write_text(json.dumps(data, indent=1))
+        self.git("add", "-A")
+        self.git("commit", "-q", "-m", "an old store")
 
     def audit(self) -> list[str]:
         """Every audit line: the month files of hippocampus/meta/audit/, then audit.log."""

@@ -6,12 +6,10 @@ Through the real scripts; the wording is not the benches'."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
+
+from conftest import in_library
 
 NOW = "2026-03-11T15:00:00Z"
-SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
 FILLER = [("Rained all afternoon, stayed in with a book.", "2025-03-02T10:00:00Z"),
           ("The match on Sunday was a draw.", "2025-04-02T10:00:00Z"),
           ("Long day, too many meetings at work.", "2025-05-02T10:00:00Z"),
@@ -29,11 +27,9 @@ def top(ws, query: str) -> list[str]:
 
 def departures(texts: list[str]) -> list:
     """The library's reading of each text, in a fresh interpreter (as the scripts import it)."""
-    code = ("import json, sys; from hippocampus.text.departures import departures; "
-            "print(json.dumps([[[s, sorted(w), sorted(slots)] for s, w, slots in departures(t)] for t in sys.argv[1:]]))")
-    out = subprocess.run([sys.executable, "-S", "-c", code, *texts], cwd=SCRIPTS, capture_output=True, text=True,
-                         check=True)
-    return json.loads(out.stdout)
+    return in_library("import json, sys; from hippocampus.text.departures import departures; print(json.dumps("
+                      "[[[s, sorted(w), sorted(slots)] for s, w, slots in departures(t)] for t in sys.argv[1:]]))",
+                      *texts)
 
 
 def test_a_change_told_by_what_ended_supersedes_it_and_answers_now(ws):
@@ -140,15 +136,7 @@ def test_consolidation_links_a_departure_stored_before(ws):
                             ("I work at Siemens, in the energy team.", "2024-02-01T09:00:00Z")])[0], None
     siemens = ws.json("recall.py", "Siemens", "--top", "1", now=NOW)["results"][0]["id"]
     new = add_all(ws, [("Quit Siemens; the startup offer was too good.", "2025-05-01T09:00:00Z")])[0]
-    path = ws.store / "index.json"  # a store linked before departures were read: the link taken out by hand
-    data = json.loads(path.read_text())
-    for memory in data["memories"]:
-        memory.pop("supersededBy", None)
-        memory.pop("supersedes", None)
-        memory["confidence"] = "observed"
-    path.write_text(json.dumps(data, indent=1))
-    ws.git("add", "-A")
-    ws.git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "an old store")
+    ws.unlink_supersessions()  # a store linked before departures were read
     ws.run("consolidate.py", now=NOW)
     assert ws.memory(siemens)["supersededBy"] == new and ws.memory(siemens)["confidence"] == "stale"
     assert "supersededBy" not in ws.memory(old)

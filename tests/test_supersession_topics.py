@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import in_library
+
 NOW = "2026-03-11T15:00:00Z"
 SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
 
@@ -270,11 +272,8 @@ def test_for_a_question_about_the_user_another_persons_value_of_the_slot_ranks_b
 
 
 def asked_of_each(queries: list[str]) -> list:
-    code = ("import json, sys; from hippocampus.text.slot_questions import asked_keys; "
-            "print(json.dumps([list(asked_keys(q)) for q in sys.argv[1:]]))")
-    out = subprocess.run([sys.executable, "-S", "-c", code, *queries], cwd=SCRIPTS, capture_output=True, text=True,
-                         check=True)
-    return json.loads(out.stdout)
+    return in_library("import json, sys; from hippocampus.text.slot_questions import asked_keys; "
+                      "print(json.dumps([list(asked_keys(q)) for q in sys.argv[1:]]))", *queries)
 
 
 def test_a_search_an_agent_types_asks_for_the_slot_as_a_question_does(ws):

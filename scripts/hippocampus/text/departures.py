@@ -27,6 +27,7 @@ the slots, which is the last guard. English only.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from .supersession import (_LONG_AGO, _SLOTS, _TITLES, _TOKEN, FIRST_PERSON, RELATIONS, _clauses,
                            _resolve_pronouns, _subject, relation_name, same_value, speaker_of)
@@ -85,12 +86,12 @@ _AWHILE = frozenset("early late at on by around before work home school office t
 _FOR_GOOD_WHEN = frozenset("week month year spring summer autumn fall winter".split())  # "left Lego last week"
 _AFTER_LONG = frozenset("year years month months decade decades long ages".split())
 _NEXT_STEP = frozenset("joined join started start moved took began signed got found".split())  # "left X and joined Y"
-_AWAY = re.compile(
+_AWAY_TEXT = (
     r"\b(?:for|over) (?:the|a|an|one|two|three|a few|a couple of|some) (?:day|days|weekend|week|weeks|"
     r"night|nights|bit|while|trip|holiday|holidays|vacation|conference|visit|break|workout|session|month|"
     r"months|summer|season)\b"
     r"|\b(?:for now|temporarily|tonight|this (?:morning|afternoon|evening|week)|on (?:holiday|vacation)|"
-    r"day trip|for lent|overnight|for the summer)\b", re.IGNORECASE)
+    r"day trip|for lent|overnight|for the summer)\b")
 _DETERMINERS = frozenset("the a an my our his her their its your old previous former trusty beloved dear "
                          "long-time longtime".split())
 # a word that names what was left without naming it ("my job at Lego", "our membership with PureGym")
@@ -116,10 +117,17 @@ _EX_OF = frozenset("boyfriend girlfriend husband wife partner fiance fiancé fia
 _STOP = frozenset("for to and but because bc since so after when while which who that , . ; ! ? ( ) : - — – "
                   "with in at on as by last this next today yesterday tonight early late again already "
                   "soon".split())
-_BEFORE_ARROW = re.compile(r"\b([A-Z][\w'’.&-]*(?:\s+[A-Z0-9][\w'’.&-]*){0,3})\s*(?:->|=>|→)\s*\S")
+_BEFORE_ARROW_TEXT = (r"\b([A-Z][\w'’.&-]*(?:\s+[A-Z0-9][\w'’.&-]*){0,3})\s*(?:->|=>|→)\s*\S")
 _ARROW_CHANGES = frozenset("switched switching changed changing swapped swapping upgraded traded moved moving "
                            "relocated replaced".split())  # "switched allegiance Crystal Palace -> Everton"
-_QUOTED = re.compile(r"[\"“”‘’']([^\"“”‘’']{2,300})[\"“”‘’']")
+_QUOTED_TEXT = (r"[\"“”‘’']([^\"“”‘’']{2,300})[\"“”‘’']")
+
+
+@cache
+def _pattern(name: str) -> re.Pattern:
+    """The patterns, compiled when first needed (most memories never reach them: an import stays cheap)."""
+    return {"away": lambda: re.compile(_AWAY_TEXT, re.IGNORECASE), "arrow": lambda: re.compile(_BEFORE_ARROW_TEXT),
+            "quoted": lambda: re.compile(_QUOTED_TEXT)}[name]()
 
 
 def _carried_slot(lows: list[str], at: int) -> str | None:
@@ -230,7 +238,7 @@ def _unquoted(clause: str) -> str:
         before = clause[max(0, match.start() - 40):match.start()].lower().split()
         own = not before or before[0] in ("user", "i") or "user" in before[-3:] or "i" in before[-3:]
         return match.group(0) if own or not _SAYING.intersection(before) else " "
-    return _QUOTED.sub(drop, clause) if any(q in clause for q in "\"“”‘’'") else clause
+    return _pattern("quoted").sub(drop, clause) if any(q in clause for q in "\"“”‘’'") else clause
 
 
 _ONE_OFF = frozenset("today tonight yesterday this time once 'd would could should might if".split())
@@ -352,7 +360,7 @@ def _clause_departures(tokens: list[str], lows: list[str], user: str) -> list[tu
                     continue  # ("I took the bus instead of the Golf today": nothing holds now)
         else:
             continue
-        if _AWAY.search(" ".join(tokens[at:next((k for k in range(at + 1, len(lows)) if lows[k] in (",", ";")),
+        if _pattern("away").search(" ".join(tokens[at:next((k for k in range(at + 1, len(lows)) if lows[k] in (",", ";")),
                                                  len(lows))])):
             continue  # ("left Lisbon for Sintra for the day", "quit Instagram for a month": back again)
         if subject and (words or bare and len(slots) == 1 and OTHER not in slots) and not subject.endswith("/other") \
@@ -380,7 +388,7 @@ def departures(content: str) -> list[tuple[str, frozenset, frozenset]]:
     for clause in _clauses(text):
         if clause.rstrip().endswith("?") or _LONG_AGO.search(clause):
             continue
-        for before in _BEFORE_ARROW.finditer(clause):  # "switched allegiance Crystal Palace -> Everton",
+        for before in _pattern("arrow").finditer(clause):  # "switched allegiance Crystal Palace -> Everton",
             found += _arrow_departure(clause, before, user)  # "moving: York → Exeter"
         tokens = _TOKEN.findall(_unquoted(clause))
         tokens = [t for k, t in enumerate(tokens) if not (t == "." and k > 0 and tokens[k - 1].lower() in _TITLES

@@ -27,9 +27,9 @@ the top 10 of `recall.py --json --top 10`:
 
 `--split dev` and `--split check` use disjoint halves of every template list,
 value list, question list and name list (and different seeds): tune on dev,
-check on check. `--split blind1` ... `blind5` are sets other sessions wrote
+check on check. `--split blind1` ... `blind11` are sets other sessions wrote
 without reading the parser or these lists (bench/ku_sets/; their docstrings say
-how each was used; blind5's failures were never read). `--failures` prints each
+how each was used; the misses of blind9, blind10 and blind11 were never read). `--failures` prints each
 now-question missed at rank 1 with what holds it.
 
     python3 bench/knowledge_updates.py                         # dev, sizes 100,1000, through the CLI
@@ -504,7 +504,8 @@ def summary(rows: list[dict]) -> dict:
             "before@5": share(before, "at5")}
 
 
-OTHER_SETS = ("blind1", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9")  # bench/ku_sets/: other authors' phrasings, slots and people
+OTHER_SETS = ("blind1", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10",
+              "blind11")  # bench/ku_sets/: other authors' phrasings, slots and people
 
 
 def generator(split: str):
@@ -601,7 +602,7 @@ def table(report: dict) -> str:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--split", choices=("dev", "check", *OTHER_SETS), default="dev",
-                   help="dev and check: this file's halves; blind1-5: sets other sessions wrote (bench/ku_sets/)")
+                   help="dev and check: this file's halves; blind1-11: sets other sessions wrote (bench/ku_sets/)")
     p.add_argument("--sizes", default="100,1000", help="store sizes, comma-separated (10000 is opt-in)")
     p.add_argument("--users", type=int, default=4, help="simulated users (one store each) per size")
     p.add_argument("--seed", type=int, default=0)

@@ -157,7 +157,7 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
             if memory["id"] not in pool and filters.admits(memory, now):
                 pool[memory["id"]] = memory
     statements: dict[str, dict] = {}
-    superseding = cache.has_supersessions()
+    superseding = cache.has_supersessions() or cache.has_mentions()
     if superseding:  # the memories stating the slot a question asks for, when it changed (supersede_rank.py)
         from .supersede_rank import slot_statements
         statements = {m["id"]: m for m in slot_statements(cache, query, lambda m: filters.admits(m, now))}

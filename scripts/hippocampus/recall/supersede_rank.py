@@ -34,11 +34,17 @@ def moment(memory: dict) -> str:
     return max(memory.get("created") or "", memory.get("revivedAt") or "")
 
 
+MENTIONS = 10  # the newest memories naming the slot's value in passing read (text/mentions.py)
+
+
 def _holders(cache, key: str, admitted) -> list[dict]:
+    """The memories stating a value of `key`, and the newest few naming one in passing (a mention)."""
     ids = cache.slot_holders(key) if not key.endswith("|pet") else cache.slot_holders_like(key + "%")
     if "|pet:" in key and not ids:  # a pet of no kind said ("we adopted Mochi") may be the dog asked for
         ids = cache.slot_holders(key.split(":", 1)[0])
-    return [m for m in cache.by_ids(ids[:50]) if admitted(m)]
+    ids = ids[:50]
+    ids += [i for i in cache.mention_holders(key, MENTIONS) if i not in ids]
+    return [m for m in cache.by_ids(ids) if admitted(m)]
 
 
 def _states(cache, asked: set[str], memory: dict) -> bool:
@@ -59,6 +65,27 @@ def _left_for(cache, memory: dict, key: str, admitted) -> dict | None:
     from ..text.supersession import values
     return newer if leaves(departures(newer.get("content", "")), key, values(memory.get("content", "")).get(key)) \
         else None
+
+
+def _names_the_said(mention: dict, key: str, said: list[dict], newest: str) -> bool:
+    """Does a mention name only the value the newest statement gave ("I almost quit Siemens" after "I work
+    at Siemens")? Then the statement, which says more, stays the current one."""
+    from ..text.mentions import mentions
+    from ..text.supersession import values
+    stated = set()
+    for memory in said:
+        if moment(memory) == newest:
+            stated |= set(values(memory.get("content", "")).get(key) or ())
+    named = mentions(mention.get("content", "")).get(key) or []  # (every word of it: "iPhone 16" is another)
+    return bool(stated) and bool(named) and all(set(n.lower().split()) <= stated for n in named)
+
+
+def _backed(mentioned: list[dict], key: str) -> list[dict]:
+    """The mentions whose value another of them, made on another day, names too."""
+    from ..text.mentions import mentions
+    names = {m["id"]: {n.lower() for n in mentions(m.get("content", "")).get(key) or ()} for m in mentioned}
+    return [m for m in mentioned if any(o["id"] != m["id"] and moment(o)[:10] != moment(m)[:10]
+                                        and names[m["id"]] & names[o["id"]] for o in mentioned)]
 
 
 def slot_statements(cache, query: str, admitted) -> list[dict]:
@@ -118,7 +145,16 @@ def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitt
             holders = _holders(cache, key, admitted)
             if not holders:
                 continue
-            live = [m for m in holders if not m.get("supersededBy")]
+            named = set(cache.mention_holders(key, MENTIONS))
+            said = [m for m in holders if m["id"] not in named]
+            newest_said = max((moment(m) for m in said), default="")
+            # a mention is current only when newer than every statement (an older one was replaced already;
+            # a link it has is of a slot it states: "Joined Equinox" read as a job), and, where a statement
+            # holds the slot, only when another memory of another day names the same value since (a name in
+            # passing is too often a trip, a gift, someone's car: one alone does not overturn what was said)
+            newer = [m for m in holders if m["id"] in named and moment(m) > newest_said
+                     and not _names_the_said(m, key, said, newest_said)]
+            live = [m for m in said if not m.get("supersededBy")] + (_backed(newer, key) if said else newer)
             current = max(live or holders, key=lambda m: (moment(m), m["id"]))
             left = None if live else _left_for(cache, current, key, admitted)
             current = left or current  # ("Where does the user work?" after "Left Lego for Atlassian": that)

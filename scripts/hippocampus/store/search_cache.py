@@ -21,10 +21,11 @@ from pathlib import Path
 
 from ..text.textutil import fold, searchable
 
-SCHEMA_VERSION = "13"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words;
+SCHEMA_VERSION = "14"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words;
 # 10: supersession (mem.superseded, the slot table of supersession.keys: raise it when that module reads anew);
 # 11: topic_statements.py's looser reading; 12: lexicon nouns, breeds, brands, teams and titles read loosely,
-# "X is my doctor", relations by one name; 13: "first week at X", "User ...; they ..." as the user, arrows
+# "X is my doctor", relations by one name; 13: "first week at X", "User ...; they ..." as the user, arrows;
+# 14: values named in passing, "~user|home" (mentions.py)
 # Combining marks (categories M*) are part of a word, as textutil.words reads it: unicode61's
 # default (letters, numbers, Co) cut "हिंदी" into ह and द at its vowel signs. An SQLite without
 # the categories option (older than the ones Python 3.11 ships with) gets the default.
@@ -194,6 +195,7 @@ class SearchCache:
             raise
 
     def _insert(self, memories: list[dict]) -> None:
+        from ..text.mentions import mention_keys
         from ..text.supersession import keys as slot_keys
         placeholders = ",".join("?" * len(COLUMNS))
         cursor = self.db.cursor()
@@ -203,8 +205,9 @@ class SearchCache:
             cursor.execute("INSERT INTO fts(rowid, content, keywords) VALUES (?,?,?)",
                            (cursor.lastrowid, searchable(row[-2]), searchable(row[-3])))
             if memory.get("store") != "procedural":  # the subject|slot keys it states (supersession.py)
+                stated = slot_keys(row[-2])  # and, "~"-marked, those it names a value of in passing (mentions.py)
                 cursor.executemany("INSERT INTO slot(key, id) VALUES (?, ?)",
-                                   [(key, memory["id"]) for key in slot_keys(row[-2])])
+                                   [(key, memory["id"]) for key in stated + mention_keys(row[-2], stated)])
 
     def _refresh_episodes(self, episodes: set) -> None:
         """One document per episode (its live memories in order), for episode-level relevance."""
@@ -351,6 +354,16 @@ class SearchCache:
         return [r[0] for r in self.db.execute(
             "SELECT slot.id FROM slot JOIN mem ON mem.id = slot.id WHERE slot.key = ? "
             "AND mem.status IS NOT 'archived'", (key,))]
+
+    def mention_holders(self, key: str, limit: int) -> list[str]:
+        """Ids of the live memories naming a value of this key in passing ("~user|home"), the newest first."""
+        return [r[0] for r in self.db.execute(
+            "SELECT slot.id FROM slot JOIN mem ON mem.id = slot.id WHERE slot.key = ? "
+            "AND mem.status IS NOT 'archived' ORDER BY mem.created DESC LIMIT ?", ("~" + key, limit))]
+
+    def has_mentions(self) -> bool:
+        """Whether any memory names a value in passing (mentions.py; an indexed look)."""
+        return self.db.execute("SELECT 1 FROM slot WHERE key >= '~' LIMIT 1").fetchone() is not None
 
     def slot_keys_of(self, ids: list[str]) -> dict[str, list[str]]:
         """{id: the subject|slot keys it states} for those of `ids` that state any."""

@@ -602,7 +602,10 @@ def _label_slot(noun: str) -> str | None:
 
 
 def _generic_slot(noun: str) -> str:
-    """The slot a lexicon gives a noun ("flat": home), else the noun itself."""
+    """The slot a lexicon gives a noun ("flat": home), else the noun itself ("phone model": the phone's)."""
+    head, _, tail = noun.rpartition(" ")
+    if tail in ("model", "brand", "make") and (head in NOUNS or head in _NOUN_SLOTS):
+        return _generic_slot(head)
     if noun in NOUNS:
         return _slot_of_noun(noun, NOUNS[noun])
     return _NOUN_SLOTS.get(noun, noun)

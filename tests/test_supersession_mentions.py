@@ -25,7 +25,7 @@ def test_mentions_fill_an_unsaid_slot_and_overturn_a_statement_only_when_two_day
     ids = add_all(ws, [
         ("We live in Lisbon, right by the river.", "2024-10-01T10:00:00Z"),
         *FILLER,
-        ("Cycling home along the canal in Utrecht tonight, the new neighbourhood is growing on me.",
+        ("Cycling home along the canal in Utrecht tonight, the neighbourhood is growing on me.",
          "2025-07-01T10:00:00Z"),
         ("Leg day at Basic-Fit before work, then a mountain of emails.", "2025-08-01T10:00:00Z"),
     ])
@@ -33,7 +33,8 @@ def test_mentions_fill_an_unsaid_slot_and_overturn_a_statement_only_when_two_day
     assert top(ws, "Which gym does the user go to?")[0] == basic_fit  # (no statement of a gym: the mention)
     found = top(ws, "Where does the user live now?")
     assert found[0] == lisbon and utrecht in found[:5]  # (one name in passing: found, not put over what was said)
-    again = add_all(ws, [("Frosty morning here in Utrecht, the canal by our flat froze over.", "2025-09-01T10:00:00Z")])[0]
+    again = add_all(ws, [("Frosty morning here in Utrecht, the canal by our flat froze over.",
+                          "2025-09-01T10:00:00Z")])[0]
     assert top(ws, "Where does the user live now?")[0] == again  # (two days name Utrecht since: it is current)
     assert lisbon in top(ws, "Where did the user live before?")[:5]
     # a mention changes no record: the statement is not superseded, not stale
@@ -90,9 +91,11 @@ MENTIONED = [  # (text, what it mentions as the user's present value)
 NOT_MENTIONED = [  # someone else's, not now, the world's, a name of something else, no tie to the slot
     "Ordered a lamp on Amazon.", "My boss leased a Tesla Model 3.", "Nice weather today, Reading a good book.",
     "My sister moved to Lyon.", "Maybe a Galaxy S24 next year?", "went to the shell station, then chase came round",
-    "My brother called; he moved to Leeds.", "Just got back from a week in Madrid.", "We're heading to Rome next month.",
+    "My brother called; he moved to Leeds.", "Just got back from a week in Madrid.",
+    "We're heading to Rome next month.",
     "Sold the Tesla last month.", "My old Corolla finally went to the scrapyard.", "I'd never bank with HSBC.",
-    "Cancelled my Equinox membership.", "Not a Netflix person anymore.", "The news is all about the floods in Valencia.",
+    "Cancelled my Equinox membership.", "Not a Netflix person anymore.",
+    "The news is all about the floods in Valencia.", "I support Liverpool now, what a season.",
     "Walked past the Lloyds branch on the high street.", "Dropped the Samsung TV remote behind the sofa.",
     "Fixed the Honda lawnmower.", "Paris came over for dinner.", "Started watching Emily in Paris.",
     "Chelsea from work brought cake.", "My interview at Google went badly.", "Worked from the Starbucks all morning.",

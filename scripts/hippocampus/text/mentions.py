@@ -42,7 +42,8 @@ _SOMEONE_ELSE = _words(r"sister|brother|mum|mom|mother|dad|father|parents?|son|d
                        r"|step(?:brother|sister|mum|mom|dad)|god(?:mother|father)|mentor|client|teammate|classmate"
                        r"|he|she|his|her|him|hers")
 _NOT_NOW = _words(r"thinking (?:about|of)|considering|might|maybe|perhaps|want(?:s|ed)? (?:a|an|to)|wish|tempted"
-                  r"|looking (?:at|into|for)|if|should I|would (?:love|like|be)|I'd|we'd|dream(?:ing)?|one day|someday|hoping"
+                  r"|looking (?:at|into|for)|if|should I|would (?:love|like|be)|I'd|we'd|dream(?:ing)?|one day"
+                  r"|someday|hoping"
                   r"|next (?:week|month|year|time|weekend)|heading|going to|gonna|will|I'll|we'll|soon"
                   r"|plan(?:s|ning)? to|anymore|any more|no longer|years ago|used to|decided against"
                   r"|test[- ]dr(?:o|i)ve|test[- ]driving")
@@ -89,6 +90,7 @@ _CUES = {
                   r"|new job|contract|hired|payroll|promotion|promoted|commute|manager at|boss at|intern at"
                   r"|employee|employer|employed"),
 }
+_SPORT = _words(r"support(?:s|ing|er|ers)?|fan|fans|allegiance|cheer(?:s|ing|ed)?|match|season|league|derby|stadium")
 _NOW_BESIDE = _words(r"now|these days|nowadays")
 _BOSS = _words(r"boss|manager")  # (someone else, but for the user's job: "my manager at X")
 _BOSS_AT = re.compile(r"\b(?:boss|manager)\s+(?:at|from)\s+(?:the\s+)?$", re.IGNORECASE)
@@ -102,6 +104,8 @@ _PASSING = _words(r"trip|travel(?:l?ing|led)?|flew|flight|fly(?:ing)?|visit(?:ed
 
 _TOKEN = re.compile(r"[\w'&.+-]+")
 _first: dict[bool, dict[str, frozenset]] = {}
+
+
 def _names_of(slot: str, lower: bool) -> list[str]:
     names = {n.strip() for n in _LISTS[slot].replace("\n", " ").split(",") if n.strip()}
     if lower:
@@ -181,7 +185,7 @@ def _a_product_after(text: str, end: int) -> bool:
     return bool(after) and after[0].lower() in _PRODUCTS
 
 
-def _judged(text: str, start: int, end: int, slot: str, a: int, b: int, names: list[str]) -> bool:
+def _judged(text: str, start: int, end: int, slot: str, a: int, b: int) -> bool:
     """Is the name at a:b, in the sentence start:end, the user's present value of `slot`?"""
     sentence = text[start:end]
     if slot == "job" and _BOSS.search(sentence):
@@ -228,14 +232,14 @@ def mentions(content: str) -> dict[str, list[str]]:
                 or _someone_elses(sentence, [text[a:b] for _, a, b in here]):
             continue
         for slot, a, b in here:
-            if _judged(text, start, end, slot, a, b, [text[x:y] for _, x, y in here]):
+            if _judged(text, start, end, slot, a, b):
                 found.setdefault(f"user|{slot}", []).append(text[a:b])
     if "user|job" in found:  # a name of two kinds ("switched my salary to Lloyds") is the other kind's
         others = {name for slot, names in found.items() if slot != "user|job" for name in names}
         found["user|job"] = [name for name in found["user|job"] if name not in others]
         if not found["user|job"]:
             del found["user|job"]
-    if "user|home" in found and "user|team" in found:
+    if "user|home" in found and ("user|team" in found or _SPORT.search(text)):
         del found["user|home"]  # ("I support Liverpool now": the club, not the city)
     return found
 

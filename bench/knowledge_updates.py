@@ -505,7 +505,7 @@ def summary(rows: list[dict]) -> dict:
 
 
 OTHER_SETS = ("blind1", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10",
-              "blind11")  # bench/ku_sets/: other authors' phrasings, slots and people
+              "blind11", "blind12", "blind13")  # bench/ku_sets/: other authors' phrasings, slots and people
 
 
 def generator(split: str):

@@ -365,6 +365,10 @@ class SearchCache:
         """Whether any memory names a value in passing (mentions.py; an indexed look)."""
         return self.db.execute("SELECT 1 FROM slot WHERE key >= '~' LIMIT 1").fetchone() is not None
 
+    def has_slots(self) -> bool:
+        """Whether any memory states or names a slot's value (a statement or a mention; one indexed look)."""
+        return self.db.execute("SELECT 1 FROM slot LIMIT 1").fetchone() is not None
+
     def slot_keys_of(self, ids: list[str]) -> dict[str, list[str]]:
         """{id: the subject|slot keys it states} for those of `ids` that state any."""
         found: dict[str, list[str]] = {}

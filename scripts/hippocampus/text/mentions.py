@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 
+from . import statement_gates
+from .supersession import statements
 from .mention_names import _COMMON, _LISTS, _PHONE_FIRST, _PHONES
 
 _EDGE_L, _EDGE_R = r"(?<![\w+-])(", r")(?![\w+-]|\.\w)"  # (not inside a word or a domain: "Monzo.com")
@@ -43,7 +45,7 @@ _SOMEONE_ELSE = _words(r"sister|brother|mum|mom|mother|dad|father|parents?|son|d
                        r"|he|she|his|her|him|hers")
 _NOT_NOW = _words(r"thinking (?:about|of)|considering|might|maybe|perhaps|want(?:s|ed)? (?:a|an|to)|wish|tempted"
                   r"|looking (?:at|into|for)|if|should I|would (?:love|like|be)|I'd|we'd|dream(?:ing)?|one day"
-                  r"|someday|hoping"
+                  r"|someday|hoping|suppose|supposing|imagine|hypothetically|almost|nearly"
                   r"|next (?:week|month|year|time|weekend)|heading|going to|gonna|will|I'll|we'll|soon"
                   r"|plan(?:s|ning)? to|anymore|any more|no longer|years ago|used to|decided against"
                   r"|test[- ]dr(?:o|i)ve|test[- ]driving")
@@ -103,6 +105,7 @@ _PASSING = _words(r"trip|travel(?:l?ing|led)?|flew|flight|fly(?:ing)?|visit(?:ed
                   r"|dinner in|lunch in|exit")
 
 _TOKEN = re.compile(r"[\w'&.+-]+")
+_GATE_TOKEN = re.compile(r"[^\W_](?:[\w'’\-]*[^\W_])?|[.,;:!?()—–\-]")  # (as text/supersession.py reads words)
 _first: dict[bool, dict[str, frozenset]] = {}
 
 
@@ -213,7 +216,10 @@ def mentions(content: str) -> dict[str, list[str]]:
     lower = not any(c.isupper() for c in text)
     slots = [slot for slot, first in _first_words(lower).items() if not first.isdisjoint(tokens)]
     if not slots:
-        return {}
+        found_given: dict[str, list[str]] = {}
+        if "?" in text:
+            _given(text, found_given)
+        return found_given
     seen: list[tuple[str, int, int]] = []  # (slot, start, end) of each name found
     for slot in slots:
         pattern, first = _pattern(slot, lower), _first_words(lower)[slot]
@@ -228,10 +234,19 @@ def mentions(content: str) -> dict[str, list[str]]:
         if not here:
             continue
         sentence = text[start:end]
+        lows = [w.lower() for w in _GATE_TOKEN.findall(sentence)]
         if _SOMEONE_ELSE.search(sentence) or _NOT_NOW.search(sentence) or _THE_WORLD.search(sentence) \
-                or _someone_elses(sentence, [text[a:b] for _, a, b in here]):
-            continue
+                or _someone_elses(sentence, [text[a:b] for _, a, b in here]) \
+                or statement_gates.clause_gate(sentence) or statement_gates.user_gate(lows, sentence):
+            continue  # (and what states nothing of the user's for the statements either: statement_gates.py)
         for slot, a, b in here:
+            name = frozenset(w.lower() for w in _GATE_TOKEN.findall(text[a:b]))
+            if statement_gates.ended(name, lows) or statement_gates.slot_gate(slot, name, lows, sentence) \
+                    or statement_gates.the_worlds(name, lows) or statement_gates.reported(name, lows, True) \
+                    or slot == "bank" and re.search(r"\b(?:i'm|im|am|is|are|was|work|works|working)\s+at\s+$",
+                                                    text[start:a], re.IGNORECASE):
+                continue  # ("my Galaxy S23 got nicked", "hit by a Range Rover", "hired a Fiat 500"; "I'm at
+                # Monzo now": where one works)
             if _judged(text, start, end, slot, a, b):
                 found.setdefault(f"user|{slot}", []).append(text[a:b])
     if "user|job" in found:  # a name of two kinds ("switched my salary to Lloyds") is the other kind's
@@ -241,6 +256,8 @@ def mentions(content: str) -> dict[str, list[str]]:
             del found["user|job"]
     if "user|home" in found and ("user|team" in found or _SPORT.search(text)):
         del found["user|home"]  # ("I support Liverpool now": the club, not the city)
+    if "?" in text:
+        _given(text, found)
     return found
 
 
@@ -249,3 +266,14 @@ def mention_keys(content: str, stated: list[str] | tuple = ()) -> list[str]:
     (of the user or anyone: "My sister moved to Lyon" is the sister's, not a mention of the user's)."""
     said = {key.split("|", 1)[1] for key in stated}
     return ["~" + key for key in mentions(content) if key.split("|", 1)[1] not in said]
+
+
+def _given(content: str, found: dict[str, list[str]]) -> None:
+    """Add what the text's questions take as the user's ("How do I reset my Pixel 7a?"): named in passing,
+    like the rest, so it answers a slot no statement holds and never overturns one alone."""
+    low = content.lower()
+    for _, slot, value in statements(content, given=True):
+        words = sorted(value, key=lambda w: low.find(w) if w in low else len(low))
+        name = " ".join(words)
+        if name not in [n.lower() for n in found.get(f"user|{slot}", [])]:
+            found.setdefault(f"user|{slot}", []).append(name)

@@ -30,10 +30,11 @@ shares.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from .textutil import STOPWORDS
-from . import generic_slots, note_statements
+from . import generic_slots, note_statements, statement_gates
 from .topic_statements import CAT_BREEDS, DISH_WORDS, DOG_BREEDS, INSTRUMENTS, NOT_NAMES, OPENERS, TOPIC, loose_statement
 
 # slot -> nouns, (state verbs), (change verbs), prepositions its verbs take before the value
@@ -143,7 +144,7 @@ _NOT_CURRENT = frozenset(
     "might may could would should will shall 'll gonna going if maybe perhaps dream dreaming dreams wish "
     "wishing wishes unless whether used formerly previously once originally ago until till before "
     "hypothetically someday eventually soon next tomorrow lost lose losing quit quitting left leave leaving "
-    "fired laid stopped stop done gave quit".split())
+    "fired laid stopped stop done gave quit almost nearly tempted goal goals aim aiming resolution".split())
 _AMBIGUOUS = frozenset("place home".split())
 _HOME_BEFORE = frozenset("my our new own current first the a is".split())  # "our place in the world": a home only when new, current or "is"
 _PAST_OF_STATE_OK = frozenset("have has 've had been i've we've ive weve".split())  # "have lived here for years": still
@@ -205,7 +206,7 @@ _CUES = frozenset(NOUNS) | frozenset(VERBS) | frozenset(TOPIC) | DISH_WORDS | IN
 
 def _brand(word: str) -> bool:
     """A noun that is its own value: "Pixel", "Tesla" (not "phone", "dog")."""
-    return NOUNS.get(word) in ("phone", "car", "bank") and word not in _GENERIC and word != "bank"
+    return NOUNS.get(word) in ("phone", "car", "bank") and word not in _GENERIC and word not in ("bank", "banks")
 
 
 def _slot_of_noun(word: str, slot: str) -> str:
@@ -226,7 +227,8 @@ _SUBCLAUSE = re.compile(r"\s*;\s*|\s+[—–-]\s+|,\s+(?=(?:but|yet|because|thou
                         re.IGNORECASE)
 _LONG_AGO = re.compile(r"\b(?:years|decades|ages|a long time|long)\s+ago\b|\bback in (?:19|20)\d\d\b", re.IGNORECASE)
 _STAYING = frozenset("while for until till during temporarily briefly".split())
-_CONDITIONAL = frozenset("if unless assuming provided suppose supposing should whether".split())
+_CONDITIONAL = frozenset("if unless assuming assume provided suppose supposing should whether say imagine "
+                         "hypothetically pretend".split())
 _SUBORDINATE = frozenset("after when since once although though because while as before".split())
 
 
@@ -391,8 +393,9 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
     subject = None
     for at in range(end - 1, -1, -1):
         low = lows[at]
-        if low in _NEGATION or low.endswith(("n't", "'ll", "'d")) or low in _NOT_CURRENT:
-            return None  # ("I'll move to Paris once ...", "we'd move if we could")
+        if low in _NEGATION or low.endswith(("n't", "'ll", "'d")) or low in _NOT_CURRENT \
+                or low == "about" and lows[at + 1:at + 2] == ["to"]:
+            return None  # ("I'll move to Paris once ...", "we'd move if we could", "about to sign a lease")
         if subject is not None:
             continue  # keep reading leftwards for a negation or a wish only
         if low in ("me", "us") and at > 0:
@@ -404,6 +407,8 @@ def _subject(tokens: list[str], lows: list[str], end: int, user: str) -> str | N
         elif low.removesuffix("'s").removesuffix("’s") in RELATIONS or low in RELATIONS:
             relation = relation_name(low[:-2] if low.endswith(("'s", "’s")) else low)
             subject = f"{user}/{relation}"  # "my sister Anna": the user's sister, as a question names her
+            if at > 0 and lows[at - 1] in ("some", "a", "an", "any", "another", "someone's", "somebody's"):
+                subject = f"{user}/other"  # "some kid's dog", "a friend of a friend": no one of the user's
             owner = lows[at - 1] if at > 0 else ""
             if owner.endswith("'s") and owner[:-2] in RELATIONS:  # "my sister's boyfriend"
                 subject = f"{user}/{relation_name(owner[:-2])}/{relation}"
@@ -482,9 +487,12 @@ def _of_the_user_alone(tokens: list[str]) -> bool:
         and not tokens[k][:1].isupper() for k, low in enumerate(lows))
 
 
-def statements(content: str) -> list[tuple[str, str, frozenset]]:
-    """(subject, slot, value words) for each current value the text states."""
+def statements(content: str, given: bool = False) -> list[tuple[str, str, frozenset]]:
+    """(subject, slot, value words) for each current value the text states; with `given`, instead, what
+    its questions take as the user's ("How do I reset my Pixel 7a?"), which states nothing."""
     note = note_statements.label_statement(content, "user", _label_slot, RELATIONS, relation_name)
+    if note is not None and given:
+        return []
     if note is not None:  # "Home city: Gdansk", "Partner: Tobias": an agent's note, no speaker
         subject, slot, value_text = note
         value = frozenset(w.lower() for w in _TOKEN.findall(value_text) if w.lower() not in STOPWORDS)
@@ -496,10 +504,24 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
     previous = None  # who the last clause named: a pronoun's antecedent ("User moved; their new flat is ...")
     said: list[str] = []  # the last clause's words
     head = None  # the last clause's subject, for a clause that goes on without one
-    for clause in _clauses(text):
-        if clause.rstrip().endswith("?") or _LONG_AGO.search(clause):
-            continue  # ("Moved from Leeds to Bristol years ago": not now)
+    sentences = [(s, [w.lower() for w in _TOKEN.findall(s)]) for s in _CLAUSE.split(text) if s.strip()]
+    for clause, asking in statement_gates.questions_apart(_clauses(text)):
+        if _LONG_AGO.search(clause) or statement_gates.clause_gate(clause):
+            continue  # ("Moved from Leeds to Bristol years ago", "my first car was a Fiat Panda": not now)
         tokens = _tokens(clause)
+        if asking or given:  # a question states nothing; it takes as given "my Pixel 7a", "my GP, Dr. Moreau"
+            # (`given`: those, for recall as a value named in passing, never a supersession: "how do I get my
+            # chats off my iPhone 13?" is asked right after switching to a Pixel)
+            lows = [t.lower().replace("’", "'") for t in tokens]
+            for at in range(len(lows) if asking and given else 0):
+                statement = _owned(tokens, lows, at, user) or (_apposed(tokens, lows, at, user)
+                                                               if _noun_cue(tokens, lows, at) else None)
+                if statement is not None and statement[0] == user \
+                        and _looks_like_value(statement[1], statement[2], clause) \
+                        and not statement_gates.ended(statement[2], lows) \
+                        and not _NOT_HAD_YET.search(" ".join(lows)):
+                    found[f"{statement[0]}|{statement[1]}"] = statement
+            continue
         if head and tokens[:1] and tokens[0].lower() in _CONTINUING and len(tokens) > 1 \
                 and not _names_someone(tokens[1]):
             tokens = [tokens[0], *head, *tokens[1:]]  # "X, my aunt, broke up with Dmitri | and is now seeing Y": X's
@@ -508,6 +530,7 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
             # (not after "User met her friends ...": they may be them)
         head = _head(tokens) or head
         said = tokens
+        as_said = [t.lower() for t in tokens]  # (before a pronoun is read as whom it names)
         tokens, previous = _resolve_pronouns(tokens, previous)
         lows = [t.lower().replace("’", "'") for t in tokens]
         words = [w for w in lows if w not in (".", "!", ",", ";")]
@@ -518,10 +541,30 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
                 for k, low in enumerate(lows)]
         # ("my work phone", "my business partner": another thing than the slot's, for every reading)
         framed = False
+        not_users = statement_gates.user_gate(lows, clause)
+        sentence_words = next((w for s, w in sentences if clause.strip() in s), lows)  # (an ending said in the
+        # next clause of the sentence: "started the sign-up for Chase but gave up"; not in another sentence)
+
+        def gated(statement) -> bool:  # (text/statement_gates.py: someone else's words, a try that failed ...)
+            subject, slot, value = statement
+            return subject == user and (not_users or statement_gates.the_worlds(value, lows)) \
+                or statement_gates.ended(value, sentence_words) \
+                or statement_gates.reported(value, as_said, subject == user) \
+                or slot.split(":")[0] in ("home", "team", "gym", "partner", "pet") and value & SOFTWARE \
+                or slot.startswith("pet") and value & _TITLES \
+                or slot == "bank" and _after_at(value, lows) \
+                or statement_gates.slot_gate(slot, value, lows, clause)
         for at, low in enumerate(lows):
             statement = _noun_statement(tokens, lows, at, user) if _noun_cue(tokens, lows, at) else None
+            if statement is None and _noun_cue(tokens, lows, at):
+                statement = _apposed(tokens, lows, at, user)
+            if statement is None and low in ("have", "has", "own", "owns"):
+                statement = _possessed(tokens, lows, at, user)
             if statement is None and low in VERBS:
                 statement = _verb_statement(tokens, lows, at, user)
+            if statement is not None and gated(statement):
+                framed = True  # (a frame read it: the looser readings below would only read it again)
+                continue
             if statement is not None and _looks_like_value(statement[1], statement[2], clause):
                 subject, slot, value = statement
                 found[f"{subject}|{slot}"] = statement  # the last one said is the one that holds
@@ -532,7 +575,7 @@ def statements(content: str) -> list[tuple[str, str, frozenset]]:
             if statement is None:  # "my new laptop is a ThinkPad": a slot no lexicon names (generic_slots.py)
                 statement = generic_slots.statement(tokens, lows, user, lambda words, at: _subject(tokens, words, at, user),
                                                     lambda at: _value(tokens, lows, at), _generic_slot, STOPWORDS)
-            if statement is not None:
+            if statement is not None and not gated(statement):
                 found[f"{statement[0]}|{statement[1]}"] = statement
     for subject, slot, value in list(found.values()):
         if slot == "class" and value & LANGUAGES:  # "learning Japanese": a class, and the language learned
@@ -558,8 +601,9 @@ def _looks_like_value(slot: str, value: frozenset, text: str) -> bool:
         return False
     if slot in ("food", "class", "language", "instrument", "email", "phone-number"):
         return True
+    digits = slot in ("phone", "car")  # ("Pixel 8"; but "started at level 1 again": no job)
     named = {t.lower().replace("’", "'").removesuffix("'s") for t in _TOKEN.findall(text)
-             if any(c.isupper() or c.isdigit() for c in t) and not shouted(t) and t.lower() not in STOPWORDS}
+             if any(c.isupper() or digits and c.isdigit() for c in t) and not shouted(t) and t.lower() not in STOPWORDS}
     return any(w.removesuffix("'s") in named and w not in _WHEN_WORDS for w in value)
 
 
@@ -802,6 +846,114 @@ def _named_before(tokens, lows, at, user) -> tuple[str | None, frozenset] | None
     return subject, name
 
 
+def _apposed(tokens, lows, at, user):
+    """A name with "my <noun>" beside it: "Biscuit (my cat) knocked ...", "Dr. Nguyen, my GP, wants ...",
+    "my GP, Dr. Osei,", "the new gym, Fitness First,": the user's pet, partner, doctor, dentist or gym."""
+    word = lows[at]
+    slot = _slot_of_noun(word, NOUNS[word])
+    if not (slot in ("partner", "doctor", "dentist", "therapist", "gym") or slot.startswith("pet")):
+        return None
+    k = at - 1
+    while k >= 0 and lows[k] in _ADJECTIVES and lows[k] not in _FORMER and lows[k] != "first":
+        k -= 1
+    after = _name_after(tokens, lows, at)
+    if after and k >= 0 and (lows[k] in ("my", "our") or lows[k] == "the" and "new" in lows[k + 1:at]) \
+            and not any(w in _NEGATION or w in _NOT_CURRENT or w.endswith("n't") for w in lows[:k]):
+        return user, slot, after  # ("my GP, Dr. Osei, is great", "the new gym, Fitness First, is close")
+    if k < 2 or lows[k] not in ("my", "our") or lows[k - 1] not in ("(", ",") \
+            or lows[at + 1:at + 2] not in ([")"], [","], ["."], ["?"], ["!"]) and at + 1 < len(lows):
+        return None
+    end = k - 1  # the name ends before the bracket or comma
+    start = end
+    while start > 0 and (tokens[start - 1][:1].isupper() or lows[start - 1] in _TITLES
+                         or lows[start - 1] == "." and start > 1 and lows[start - 2] in _TITLES) \
+            and end - start < 4:
+        start -= 1
+    name = [lows[j] for j in range(start, end) if lows[j] not in _TITLES and lows[j] != "."]
+    if not name and lows[end] == "(" and end == 1 and lows[0].isalpha() and lows[0] not in STOPWORDS \
+            and lows[0] not in NOUNS and len(lows[0]) > 2:
+        name = [lows[0]]  # ("mochi (my dog) ate a whole sock": lower case, but the bracket says it)
+    if not name or any(w in NOT_NAMES or w in RELATIONS or w in NOUNS for w in name):
+        return None
+    if any(w in _NEGATION or w in _NOT_CURRENT or w.endswith("n't") for w in lows[:start]):
+        return None  # ("if Rex, my dog, ...", "never liked Dr. Hale, my old GP")
+    return user, slot, frozenset(name)  # ("my GP": the user's, whoever the clause's subject is)
+
+
+def _possessed(tokens, lows, at, user):
+    """"I have an iPhone 15 Pro", "she owns a Tesla Model 3": a brand had now (not "had": then)."""
+    k = at + 1
+    while k < len(lows) and lows[k] in ("a", "an", "the", "my", "our", "her", "his", "their", "new", "got", "brand-new"):
+        k += 1
+    if k >= len(lows) or not _noun_cue(tokens, lows, k) or not _brand(lows[k]) \
+            or not any(ch.isupper() for ch in tokens[k]):
+        return None
+    model = list(itertools.takewhile(lambda j: any(ch.isupper() or ch.isdigit() for ch in tokens[j]),
+                                     range(k + 1, min(len(lows), k + 3))))
+    after = lows[k + 1 + len(model):k + 2 + len(model)]
+    if after and after[0].isalpha() and after[0] not in STOPWORDS:
+        return None  # (not "I have a Tesla appointment", "I have my Barclays card")
+    model = [lows[j] for j in model]
+    if _NOT_HAD_YET.search(" ".join(lows)) or statement_gates.rented(" ".join(lows)):
+        return None  # ("I have a Kia EV6 on order", "a Tesla Model 3 for the weekend from Turo")
+    subject = _subject(tokens, lows, at, user)
+    return (subject, _slot_of_noun(lows[k], NOUNS[lows[k]]), frozenset({lows[k], *model})) if subject else None
+
+
+def _name_after(tokens, lows, at) -> frozenset:
+    """The name set off by commas right after the noun at `at` ("my GP, Dr. Osei, ..."), or nothing."""
+    if lows[at + 1:at + 2] != [","]:
+        return frozenset()
+    k, name = at + 2, []
+    while k < len(lows) and (tokens[k][:1].isupper() or lows[k] in ("of", "&")) and len(name) < 4:
+        if lows[k] not in _TITLES:
+            name.append(lows[k].removesuffix("'s"))
+        k += 1
+    if not name or k < len(lows) and lows[k] not in (",", ".", "!", "?", ")", "is", "has", "was") \
+            or any(w in NOT_NAMES or w in RELATIONS for w in name):
+        return frozenset()
+    return frozenset(name) - {"of", "&"}
+
+
+def _after_at(value: frozenset, lows: list[str]) -> bool:
+    """A bank "at" which one is is an employer ("I'm at Monzo now, how do I get a reference from HR?")."""
+    where = [k for k, low in enumerate(lows) if low in value]
+    return bool(where) and where[0] > 1 and lows[where[0] - 1] == "at" and lows[where[0] - 2] in _BE_AT
+    # (not "opened a new current account at Deutsche Bank")
+
+
+_BE_AT = frozenset("i'm im am is are was were be been work works working worked".split())
+
+
+_NOT_HAD_YET = re.compile(r"\b(?:on order|on the way|pre-?order(?:ed)?|reserved|being delivered|arriving|coming"
+                          r"|for the (?:weekend|week|day|trip)|on loan|on trial|test drive)\b")
+
+
+def _owned(tokens, lows, at, user):
+    """What a question takes as the user's: "my Pixel 7a", "our dog Rex", "my GP Dr. Moreau" (a brand
+    or a name right after "my"/"our" and the noun), never what it asks about ("should I get a Pixel?")."""
+    if not _noun_cue(tokens, lows, at):
+        return None
+    k = at - 1
+    while k >= 0 and lows[k] in _ADJECTIVES and lows[k] not in _FORMER and lows[k] != "first":
+        k -= 1
+    if k < 0 or lows[k] not in ("my", "our") or any(w in _NOT_CURRENT or w in _NEGATION or w in ("call", "name")
+                                                    for w in lows[:k]):
+        return None  # ("should I call my puppy Biscuit?", "could my new phone be a Pixel?")
+    word = lows[at]
+    slot = _slot_of_noun(word, NOUNS[word])
+    following = [lows[j] for j in range(at + 1, min(len(lows), at + 4))
+                 if tokens[j][:1].isupper() or any(ch.isdigit() for ch in tokens[j])]
+    following = following[:len(list(itertools.takewhile(
+        lambda j: tokens[j][:1].isupper() or any(ch.isdigit() for ch in tokens[j]), range(at + 1, min(len(lows), at + 4)))))]
+    if _brand(word) and any(ch.isupper() for ch in tokens[at]):
+        return user, slot, frozenset({word, *following})
+    if slot in ("partner", "doctor", "dentist") or slot.startswith("pet"):
+        names = [w for w in following if w not in _TITLES]
+        return (user, slot, frozenset(following)) if names else None
+    return None
+
+
 def _verb_statement(tokens, lows, at, user):
     """'moved to Porto', 'now living in Lisbon', 'started at Acme as a designer',
     'switched my phone to a Pixel', 'joined a climbing gym'."""
@@ -924,10 +1076,45 @@ def _verb_statement(tokens, lows, at, user):
     if slot == "school" and verb in ("enroll", "enrol", "study") and noun_at is None \
             and not value & _INSTITUTIONS:
         slot = "class"  # "enrolled in Watercolour Painting", "studying Japanese": a course ("... at Leeds University": a school)
+    if slot == "home" and value & SOFTWARE:
+        return None  # "moved to Notion for my notes", "the config format is moving to TOML": a tool, no home
     subject = _subject(tokens, lows, at, user)
-    if subject is None:
+    if subject is None or subject == user and _a_thing_does(tokens, lows, at):
         return None
     return subject, slot, value
+
+
+# the words between a subject and its verb ("The team has finally moved to Slack")
+_BETWEEN = frozenset("is are was were has have had just recently finally also all now officially already "
+                     "been being".split())
+_DETERMINERS = frozenset("the this that these those its whole entire".split())
+_PEOPLE = frozenset("family household kids children parents couple lot gang crew folks clan twins".split())
+
+
+def _a_thing_does(tokens: list[str], lows: list[str], at: int) -> bool:
+    """Is the subject of the verb at `at` a thing, not the user ("The team moved to Slack", "the config
+    format is moving to TOML", "Our whole office moved to Teams")? A lower-case noun after a determiner,
+    right before the verb."""
+    k = at - 1
+    while k >= 0 and lows[k] in _BETWEEN:
+        k -= 1
+    if k < 1 or not lows[k].isalpha() or lows[k] in FIRST_PERSON or lows[k] in OTHER_PRONOUNS \
+            or lows[k] in RELATIONS or lows[k] in STOPWORDS or tokens[k][:1].isupper() or lows[k] in _PEOPLE:
+        return False
+    return any(lows[j] in _DETERMINERS for j in range(max(0, k - 3), k))
+
+
+# tools an agent's user moves to, which are no home, team or gym ("moved to Notion", "the team moved to
+# Slack"); a job ("joined Notion"), a class ("Python for Beginners") or a phone ("switched to Android") may be one
+SOFTWARE = frozenset("""
+slack teams discord signal whatsapp telegram notion obsidian evernote onenote trello jira asana linear clickup
+confluence figma miro zoom skype webex github gitlab bitbucket linux ubuntu debian fedora arch windows macos
+ios android python rust golang typescript javascript kotlin swift java ruby elixir haskell scala toml yaml json
+postgres postgresql mysql sqlite mongodb redis kafka kubernetes docker terraform aws azure gcp heroku vercel
+netlify cloudflare vim neovim emacs vscode intellij pycharm xcode chrome firefox safari brave arc duckduckgo
+bing gmail outlook protonmail fastmail dropbox onedrive icloud gdrive airtable excel sheets substack medium
+wordpress ghost hugo jekyll mastodon bluesky threads
+""".split())
 
 
 _INSTITUTIONS = frozenset("university uni college school academy institute polytechnic conservatory "

@@ -340,10 +340,6 @@ class SearchCache:
         """Whether each of these files still has the stat recorded at the last look."""
         return all(self.as_looked(root, path)[1] for path in paths)
 
-    def has_supersessions(self) -> bool:
-        """Whether any memory is superseded (an indexed look: recall reads chains only then)."""
-        return self.db.execute("SELECT 1 FROM mem WHERE superseded IS NOT NULL LIMIT 1").fetchone() is not None
-
     def predecessors(self, memory_id: str) -> list[dict]:
         """The memories `memory_id` superseded directly (the reverse of supersededBy)."""
         return [row_to_memory(r) for r in self._memories(f"SELECT {_MEM} FROM mem WHERE superseded = ?",
@@ -360,10 +356,6 @@ class SearchCache:
         return [r[0] for r in self.db.execute(
             "SELECT slot.id FROM slot JOIN mem ON mem.id = slot.id WHERE slot.key = ? "
             "AND mem.status IS NOT 'archived' ORDER BY mem.created DESC LIMIT ?", ("~" + key, limit))]
-
-    def has_mentions(self) -> bool:
-        """Whether any memory names a value in passing (mentions.py; an indexed look)."""
-        return self.db.execute("SELECT 1 FROM slot WHERE key >= '~' LIMIT 1").fetchone() is not None
 
     def has_slots(self) -> bool:
         """Whether any memory states or names a slot's value (a statement or a mention; one indexed look)."""

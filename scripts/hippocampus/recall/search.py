@@ -157,8 +157,8 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
             if memory["id"] not in pool and filters.admits(memory, now):
                 pool[memory["id"]] = memory
     statements: dict[str, dict] = {}
-    superseding = cache.has_slots()  # (not only once a value changed: "I drive a Skoda" answers, above filler)
-    if superseding:  # the memories stating the slot a question asks for (supersede_rank.py)
+    superseding = cache.has_supersessions() or cache.has_mentions()
+    if superseding:  # the memories stating the slot a question asks for, when it changed (supersede_rank.py)
         from .supersede_rank import slot_statements
         statements = {m["id"]: m for m in slot_statements(cache, query, lambda m: filters.admits(m, now))}
         for memory_id, memory in statements.items():

@@ -357,9 +357,13 @@ class SearchCache:
             "SELECT slot.id FROM slot JOIN mem ON mem.id = slot.id WHERE slot.key = ? "
             "AND mem.status IS NOT 'archived' ORDER BY mem.created DESC LIMIT ?", ("~" + key, limit))]
 
-    def has_slots(self) -> bool:
-        """Whether any memory states or names a slot's value (a statement or a mention; one indexed look)."""
-        return self.db.execute("SELECT 1 FROM slot LIMIT 1").fetchone() is not None
+    def has_supersessions(self) -> bool:
+        """Whether any memory is superseded (an indexed look: recall reads chains only then)."""
+        return self.db.execute("SELECT 1 FROM mem WHERE superseded IS NOT NULL LIMIT 1").fetchone() is not None
+
+    def has_mentions(self) -> bool:
+        """Whether any memory names a value in passing (mentions.py; an indexed look)."""
+        return self.db.execute("SELECT 1 FROM slot WHERE key >= '~' LIMIT 1").fetchone() is not None
 
     def slot_keys_of(self, ids: list[str]) -> dict[str, list[str]]:
         """{id: the subject|slot keys it states} for those of `ids` that state any."""

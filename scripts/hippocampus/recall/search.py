@@ -28,12 +28,17 @@ RESULT_FIELDS = ("id", "content", "score", "importance", "domain", "category", "
                  "source", "episode", "file", "created")
 
 
+# ways of saying "now" that are no words to find: "these days" is no day, "at the moment" no moment
+_NOW_PHRASES = re.compile(r"\b(?:these days|nowadays|at the moment|at present|right now|for now|as of now)\b", re.I)
+
+
 def match_expression(query: str) -> tuple[str, list[str]]:
     """The FTS5 MATCH string for any text, and the terms it searches for."""
     # split like FTS5's unicode61 tokenizer does (apostrophes separate), so
     # "Gina's" searches for gina rather than the phrase "gina s"; unspaced
     # scripts as the index holds them (textutil.searchable)
-    pieces = [piece for word in words(searchable(query)) for piece in re.split(r"['’]", word) if piece]
+    pieces = [piece for word in words(searchable(_NOW_PHRASES.sub(" ", query) if words(_NOW_PHRASES.sub(" ", query))
+                                                 else query)) for piece in re.split(r"['’]", word) if piece]
     terms = list(dict.fromkeys(pieces))
     meaningful = [t for t in terms if t not in STOPWORDS and (len(t) > 1 or unspaced(t))]
     told = []

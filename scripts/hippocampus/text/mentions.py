@@ -60,6 +60,7 @@ _ENDED_BEFORE = _words(r"sold|selling|sell|returned|traded|trade|cancel(?:l?ed|l
                        r"|replaced|replacing|swapped|swapping|last|finished|finishing"
                        r"|interview|interviewed|applied|rejected|recruiter|past|near|outside|rented|rental|hire")
 _TOWARDS = frozenset("for to into with".split())
+_WRITING = frozenset("texting typing writing posting sent sending calling replying tweeting messaging".split())
 _ARTICLES = frozenset("the a an my our their his her that this these those".split())
 _PRODUCTS = frozenset("tv telly remote router watch tablet laptop fridge earbuds buds headphones monitor vacuum "
                       "dishwasher lawnmower mower generator camera speaker microwave drill printer store shop "
@@ -74,10 +75,10 @@ _CUES = {
                    r"|season|league|shirt|scarf|kit|derby|stadium|fixture|playoffs?|tickets?|won|win|lost|beat"
                    r"|score|scored|goal|goals|till I die|follow(?:ing)?|club"),
     "phone": _words(r"phone|mobile|handset|smartphone|upgraded|upgrade|screen|battery|charger|charging|case"
-                    r"|camera|apps?|texts?|calls?|switched|unlocked|contract|sim"),
+                    r"|camera|apps?|texts?|texting|calls?|switched|unlocked|contract|sim|setting up|set up"),
     "car": _words(r"car|cars|drive|drives|driving|drove|parked|parking|garage|MOT|service|serviced|tyres?|tires?"
                   r"|charging|charge|charger|mileage|fuel|petrol|diesel|insurance|lease|leased|motorway|dealer"
-                  r"|bought|keys|boot|engine|brakes|satnav|road trip|commute"),
+                  r"|bought|keys|boot|engine|brakes|satnav|road trip|commute|filled up|fill up|filling up"),
     "bank": _words(r"account|accounts|card|cards|app|transfer|transferred|salary|savings|mortgage|loan|overdraft"
                    r"|bank|banking|banks|switched|money|statement|direct debit|ISA|opened|joint"),
     "gym": _words(r"gym|gyms|membership|member|session|sessions|class|classes|workout|workouts|work out"
@@ -172,6 +173,20 @@ def _someone_elses(sentence: str, names: list[str]) -> bool:
     return any(m.group(1) not in named and m.group(1) not in _NOT_SOMEONE for m in _POSSESSIVE.finditer(sentence))
 
 
+_USER_TOO = re.compile(r"\b(?:I|me|my|we|us|our|I'm|I've|we're|we've)\b", re.I)
+_FAMILY_NAMED = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+([A-Z][a-z]+)\s+[a-z]")  # "Our Robert relocated to Brighton"
+
+
+def _one_of_the_family(sentence: str, names: list[str]) -> bool:
+    """Someone named after "my"/"our" does what the sentence says ("Our Robert relocated to Brighton",
+    "my Anna banks with Starling"), unless the name is a value's own ("our Tesla is in the garage")."""
+    if _USER_TOO.search(_FAMILY_NAMED.sub("", sentence)):
+        return False  # ("Our Robert finally talked me into a Motorola Edge 40": the user's)
+    named = {word for name in names for word in name.split()}
+    known = set().union(*_first_words().values())  # ("my Pixel died": a phone, not a person)
+    return any(m.group(1) not in named and m.group(1) not in known for m in _FAMILY_NAMED.finditer(sentence))
+
+
 def _ended(text: str, start: int, sentence_start: int) -> bool:
     """Do the few words before the name say it is over or not the user's ("sold the Tesla", "my old
     iPhone", "switched from Leeds United to ...", "I'd never bank with HSBC", "walked past the")?"""
@@ -180,6 +195,8 @@ def _ended(text: str, start: int, sentence_start: int) -> bool:
     ends = [at for at, w in enumerate(kept) if _ENDED_BEFORE.fullmatch(w)]
     if ends and any(w in _TOWARDS for w in kept[ends[-1] + 1:]):
         return False  # ("left Rotterdam for Leipzig", "swapped the Zoe for a Leaf": what came after)
+    if ends and kept[ends[-1]] == "from" and ends[-1] > 0 and kept[ends[-1] - 1] in _WRITING:
+        return False  # ("Texting from the Xperia 1 V now": the phone in the hand)
     return bool(kept) and bool(_ENDED_BEFORE.search(" ".join(kept)))
 
 
@@ -237,6 +254,7 @@ def mentions(content: str) -> dict[str, list[str]]:
         lows = [w.lower() for w in _GATE_TOKEN.findall(sentence)]
         if _SOMEONE_ELSE.search(sentence) or _NOT_NOW.search(sentence) or _THE_WORLD.search(sentence) \
                 or _someone_elses(sentence, [text[a:b] for _, a, b in here]) \
+                or _one_of_the_family(sentence, [text[a:b] for _, a, b in here]) \
                 or statement_gates.clause_gate(sentence) or statement_gates.user_gate(lows, sentence):
             continue  # (and what states nothing of the user's for the statements either: statement_gates.py)
         for slot, a, b in here:

@@ -153,6 +153,10 @@ _NOUN_BEFORE = frozenset("a an the my our this that his her their your insurance
 _THIRD_PERSON = frozenset("she he they she's he's they're her his their hers theirs them him".split())
 
 
+_A_STAY = re.compile(r"\bfor (?:the|a|two|three|a few|a couple of) (?:night|nights|week|weeks|weekend|weekends|days"
+                     r"|summer|holidays?|month|fortnight)\b|\b(?:airbnb|holiday (?:let|cottage|home)|hotel)\b", re.I)
+
+
 def slot_gate(slot: str, value: frozenset, lows: list[str], clause: str) -> bool:
     """Does this clause state nothing of `slot`: a car hired, or a value that did something to the user
     ("rear-ended by a Tesla", "approached by a headhunter for a role at Ford")?"""
@@ -162,6 +166,8 @@ def slot_gate(slot: str, value: frozenset, lows: list[str], clause: str) -> bool
         if any(_RENTED.fullmatch(w) for w in before) or _RENTED.search(" ".join(lows[where[0]:])):
             return True  # ("rented a Jeep Wrangler", "a Tesla for the weekend, a rental"; not "bought a Skoda,
             # cheaper than renting one", "bought my own car, a Yaris, after borrowing my dad's")
+    if slot == "home" and _A_STAY.search(clause):
+        return True  # ("renting a cottage in Cornwall for the week", "a flat in Rome for the summer": a stay)
     if slot == "job" and value & _CAR_MAKES and _HIRED_A.search(clause):
         return True  # ("hired a Fiat 500 for the week": a car, not an employer)
     if slot == "job" and not _TAKEN.search(clause):

@@ -40,7 +40,8 @@ from .topic_statements import CAT_BREEDS, DISH_WORDS, DOG_BREEDS, INSTRUMENTS, N
 # slot -> nouns, (state verbs), (change verbs), prepositions its verbs take before the value
 _SLOTS = {
     "home": (
-        "home house apartment flat place address city town neighborhood neighbourhood condo lease",
+        "home house apartment flat place address city town neighborhood neighbourhood condo lease bungalow "
+        "cottage townhouse maisonette farmhouse duplex",
         "live reside base",
         "move relocate settle",
         "in to into at near outside"),
@@ -98,7 +99,8 @@ _SWITCH = frozenset("switch swap upgrade trade replace change".split())
 _GENERIC = frozenset("dr mr mrs ms prof doctor phone phones smartphone cellphone cell mobile handset car cars vehicle truck suv van ev "
                      "hatchback sedan motorbike scooter gym gyms fitness job jobs role position company employer "
                      "workplace firm gig school schools university uni college course program programme degree "
-                     "home house apartment flat place address city town neighborhood neighbourhood condo".split())
+                     "home house apartment flat place address city town neighborhood neighbourhood condo bungalow "
+                     "cottage townhouse maisonette farmhouse duplex".split())
 _OBJECT_VERBS = {"join", "adopt", "rescue", "drive", "lease", "date", "see", "marry", "use", "rent", "accept", "attend", "hire", "get", "buy",
                  "purchase", "pick", "start", "change", "swap", "replace", "upgrade", "trade", "switch", "enroll",
                  "enrol"}
@@ -597,19 +599,30 @@ def _looks_like_value(slot: str, value: frozenset, text: str) -> bool:
     """A value is a name or a number ("Lisbon", "Acme", "a Pixel 8", "Rex"), but
     for the slots of common nouns (a dish, a class): a state ("my phone is broken",
     "my car is in the shop", "I live in hope", "my husband is a chef") is none."""
-    if not value:
-        return False
-    if slot in ("food", "class", "language", "instrument", "email", "phone-number"):
+    if not value or value <= _WHEN_WORDS | STOPWORDS:
+        return False  # "Swimming lessons moved to Saturday mornings", "the gym is too crowded on Mondays": a time
+    if value & _TO_DO:
+        return False  # "phone: update OS tonight": a thing to do, no value
+    if slot == "email":  # an address or a provider ("jo@fastmail.com", "moved my email to Proton"), not
+        return any("@" in w or "." in w or w in _MAIL_PROVIDERS for w in value) \
+            or _looks_like_value("", value, text)  # "answering emails with the radio on"
+    if slot in ("food", "class", "language", "instrument", "phone-number"):
         return True
     digits = slot in ("phone", "car")  # ("Pixel 8"; but "started at level 1 again": no job)
     named = {t.lower().replace("’", "'").removesuffix("'s") for t in _TOKEN.findall(text)
              if any(c.isupper() or digits and c.isdigit() for c in t) and not shouted(t) and t.lower() not in STOPWORDS}
-    return any(w.removesuffix("'s") in named and w not in _WHEN_WORDS for w in value)
+    named -= {w for w in named if w.isdigit() and re.search(rf"\b{w}\s*%", text)}  # "my phone is on 3%": a level
+    return any(w.removesuffix("'s") in named and w not in _WHEN_WORDS for w in value) \
+        and any(not w.isdigit() for w in value)  # (a number alone is none: "my phone is on 3")
 
 
 # a day or a month is no value ("The dentist appointment moved to Thursday")
-_WHEN_WORDS = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
-                        "june july august september october november december christmas easter".split())
+_WHEN_WORDS = frozenset(f"{day}{plural}" for day in "monday tuesday wednesday thursday friday saturday sunday "
+                        "morning afternoon evening night weekend".split() for plural in ("", "s")) \
+    | frozenset("january february march april june july august september october november december christmas "
+                "easter tonight today tomorrow weekday weekdays".split())
+_TO_DO = frozenset("tonight tomorrow tmrw asap later".split())
+_MAIL_PROVIDERS = frozenset("gmail outlook hotmail proton protonmail fastmail icloud yahoo tutanota zoho".split())
 
 
 _NOUN_SLOTS = {"food": "food", "dish": "food", "meal": "food", "team": "team", "club": "team", "class": "class",
@@ -662,6 +675,11 @@ def _a_thing(tokens: list[str], lows: list[str], at: int) -> bool:
     start = at
     while start > 0 and tokens[start - 1][:1].isupper() and lows[start - 1] not in _ARTICLES:
         start -= 1
+    if start == at > 0 and lows[at - 1] in ("my", "our") and not _brand(lows[at]) and lows[at] not in NOUNS \
+            and not lows[at].endswith(("'s", "’s")) \
+            and at + 1 < len(lows) and tokens[at + 1][:1].islower() \
+            and (lows[at + 1] not in NOUNS or lows[at + 2:at + 3] in (["with"], ["at"])):  # ("banks with")
+        return False  # "Our Robert relocated to Brighton", "my Anna is learning Greek": one of the family
     for _ in range(2):  # "our new Oslo flat", "the lovely Riverside gym"
         if start > 1 and lows[start - 1] in _ADJECTIVES:
             start -= 1

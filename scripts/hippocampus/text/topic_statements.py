@@ -25,6 +25,8 @@ blind each measure is).
 
 from __future__ import annotations
 
+import re
+
 # breeds (one word each; those that are also common words or places are left out: boxer, maltese, golden)
 DOG_BREEDS = ("labrador lab retriever terrier spaniel poodle beagle collie husky dachshund greyhound whippet "
               "corgi pug bulldog rottweiler doberman chihuahua schnauzer labradoodle goldendoodle cockapoo cavapoo "
@@ -94,6 +96,9 @@ NOT_NAMES = frozenset(
     # interjections and openers that start a message ("Ugh, tried a new coffee place")
     "ugh okay lol wow yay hey oh ah hmm welp phew whew omg haha btw anyway yes yeah yep nope so well "
     "honestly seriously update fyi ps note reminder".split())
+# a sound, however spelt ("Ughh", "Hmmm", "Argh", "Ooh", "Yayyy", "Hahaha"), never a name
+INTERJECTION = re.compile(r"u+g+h+|a+r+g+h+|h+m+|o+h+|a+h+|e+h+|m+e+h+|w+o+w+|y+a+y+|o+o+f+|p+h+e+w+|w+h+e+w+"
+                          r"|o+o+h+|a+w+|e+r+m+|u+m+|o+m+g+|l+o+l+|(?:h+a+)+h*|(?:h+e+)+h*|y+i+k+e+s+|b+l+e+h+")
 # clause openers that are verbs ("Got Milo's tag"), never a name
 OPENERS = frozenset(
     "got get bought took made went had did paid sold booked drove ran met saw found left put set gave came "
@@ -121,7 +126,8 @@ _LIKING = {("can't", "stop"), ("can't", "get"), ("cannot", "stop"), ("cannot", "
            ("nothing", "beats"), ("nothing", "tops"), ("no", "regrets")}
 LONGEST = 16  # tokens in a clause read loosely
 _PAST_OR_NOT = frozenset("used formerly previously until till ago before once originally ex cancelled canceled "
-                         "cancel rehome rehomed traded rented missed sold selling skipped quit".split())
+                         "cancel rehome rehomed traded rented missed sold selling skipped quit "
+                         "need needs".split())  # ("The car needs an MOT", "the dog needs a bath": a chore)
 # food needs a liking ("my favourite", "obsessed with", "can't stop eating"), not an event ("had sushi")
 _LIKING_WORDS = frozenset("love loves loving favourite favorite fave obsessed craving crave addicted go-to comfort "
                           "best top beats hooked obsession crazy mad".split())
@@ -164,7 +170,8 @@ def _names(tokens: list[str], lows: list[str], skip: set[int], not_name, end_wor
         capital = any(ch.isupper() for ch in token[:2]) or (run and any(ch.isdigit() for ch in token))  # ("iPhone")
         capital = capital and not (len(token) >= 5 and token.isalpha() and token.isupper())  # ("drilling AGAIN")
         name = low[:-2] if low.endswith("'s") else low
-        if at in skip or not capital or name in NOT_NAMES or name in not_name or name in end_words:
+        if at in skip or not capital or name in NOT_NAMES or name in not_name or name in end_words \
+                or INTERJECTION.fullmatch(name):
             run = False
             continue
         if at == 0 and (name in OPENERS or name.endswith(("ed", "ing"))) \
@@ -240,6 +247,16 @@ _PLAYING = frozenset("play plays playing practise practises practising practice 
 # (not "keyboard" or "synth": a desk's as often as a band's)
 
 
+# "date" is a partner's only in its courting sense: "a date with Tom", "date night", "our first date", "on a date"
+_DATE_BEFORE = frozenset("first second third blind dinner lunch coffee movie romantic our double hot".split())
+
+
+def _dating(lows: list[str], at: int) -> bool:
+    before = lows[at - 1] if at > 0 else ""
+    return lows[at + 1:at + 2] in (["with"], ["night"], ["nights"]) or before in _DATE_BEFORE \
+        or lows[max(0, at - 2):at] in (["on", "a"], ["a", "second"])
+
+
 _FIRST_SPAN = frozenset("day week month shift".split())
 _NOT_WORKPLACES = frozenset("gym gym's gyms fitness yoga crossfit climbing pilates boxing leisure pool "
                             "university college school academy class course".split())
@@ -288,6 +305,8 @@ def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, s
                 and not (lows[at].startswith("fan") and at > 0 and tokens[at - 1][:1].isupper()) \
                 and not (lows[at].startswith("support") and at > 0 and lows[at - 1] in ("i", "we")):
             continue  # "I'm a fan of Taylor Swift", "your support means a lot": no team ("a Liverpool fan" is)
+        if lows[at] in ("date", "dates") and not _dating(lows, at):
+            continue  # "the README is out of date", "rename photos by EXIF date": a day, not a partner
         if lows[at] == "dr" and _VISITING.isdisjoint(lows):
             continue  # "Dr. Okafor gave a great talk", "a Dr Pepper with lunch"
         if slot == "partner" and lows[at] in _PEOPLE_TOPICS and lows[at + 1:at + 2] \
@@ -326,6 +345,9 @@ def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, s
             if subject != user:  # the person named is the subject, not the value ("my brother Sam")
                 skip |= {k for k in range(len(lows)) if lows[k].removesuffix("'s") == subject.rsplit("/", 1)[-1]
                          or (k > 0 and lows[k - 1].removesuffix("'s") in relations)}
+            if slot != "partner":  # "Joan and I were tidying my desk": who was with the user, not the value
+                skip |= {k for k in range(len(lows)) if lows[k + 1:k + 3] in (["and", "i"], ["and", "me"])
+                         or lows[max(0, k - 2):k] in (["me", "and"], ["i", "and"])}
             value = set(_names(tokens, lows, skip, not_name, end_words, TOPIC))
         value -= {"the", "a", "an"}
         if value:

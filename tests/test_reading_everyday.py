@@ -102,3 +102,12 @@ def test_a_thing_in_use_is_named_in_passing():
                    "Switched from the Pixel 7 to an iPhone 15.", "Moved away from the Galaxy S22 at last."])
     assert found[0] == {"user|phone": ["Galaxy S24"]} and "Skoda" in found[1]["user|car"], found
     assert found[2] == {"user|phone": ["iPhone 15"]} and found[3] == {}, found  # (what it was switched from: not)
+
+
+def test_a_couple_said_of_the_user_and_a_name_and_a_clause_after_a_preface():
+    found = read(["ok so me and Rosalind are official now!", "Last weekend Idris and I made it official.",
+                  "Me and Tomasz are going out for pizza later.", "Kasia and I are not together any more.",
+                  "Long story short, I have news for you: my partner is Ines now.", "Home city: Gdansk"])
+    assert ["user", "partner", ["rosalind"]] in found[0] and ["user", "partner", ["idris"]] in found[1], found
+    assert not [s for s in found[2] + found[3] if s[1] == "partner"], found  # (a dinner; an ending)
+    assert ["user", "partner", ["ines"]] in found[4] and ["user", "home", ["gdansk"]] in found[5], found

@@ -239,7 +239,7 @@ def _clauses(text: str) -> list[str]:
     for sentence in _CLAUSE.split(text):
         if sentence.lstrip().split(" ", 1)[0].lower() in _CONDITIONAL:
             continue  # "If the offer comes through, I start at Google": nothing yet
-        for part in _SUBCLAUSE.split(sentence):
+        for part in [piece for whole in _SUBCLAUSE.split(sentence) for piece in _after_a_preface(whole)]:
             head, comma, rest = part.partition(", ")
             opener = head.split(" ", 1)[0].lower()
             if comma and opener in _CONDITIONAL:
@@ -251,6 +251,25 @@ def _clauses(text: str) -> list[str]:
     return found
 
 
+# a couple said of the user and a name: "me and Paloma are official now", "Alma and I made it official",
+# "Sam and I are an item" (not "Sam and I are together on the rota": a state of a couple, said with its word)
+_COUPLE = re.compile(r"(?-i:\b(?:[Mm]e|I) and ([A-Z][a-z]+)|\b([A-Z][a-z]+) and (?:I|me))\b"
+                     r"(?:\s+(?:are|'re|were|have|just|finally|officially|now|got|made|it|became|been)){1,3}\s+"
+                     r"(?:official|an item|a thing|a couple|exclusive|engaged|dating|seeing each other|going out"
+                     r"|together now|back together|married)\b(?!\s+(?:to|for|with|tonight|later)\b)", re.IGNORECASE)
+_NOT_A_COUPLE = re.compile(r"\b(?:not|no longer|never|n't|aren't|weren't|if|would|should|could|maybe)\b", re.IGNORECASE)
+
+
+def _after_a_preface(part: str) -> list[str]:
+    """A clause of its own after a colon that ends a preface of four words or more ("I suppose I should
+    tell you properly: my partner is Niamh now"; a label stays whole: "Home city: Gdansk")."""
+    head, colon, rest = part.partition(": ")
+    if colon and len(head.split()) >= 4 and rest.split(" ", 1)[0].lower() in _FIRST_WORDS_AFTER:
+        return [head, rest]
+    return [part]
+
+
+_FIRST_WORDS_AFTER = frozenset("my our i i'm i've we we're we've".split())
 _CONTINUING = frozenset("and but so then yet".split())
 _SUBJECT_STARTS = frozenset("i we he she they you it my our his her their the a an this that there user user's".split())
 
@@ -556,6 +575,13 @@ def statements(content: str, given: bool = False) -> list[tuple[str, str, frozen
                 or slot.startswith("pet") and value & _TITLES \
                 or slot == "bank" and _after_at(value, lows) \
                 or statement_gates.slot_gate(slot, value, lows, clause)
+        couple = _COUPLE.search(clause)
+        if couple and not _NOT_A_COUPLE.search(clause) \
+                and (couple.group(1) or couple.group(2)).lower() not in RELATIONS | NOT_NAMES | OPENERS:
+            statement = (user, "partner", frozenset({(couple.group(1) or couple.group(2)).lower()}))
+            if not gated(statement) and _looks_like_value("partner", statement[2], clause):
+                found[f"{user}|partner"] = statement
+                framed = True
         for at, low in enumerate(lows):
             statement = _noun_statement(tokens, lows, at, user) if _noun_cue(tokens, lows, at) else None
             if statement is None and _noun_cue(tokens, lows, at):

@@ -41,7 +41,15 @@ OF_THE_FAMILY = [  # one of the family named after "our"/"my" does it: theirs, n
     "My Sofia banks with Starling now.",
 ]
 
-STILL_READ = [
+STILL_READ = [  # (and what a review found the first version of the gates dropping)
+    ("Had a lovely date on Sunday with Imke, we're going again.", ["user", "partner", ["imke"]]),
+    ("I've started to date Joaquin, early days.", ["user", "partner", ["joaquin"]]),
+    ("My car is a 718 now.", ["user", "car", ["718"]]),  # a number alone, a model
+    ("My new van, a Ford Transit, needs a wash every week.", ["user", "car", ["ford", "transit"]]),
+    ("I've been living in Tromsø for three weeks now, love it.", ["user", "home", ["tromsø"]]),
+    ("We relocated to Lucca and run a B&B from the ground floor.", ["user", "home", ["lucca"]]),
+    ("Our Pip has a limp again, off to the vet.", ["user", "pet:dog", ["pip"]]),  # a pet, among a pet's words
+    ("Me and Zoë are official now.", ["user", "partner", ["zoë"]]),
     ("I'm dating Priya now, three months in.", ["user", "partner", ["priya"]]),
     ("Had a dinner date with Marco, finally!", ["user", "partner", ["marco"]]),
     ("We bought a little cottage in Ludlow.", ["user", "home", ["ludlow"]]),
@@ -106,8 +114,24 @@ def test_a_thing_in_use_is_named_in_passing():
 
 def test_a_couple_said_of_the_user_and_a_name_and_a_clause_after_a_preface():
     found = read(["ok so me and Rosalind are official now!", "Last weekend Idris and I made it official.",
-                  "Me and Tomasz are going out for pizza later.", "Kasia and I are not together any more.",
                   "Long story short, I have news for you: my partner is Ines now.", "Home city: Gdansk"])
     assert ["user", "partner", ["rosalind"]] in found[0] and ["user", "partner", ["idris"]] in found[1], found
-    assert not [s for s in found[2] + found[3] if s[1] == "partner"], found  # (a dinner; an ending)
-    assert ["user", "partner", ["ines"]] in found[4] and ["user", "home", ["gdansk"]] in found[5], found
+    assert ["user", "partner", ["ines"]] in found[2] and ["user", "home", ["gdansk"]] in found[3], found
+    no_couple = ["Me and Tomasz are going out for pizza later.", "Kasia and I are not together any more.",
+                 "Me and Femi are going out Thursday to see a gig.", "Jorge and I are a couple of fools sometimes.",
+                 "Me and Wes were a couple of minutes late.", "Me and Ada are engaged in a feud over the bins.",
+                 "Pia and I got married in 2012 and divorced in 2019.", "Me and Lou are dating apps sceptics."]
+    for text, statements in zip(no_couple, read(no_couple)):
+        assert not [s for s in statements if s[1] == "partner"], (text, statements)
+    past = ["What I used to say at interviews: I work at Siemens.", "Last year I'd have said this: my partner is Ben."]
+    for text, statements in zip(past, read(past)):
+        assert not [s for s in statements if s[0] == "user"], (text, statements)
+
+
+def test_these_days_is_searched_for_only_when_nothing_else_is_found(ws):
+    ids = add_all(ws, [("These days I mostly cook vegetarian.", "2025-05-01T10:00:00Z"),
+                       ("Long day, the printer jammed twice.", "2025-05-02T10:00:00Z"),
+                       ])
+    assert top(ws, "What does the user eat these days?")[0] == ids[0]  # (no other word found: its words)
+    found = top(ws, "What does the user cook these days?")  # (a word found: "days" is not searched for)
+    assert found[0] == ids[0] and ids[1] not in found

@@ -32,13 +32,16 @@ RESULT_FIELDS = ("id", "content", "score", "importance", "domain", "category", "
 _NOW_PHRASES = re.compile(r"\b(?:these days|nowadays|at the moment|at present|right now|for now|as of now)\b", re.I)
 
 
-def match_expression(query: str) -> tuple[str, list[str]]:
-    """The FTS5 MATCH string for any text, and the terms it searches for."""
+def match_expression(query: str, now_words: bool = False) -> tuple[str, list[str]]:
+    """The FTS5 MATCH string for any text, and the terms it searches for (a question's "these days",
+    "at the moment" left out unless `now_words`, or unless nothing else is left)."""
     # split like FTS5's unicode61 tokenizer does (apostrophes separate), so
     # "Gina's" searches for gina rather than the phrase "gina s"; unspaced
     # scripts as the index holds them (textutil.searchable)
-    pieces = [piece for word in words(searchable(_NOW_PHRASES.sub(" ", query) if words(_NOW_PHRASES.sub(" ", query))
-                                                 else query)) for piece in re.split(r"['’]", word) if piece]
+    plain = query if now_words else _NOW_PHRASES.sub(" ", query)
+    if plain != query and not [w for w in words(plain) if w.lower() not in STOPWORDS and w.lower() != "user"]:
+        plain = query  # ("What is the user up to at the moment?": the moment is all it names)
+    pieces = [piece for word in words(searchable(plain)) for piece in re.split(r"['’]", word) if piece]
     terms = list(dict.fromkeys(pieces))
     meaningful = [t for t in terms if t not in STOPWORDS and (len(t) > 1 or unspaced(t))]
     told = []
@@ -130,16 +133,16 @@ def recall(workspace: Workspace, query: str, *, top: int = 5, filters: Filters |
 
 def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters | None, min_score: float,
           budget_tokens: int | None, explain: bool, now: datetime | None, exhaustive: bool,
-          stats: dict) -> list[dict]:
+          stats: dict, now_words: bool = False) -> list[dict]:
     now = now or workspace.now
     filters = filters or Filters()
     config = workspace.config
     weights = config["recall"]
     windows, without_dates = query_windows(query, now)
     try:
-        match, terms = match_expression(without_dates if windows else query)
+        match, terms = match_expression(without_dates if windows else query, now_words)
     except UsageError:
-        match, terms = match_expression(query)
+        match, terms = match_expression(query, now_words)
     where, params = filters.sql()
     candidates = [(m, lexical) for m, lexical in cache.search(match, where, params, int(weights["candidates"]))
                   if filters.admits(m, now)]
@@ -168,6 +171,10 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
         statements = {m["id"]: m for m in slot_statements(cache, query, lambda m: filters.admits(m, now))}
         for memory_id, memory in statements.items():
             pool.setdefault(memory_id, memory)
+    if not pool and not now_words and _NOW_PHRASES.search(query):  # nothing else found: its "these days" may be
+        return _rank(workspace, cache, query, top=top, filters=filters, min_score=min_score,  # the memory's words
+                     budget_tokens=budget_tokens, explain=explain, now=now, exhaustive=exhaustive, stats=stats,
+                     now_words=True)  # ("What does the user eat these days?": "These days I mostly cook ...")
     if not pool:
         return []
     relevance = {memory_id: p["relevance"] for memory_id, p in parts.items() if "relevance" in p}

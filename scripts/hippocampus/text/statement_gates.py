@@ -153,8 +153,10 @@ _NOUN_BEFORE = frozenset("a an the my our this that his her their your insurance
 _THIRD_PERSON = frozenset("she he they she's he's they're her his their hers theirs them him".split())
 
 
-_A_STAY = re.compile(r"\bfor (?:the|a|two|three|a few|a couple of) (?:night|nights|week|weeks|weekend|weekends|days"
-                     r"|summer|holidays?|month|fortnight)\b|\b(?:airbnb|holiday (?:let|cottage|home)|hotel)\b", re.I)
+_A_STAY = re.compile(r"\b(?:renting|rented|rent|staying|stayed|booked|booking|borrowing|borrowed|hired|hiring)\b"
+                     r"[^.!?]{0,40}?\bfor (?:the|a|two|three|a few|a couple of) (?:night|nights|week|weeks|weekend"
+                     r"|weekends|days|summer|holidays?|month|fortnight)\b(?!\s+now)"
+                     r"|\b(?:staying|stayed|booked)\b[^.!?]{0,20}?\b(?:airbnb|hotel|holiday (?:let|cottage|home))\b", re.I)
 
 
 def slot_gate(slot: str, value: frozenset, lows: list[str], clause: str) -> bool:

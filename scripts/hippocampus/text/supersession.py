@@ -35,7 +35,8 @@ import re
 
 from .textutil import STOPWORDS
 from . import generic_slots, note_statements, statement_gates
-from .topic_statements import CAT_BREEDS, DISH_WORDS, DOG_BREEDS, INSTRUMENTS, NOT_NAMES, OPENERS, TOPIC, loose_statement
+from .topic_statements import (CAT_BREEDS, DISH_WORDS, DOG_BREEDS, INSTRUMENTS, INTERJECTION, NOT_NAMES, OPENERS,
+                               TEAM_WORDS, TOPIC, loose_statement)
 
 # slot -> nouns, (state verbs), (change verbs), prepositions its verbs take before the value
 _SLOTS = {
@@ -253,22 +254,27 @@ def _clauses(text: str) -> list[str]:
 
 # a couple said of the user and a name: "me and Paloma are official now", "Alma and I made it official",
 # "Sam and I are an item" (not "Sam and I are together on the rota": a state of a couple, said with its word)
-_COUPLE = re.compile(r"(?-i:\b(?:[Mm]e|I) and ([A-Z][a-z]+)|\b([A-Z][a-z]+) and (?:I|me))\b"
+_COUPLE = re.compile(r"(?-i:\b(?:[Mm]e|I) and ([^\W\d_]+)|\b([^\W\d_]+) and (?:I|me))\b"
                      r"(?:\s+(?:are|'re|were|have|just|finally|officially|now|got|made|it|became|been)){1,3}\s+"
-                     r"(?:official|an item|a thing|a couple|exclusive|engaged|dating|seeing each other|going out"
-                     r"|together now|back together|married)\b(?!\s+(?:to|for|with|tonight|later)\b)", re.IGNORECASE)
-_NOT_A_COUPLE = re.compile(r"\b(?:not|no longer|never|n't|aren't|weren't|if|would|should|could|maybe)\b", re.IGNORECASE)
+                     r"(?:official|an item|exclusive|seeing each other|together now|back together|engaged(?!\s+in\b)"
+                     r"|married|(?:a thing|a couple|dating|going out)(?=\s*(?:$|[^\w\s]|(?:now|again|since|officially)\b)))",
+                     re.IGNORECASE)
+_NOT_A_COUPLE = re.compile(r"\b(?:not|no longer|never|n't|aren't|weren't|were|was|had|if|would|should|could|maybe"
+                           r"|divorced?|divorcing|split|separated|broke up|past|used to)\b", re.IGNORECASE)
 
 
 def _after_a_preface(part: str) -> list[str]:
     """A clause of its own after a colon that ends a preface of four words or more ("I suppose I should
     tell you properly: my partner is Niamh now"; a label stays whole: "Home city: Gdansk")."""
     head, colon, rest = part.partition(": ")
-    if colon and len(head.split()) >= 4 and rest.split(" ", 1)[0].lower() in _FIRST_WORDS_AFTER:
+    if colon and len(head.split()) >= 4 and rest.split(" ", 1)[0].lower() in _FIRST_WORDS_AFTER \
+            and not _PAST_PREFACE.search(head):
         return [head, rest]
     return [part]
 
 
+_PAST_PREFACE = re.compile(r"\b(?:used to|would|'d|last (?:year|month|week|time)|ago|once|back then|before|was|were"
+                           r"|had|if|when|imagine|suppose we|pretend)\b", re.IGNORECASE)
 _FIRST_WORDS_AFTER = frozenset("my our i i'm i've we we're we've".split())
 _CONTINUING = frozenset("and but so then yet".split())
 _SUBJECT_STARTS = frozenset("i we he she they you it my our his her their the a an this that there user user's".split())
@@ -394,8 +400,9 @@ def _tokens(clause: str) -> list[str]:
 
 def speaker_of(content: str) -> tuple[str | None, str]:
     match = _SPEAKER.match(content)
-    if match is None or not all(word[:1].isupper() for word in match.group(1).split()):
-        return None, content  # ("New gym: FitLab" has no speaker)
+    if match is None or not all(word[:1].isupper() for word in match.group(1).split()) \
+            or INTERJECTION.fullmatch(match.group(1).strip().lower()):
+        return None, content  # ("New gym: FitLab", "Ugh: my car is a Kia" have no speaker)
     if match.group(1).strip().lower() in _LABELS:
         return None, content[match.end():]  # "Note: the user now lives in Bergen": a label, the note's own words
     return match.group(1).strip().lower(), content[match.end():]
@@ -576,7 +583,7 @@ def statements(content: str, given: bool = False) -> list[tuple[str, str, frozen
                 or slot == "bank" and _after_at(value, lows) \
                 or statement_gates.slot_gate(slot, value, lows, clause)
         couple = _COUPLE.search(clause)
-        if couple and not _NOT_A_COUPLE.search(clause) \
+        if couple and not _NOT_A_COUPLE.search(clause) and (couple.group(1) or couple.group(2))[:1].isupper() \
                 and (couple.group(1) or couple.group(2)).lower() not in RELATIONS | NOT_NAMES | OPENERS:
             statement = (user, "partner", frozenset({(couple.group(1) or couple.group(2)).lower()}))
             if not gated(statement) and _looks_like_value("partner", statement[2], clause):
@@ -630,7 +637,7 @@ def _looks_like_value(slot: str, value: frozenset, text: str) -> bool:
     if value & _TO_DO:
         return False  # "phone: update OS tonight": a thing to do, no value
     if slot == "email":  # an address or a provider ("jo@fastmail.com", "moved my email to Proton"), not
-        return any("@" in w or "." in w or w in _MAIL_PROVIDERS for w in value) \
+        return any("@" in w or "." in w or w in _MAIL_PROVIDERS or w == "dot" for w in value) \
             or _looks_like_value("", value, text)  # "answering emails with the radio on"
     if slot in ("food", "class", "language", "instrument", "phone-number"):
         return True
@@ -638,8 +645,7 @@ def _looks_like_value(slot: str, value: frozenset, text: str) -> bool:
     named = {t.lower().replace("’", "'").removesuffix("'s") for t in _TOKEN.findall(text)
              if any(c.isupper() or digits and c.isdigit() for c in t) and not shouted(t) and t.lower() not in STOPWORDS}
     named -= {w for w in named if w.isdigit() and re.search(rf"\b{w}\s*%", text)}  # "my phone is on 3%": a level
-    return any(w.removesuffix("'s") in named and w not in _WHEN_WORDS for w in value) \
-        and any(not w.isdigit() for w in value)  # (a number alone is none: "my phone is on 3")
+    return any(w.removesuffix("'s") in named and w not in _WHEN_WORDS for w in value)
 
 
 # a day or a month is no value ("The dentist appointment moved to Thursday")
@@ -694,6 +700,21 @@ def _generic_slot(noun: str) -> str:
     return _NOUN_SLOTS.get(noun, noun)
 
 
+def _one_of_the_family(tokens: list[str], lows: list[str], at: int) -> bool:
+    """A name right after "my"/"our" and before a verb is a person of the user's ("Our Robert relocated to
+    Brighton"), not a brand, a value's name or a noun's ("our Tesla is in the garage", "My Arsenal season
+    ticket"), nor a pet among the words of one ("Our Biscuit has fleas, off to the vet"; but "Our Beth got a
+    puppy called Maple": Beth, the other name the dog's)."""
+    if not (at > 0 and lows[at - 1] in ("my", "our") and at + 1 < len(lows) and tokens[at + 1][:1].islower()):
+        return False
+    low, after = lows[at], lows[at + 1]
+    if _brand(low) or low in NOUNS or low in TEAM_WORDS or low.endswith(("'s", "’s")) or after in TOPIC \
+            or after in NOUNS and lows[at + 2:at + 3] not in (["with"], ["at"]):  # ("banks with")
+        return False
+    pet_words = any(TOPIC.get(w, "").startswith("pet") or NOUNS.get(w, "").startswith("pet") for w in lows)
+    return not pet_words or any(token[:1].isupper() for token in tokens[at + 2:])
+
+
 def _a_thing(tokens: list[str], lows: list[str], at: int) -> bool:
     """A capitalised word after an article or a possessive names a thing, not a
     person: "The Kia Niro is parked", "my Galaxy S24 died" (but "my sister Anna":
@@ -701,11 +722,8 @@ def _a_thing(tokens: list[str], lows: list[str], at: int) -> bool:
     start = at
     while start > 0 and tokens[start - 1][:1].isupper() and lows[start - 1] not in _ARTICLES:
         start -= 1
-    if start == at > 0 and lows[at - 1] in ("my", "our") and not _brand(lows[at]) and lows[at] not in NOUNS \
-            and not lows[at].endswith(("'s", "’s")) \
-            and at + 1 < len(lows) and tokens[at + 1][:1].islower() \
-            and (lows[at + 1] not in NOUNS or lows[at + 2:at + 3] in (["with"], ["at"])):  # ("banks with")
-        return False  # "Our Robert relocated to Brighton", "my Anna is learning Greek": one of the family
+    if start == at and _one_of_the_family(tokens, lows, at):
+        return False  # "Our Robert relocated to Brighton", "my Anna is learning Greek"
     for _ in range(2):  # "our new Oslo flat", "the lovely Riverside gym"
         if start > 1 and lows[start - 1] in _ADJECTIVES:
             start -= 1

@@ -126,8 +126,7 @@ _LIKING = {("can't", "stop"), ("can't", "get"), ("cannot", "stop"), ("cannot", "
            ("nothing", "beats"), ("nothing", "tops"), ("no", "regrets")}
 LONGEST = 16  # tokens in a clause read loosely
 _PAST_OR_NOT = frozenset("used formerly previously until till ago before once originally ex cancelled canceled "
-                         "cancel rehome rehomed traded rented missed sold selling skipped quit "
-                         "need needs".split())  # ("The car needs an MOT", "the dog needs a bath": a chore)
+                         "cancel rehome rehomed traded rented missed sold selling skipped quit".split())
 # food needs a liking ("my favourite", "obsessed with", "can't stop eating"), not an event ("had sushi")
 _LIKING_WORDS = frozenset("love loves loving favourite favorite fave obsessed craving crave addicted go-to comfort "
                           "best top beats hooked obsession crazy mad".split())
@@ -247,14 +246,21 @@ _PLAYING = frozenset("play plays playing practise practises practising practice 
 # (not "keyboard" or "synth": a desk's as often as a band's)
 
 
-# "date" is a partner's only in its courting sense: "a date with Tom", "date night", "our first date", "on a date"
-_DATE_BEFORE = frozenset("first second third blind dinner lunch coffee movie romantic our double hot".split())
+# "date" is a day, not a partner's, beside the words of a day: "out of date", "up to date", "by EXIF date",
+# "the due date", "date format" (a date with someone stays one: "a great date last night with Priya")
+_DAY_BEFORE = frozenset("of to by due release expiry expiration start end invoice delivery closing birth shipping "
+                        "target save court exam payment launch publication issue sell best use".split())
+_DAY_AFTER = frozenset("of format formats range picker stamp stamps field column taken modified created order "
+                       "time".split())
 
 
-def _dating(lows: list[str], at: int) -> bool:
+def _dating(tokens: list[str], lows: list[str], at: int) -> bool:
     before = lows[at - 1] if at > 0 else ""
-    return lows[at + 1:at + 2] in (["with"], ["night"], ["nights"]) or before in _DATE_BEFORE \
-        or lows[max(0, at - 2):at] in (["on", "a"], ["a", "second"])
+    if at + 1 < len(tokens) and tokens[at + 1][:1].isupper():
+        return True  # ("started to date Marco")
+    return not (before in _DAY_BEFORE or lows[at + 1:at + 2] and lows[at + 1] in _DAY_AFTER
+                or at > 0 and tokens[at - 1].isupper() and len(tokens[at - 1]) > 1
+                or at > 1 and lows[at - 2] in _DAY_BEFORE and tokens[at - 1][:1].isupper())  # ("by Lightroom date")
 
 
 _FIRST_SPAN = frozenset("day week month shift".split())
@@ -270,6 +276,7 @@ def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, s
     counts as a topic word when it is owned or new ("our new Oslo flat") or a brand."""
     if len(lows) > LONGEST or any(low in _PAST_OR_NOT for low in lows):
         return None  # (a long clause holds too many names and topics to tell which is the value)
+    needs = min((k for k, low in enumerate(lows) if low in ("need", "needs")), default=len(lows))
     lows = ["love" if (low, nxt) in _LIKING or (before, low) in _LIKING else low
             for before, low, nxt in zip(["", *lows[:-1]], lows, [*lows[1:], ""])]  # ("can't stop": neither a negation nor a stop)
     if not INSTRUMENTS.isdisjoint(lows) and not _PLAYING.isdisjoint(lows):  # "practising the banjo every night"
@@ -305,7 +312,7 @@ def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, s
                 and not (lows[at].startswith("fan") and at > 0 and tokens[at - 1][:1].isupper()) \
                 and not (lows[at].startswith("support") and at > 0 and lows[at - 1] in ("i", "we")):
             continue  # "I'm a fan of Taylor Swift", "your support means a lot": no team ("a Liverpool fan" is)
-        if lows[at] in ("date", "dates") and not _dating(lows, at):
+        if lows[at] in ("date", "dates") and not _dating(tokens, lows, at):
             continue  # "the README is out of date", "rename photos by EXIF date": a day, not a partner
         if lows[at] == "dr" and _VISITING.isdisjoint(lows):
             continue  # "Dr. Okafor gave a great talk", "a Dr Pepper with lunch"
@@ -346,10 +353,13 @@ def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, s
                 skip |= {k for k in range(len(lows)) if lows[k].removesuffix("'s") == subject.rsplit("/", 1)[-1]
                          or (k > 0 and lows[k - 1].removesuffix("'s") in relations)}
             if slot != "partner":  # "Joan and I were tidying my desk": who was with the user, not the value
-                skip |= {k for k in range(len(lows)) if lows[k + 1:k + 3] in (["and", "i"], ["and", "me"])
-                         or lows[max(0, k - 2):k] in (["me", "and"], ["i", "and"])}
+                skip |= {k for k in range(len(lows)) if (lows[k + 1:k + 3] in (["and", "i"], ["and", "me"])
+                         or lows[max(0, k - 2):k] in (["me", "and"], ["i", "and"])) and lows[k] not in TEAM_WORDS}
             value = set(_names(tokens, lows, skip, not_name, end_words, TOPIC))
         value -= {"the", "a", "an"}
+        if value and needs < len(lows) and min(k for k, low in enumerate(lows) if low in value) > needs:
+            return None  # "The car needs an MOT", "the dog needs a bath": what follows is a chore (not "My new
+            # car, a Kia Niro, needs charging")
         if value:
             return subject, slot, frozenset(value)
     return None

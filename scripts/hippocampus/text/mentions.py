@@ -180,11 +180,12 @@ _FAMILY_NAMED = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+([A-Z][a-z]+)\s+[a-z]")  # "Ou
 def _one_of_the_family(sentence: str, names: list[str]) -> bool:
     """Someone named after "my"/"our" does what the sentence says ("Our Robert relocated to Brighton",
     "my Anna banks with Starling"), unless the name is a value's own ("our Tesla is in the garage")."""
-    if _USER_TOO.search(_FAMILY_NAMED.sub("", sentence)):
+    found = [m.group(1) for m in _FAMILY_NAMED.finditer(sentence)]
+    if not found or _USER_TOO.search(_FAMILY_NAMED.sub("", sentence)):
         return False  # ("Our Robert finally talked me into a Motorola Edge 40": the user's)
     named = {word for name in names for word in name.split()}
-    known = set().union(*_first_words().values())  # ("my Pixel died": a phone, not a person)
-    return any(m.group(1) not in named and m.group(1) not in known for m in _FAMILY_NAMED.finditer(sentence))
+    known = _first_words()  # ("my Pixel died": a phone, not a person)
+    return any(word not in named and not any(word in first for first in known.values()) for word in found)
 
 
 def _ended(text: str, start: int, sentence_start: int) -> bool:

@@ -357,7 +357,8 @@ def loose_statement(tokens: list[str], lows: list[str], user: str, subject_of, s
                          or lows[max(0, k - 2):k] in (["me", "and"], ["i", "and"])) and lows[k] not in TEAM_WORDS}
             value = set(_names(tokens, lows, skip, not_name, end_words, TOPIC))
         value -= {"the", "a", "an"}
-        if value and needs < len(lows) and min(k for k, low in enumerate(lows) if low in value) > needs:
+        if value and needs < len(lows) and min((k for k, low in enumerate(lows) if low.removesuffix("'s") in value),
+                                               default=needs + 1) > needs:
             return None  # "The car needs an MOT", "the dog needs a bath": what follows is a chore (not "My new
             # car, a Kia Niro, needs charging")
         if value:

@@ -120,5 +120,7 @@ def render_recall(results: list[dict], explain: bool = False, budget_tokens: int
                 link += f"; superseded by {result['supersededBy']}"
             if why.get("over"):
                 link += f"; ranked above {', '.join(why['over'][:5])} (same subject and slot)"
+            if why.get("slot"):
+                link += f"; holds {', '.join(why['slot']['keys'])} (read by: {why['slot']['read_by']})"
             lines.append(f"    why: terms {terms}; {parts}{link}")
     return "\n".join(lines) + "\n"

@@ -301,6 +301,11 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
                     result["why"]["related"] = matched_terms(memory.get("content", ""), related)
                 if memory_id in lifted:  # put above the memories of its chain (supersede_rank.py)
                     result["why"]["over"] = lifted[memory_id]
+                if memory_id in statements:  # a holder of the slot asked for, and what read it
+                    from .supersede_rank import slot_reading
+                    reading = slot_reading(cache, query, memory)
+                    if reading:
+                        result["why"]["slot"] = reading
             yield result
 
     if budget_tokens is not None:

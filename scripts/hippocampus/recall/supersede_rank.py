@@ -35,15 +35,18 @@ def moment(memory: dict) -> str:
 
 
 MENTIONS = 10  # the newest memories naming the slot's value in passing read (text/mentions.py)
+LEARNED = 10  # the newest memories the learned reading holds for the slot read (text/slot_model.py)
 
 
 def _holders(cache, key: str, admitted) -> list[dict]:
-    """The memories stating a value of `key`, and the newest few naming one in passing (a mention)."""
+    """The memories stating a value of `key`, and the newest few naming one in passing (a mention) or
+    that the learned reading holds for it."""
     ids = cache.slot_holders(key) if not key.endswith("|pet") else cache.slot_holders_like(key + "%")
     if "|pet:" in key and not ids:  # a pet of no kind said ("we adopted Mochi") may be the dog asked for
         ids = cache.slot_holders(key.split(":", 1)[0])
     ids = ids[:50]
     ids += [i for i in cache.mention_holders(key, MENTIONS) if i not in ids]
+    ids += [i for i in cache.learned_holders(key, LEARNED) if i not in ids]
     return [m for m in cache.by_ids(ids) if admitted(m)]
 
 
@@ -80,12 +83,41 @@ def _names_the_said(mention: dict, key: str, said: list[dict], newest: str) -> b
     return bool(stated) and bool(named) and all(set(n.lower().split()) <= stated for n in named)
 
 
+def _names_the_stated(memory: dict, key: str, said: list[dict], newest: str) -> bool:
+    """Does a memory the learned reading holds name a word of the value the newest statement gives?"""
+    from ..text.supersession import values
+    from ..text.textutil import words
+    stated = set()
+    for held in said:
+        if moment(held) == newest:
+            stated |= set(values(held.get("content", "")).get(key) or ())
+    return bool(stated) and bool(stated & set(words(memory.get("content", ""))))
+
+
 def _backed(mentioned: list[dict], key: str) -> list[dict]:
     """The mentions whose value another of them, made on another day, names too."""
     from ..text.mentions import mentions
     names = {m["id"]: {n.lower() for n in mentions(m.get("content", "")).get(key) or ()} for m in mentioned}
     return [m for m in mentioned if any(o["id"] != m["id"] and moment(o)[:10] != moment(m)[:10]
                                         and names[m["id"]] & names[o["id"]] for o in mentioned)]
+
+
+def _asks_for(key: str, asked) -> bool:
+    return key in asked or any(a.endswith("|pet") and key.startswith(a) for a in asked)
+
+
+def slot_reading(cache, query: str, memory: dict) -> dict | None:
+    """For `--why`: the asked keys a memory holds, and what read them: the statement reader ("reader"), a
+    value named in passing ("passing", mentions.py) or, where neither did, the learned model ("model",
+    text/slot_model.py)."""
+    asked = set(asked_keys(query))
+    held = [k for k in cache.slot_keys_of([memory["id"]]).get(memory["id"], ()) if _asks_for(k.lstrip("~+"), asked)]
+    if not held:
+        return None
+    from ..text.supersession import keys
+    stated = [k for k in keys(memory.get("content", "")) if _asks_for(k, asked)]
+    by = "reader" if stated else "passing" if any(k.startswith("~") for k in held) else "model"
+    return {"keys": sorted({k.lstrip("~+") for k in held}), "read_by": by}
 
 
 def slot_statements(cache, query: str, admitted) -> list[dict]:
@@ -146,7 +178,8 @@ def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitt
             if not holders:
                 continue
             named = set(cache.mention_holders(key, MENTIONS))
-            said = [m for m in holders if m["id"] not in named]
+            learned = set(cache.learned_holders(key, LEARNED))
+            said = [m for m in holders if m["id"] not in named and m["id"] not in learned]
             newest_said = max((moment(m) for m in said), default="")
             # a mention is current only when newer than every statement (an older one was replaced already;
             # a link it has is of a slot it states: "Joined Equinox" read as a job), and, where a statement
@@ -154,7 +187,13 @@ def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitt
             # passing is too often a trip, a gift, someone's car: one alone does not overturn what was said)
             newer = [m for m in holders if m["id"] in named and moment(m) > newest_said
                      and not _names_the_said(m, key, said, newest_said)]
-            live = [m for m in said if not m.get("supersededBy")] + (_backed(newer, key) if said else newer)
+            # what the learned reading alone holds counts only when newer than every statement (it is never
+            # superseded, as it links nothing: an older one would stay live past every change said since),
+            # when no name in passing is all it reads (then it is a mention, above), and when it does not
+            # name the value the newest statement gives ("took the bus instead of the Golf today")
+            read = [m for m in holders if m["id"] in learned and m["id"] not in named and moment(m) > newest_said
+                    and not _names_the_stated(m, key, said, newest_said)]
+            live = [m for m in said if not m.get("supersededBy")] + (_backed(newer, key) if said else newer) + read
             current = max(live or holders, key=lambda m: (moment(m), m["id"]))
             left = None if live else _left_for(cache, current, key, admitted)
             current = left or current  # ("Where does the user work?" after "Left Lego for Atlassian": that)

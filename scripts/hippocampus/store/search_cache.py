@@ -21,11 +21,11 @@ from pathlib import Path
 
 from ..text.textutil import fold, searchable
 
-SCHEMA_VERSION = "14"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words;
+SCHEMA_VERSION = "15"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words;
 # 10: supersession (mem.superseded, the slot table of supersession.keys: raise it when that module reads anew);
 # 11: topic_statements.py's looser reading; 12: lexicon nouns, breeds, brands, teams and titles read loosely,
 # "X is my doctor", relations by one name; 13: "first week at X", "User ...; they ..." as the user, arrows;
-# 14: values named in passing, "~user|home" (mentions.py)
+# 14: values named in passing, "~user|home" (mentions.py); 15: the learned slot reading's keys (slot_model.py)
 # Combining marks (categories M*) are part of a word, as textutil.words reads it: unicode61's
 # default (letters, numbers, Co) cut "हिंदी" into ह and द at its vowel signs. An SQLite without
 # the categories option (older than the ones Python 3.11 ships with) gets the default.
@@ -196,6 +196,7 @@ class SearchCache:
 
     def _insert(self, memories: list[dict]) -> None:
         from ..text.mentions import mention_keys
+        from ..text.slot_model import user_keys as learned_keys
         from ..text.supersession import keys as slot_keys
         placeholders = ",".join("?" * len(COLUMNS))
         cursor = self.db.cursor()
@@ -206,8 +207,10 @@ class SearchCache:
                            (cursor.lastrowid, searchable(row[-2]), searchable(row[-3])))
             if memory.get("store") != "procedural":  # the subject|slot keys it states (supersession.py)
                 stated = slot_keys(row[-2])  # and, "~"-marked, those it names a value of in passing (mentions.py)
+                learned = ["+" + key for key in learned_keys(row[-2]) if key not in stated and not (  # "+"-marked
+                    key.startswith("user|pet") and any(k.startswith("user|pet") for k in stated))]  # slot_model.py
                 cursor.executemany("INSERT INTO slot(key, id) VALUES (?, ?)",
-                                   [(key, memory["id"]) for key in stated + mention_keys(row[-2], stated)])
+                                   [(key, memory["id"]) for key in stated + learned + mention_keys(row[-2], stated)])
 
     def _refresh_episodes(self, episodes: set) -> None:
         """One document per episode (its live memories in order), for episode-level relevance."""
@@ -356,6 +359,19 @@ class SearchCache:
         return [r[0] for r in self.db.execute(
             "SELECT slot.id FROM slot JOIN mem ON mem.id = slot.id WHERE slot.key = ? "
             "AND mem.status IS NOT 'archived' ORDER BY mem.created DESC LIMIT ?", ("~" + key, limit))]
+
+    def learned_holders(self, key: str, limit: int) -> list[str]:
+        """Ids of the live memories the learned reading holds for this key ("+user|home", slot_model.py), the
+        newest first; "user|pet" asks for every pet, "user|pet:dog" for dogs and pets of no kind said."""
+        if key.endswith("|pet"):
+            where, args = "slot.key LIKE ?", ("+" + key + "%",)
+        elif "|pet:" in key:
+            where, args = "slot.key IN (?, ?)", ("+" + key, "+" + key.split(":", 1)[0])
+        else:
+            where, args = "slot.key = ?", ("+" + key,)
+        return [r[0] for r in self.db.execute(
+            f"SELECT slot.id FROM slot JOIN mem ON mem.id = slot.id WHERE {where} "
+            "AND mem.status IS NOT 'archived' ORDER BY mem.created DESC LIMIT ?", (*args, limit))]
 
     def has_supersessions(self) -> bool:
         """Whether any memory is superseded (an indexed look: recall reads chains only then)."""

@@ -1,0 +1,169 @@
+"""A learned reading of whose fact a memory states and of which slot: a linear model over words.
+
+The statement reader (supersession.py and its helpers) reads how a value is
+said, phrasing by phrasing; people keep finding phrasings no list has ("Lausanne
+is home now i guess", "dropped welding, doing flamenco now instead"). This model
+reads the same question from word statistics: a multinomial logistic regression
+over a memory's words and word pairs (and whether a capitalised word stands
+mid-sentence, and after which word), with one class per slot of the user's
+(home, employer, phone, pet, gym, car, partner, food, team, class, bank), one for
+another person's fact and one for no fact at all.
+
+It is trained by `bench/slot_model.py` on the knowledge-update sets whose
+phrasings have been read (dev, check, blind1-8: about 8,000 labelled texts),
+never on the held-out ones; its threshold was chosen by leave-one-set-out
+(references/performance.md, 2026-12-03 "A learned slot reading"). The weights
+ship beside this file (`slot_model.bin`, 16-bit, made again byte for byte by the
+trainer); loading them costs ~2 ms, reading a memory ~0.05 ms, standard library
+only.
+
+It only ever adds: a memory the model is sure of (p >= the shipped threshold)
+gets the user's key of that slot in the search cache's slot table where the
+reader gave it none, so recall's question about now sees it as a holder of the
+slot (recall/supersede_rank.py: the newest holder is the current one). It never
+makes or breaks a supersession link (lifecycle/supersede.py reads statements
+only), and a question or a request states nothing ("can you find a gym near my
+flat?"), nor does a text that names nothing ("the gym was packed tonight"), nor
+one that tells what the user left ("Quit Siemens; the offer was too good":
+departures.py reads it, and recall answers with it there).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import sys
+from array import array
+from pathlib import Path
+
+MODEL_FILE = Path(__file__).with_name("slot_model.bin")
+MAGIC = b"hippocampus-slot-model 1\n"
+
+_TOKEN = re.compile(r"[a-z0-9']+|[^\sa-z0-9]", re.IGNORECASE)
+_ENDS = frozenset(".!?")
+
+# a class -> the user's key it gives (the reader's slot names: supersession.py); the pet's kind by its words
+KEYS = {"home": "home", "employer": "job", "phone": "phone", "gym": "gym", "car": "car", "partner": "partner",
+        "food": "food", "team": "team", "class": "class", "bank": "bank", "pet": "pet"}
+_PET_KINDS = (("dog", frozenset("dog dogs puppy pup doggo pooch hound".split())),
+              ("cat", frozenset("cat cats kitten kitty".split())))
+_WORDS = re.compile(r"[A-Za-z0-9][\w'-]*")
+# a question or a request states nothing of the user's ("could you find a gym near my flat?")
+_REQUEST = re.compile(r"^\W*(?:can|could|would|will|please|pls|plz|help|find|remind|book|any|what|where|which|"
+                      r"who|how|is|are|do|does|should)\b", re.IGNORECASE)
+
+
+def features(text: str) -> set[str]:
+    """The model's features of a text: its words, its word pairs, and capitalised words mid-sentence."""
+    tokens = _TOKEN.findall(text[:2000])
+    lows = [t.lower() for t in tokens]
+    found = {"bias"}
+    for at, low in enumerate(lows):
+        found.add("w:" + low)
+        if at + 1 < len(lows):
+            found.add("b:" + low + "_" + lows[at + 1])
+        if at and tokens[at][:1].isupper() and lows[at - 1] not in _ENDS:
+            found.add("cap")
+            found.add("pcap:" + lows[at - 1])
+    return found
+
+
+class Model:
+    """Classes, the threshold, and a weight row per known feature."""
+
+    def __init__(self, classes: list[str], threshold: float, scale: float, names: list[str], weights: array):
+        self.classes, self.threshold, self.scale = classes, threshold, scale
+        self.names = names
+        self.index = dict(zip(names, range(len(names))))
+        self.weights = weights
+
+    def probabilities(self, text: str) -> list[float]:
+        width = len(self.classes)
+        sums = [0] * width
+        weights = self.weights
+        for feature in features(text):
+            at = self.index.get(feature)
+            if at is not None:
+                row = at * width
+                for c in range(width):
+                    sums[c] += weights[row + c]
+        top = max(sums)
+        exps = [math.exp((s - top) * self.scale) for s in sums]
+        total = sum(exps)
+        return [e / total for e in exps]
+
+
+def dump(model: Model) -> bytes:
+    """The model file's bytes: a magic line, a JSON header line, the names (one a line), the weights."""
+    names = "\n".join(model.names).encode()
+    header = json.dumps({"classes": model.classes, "threshold": model.threshold, "scale": model.scale,
+                         "features": len(model.names), "names_bytes": len(names)}, sort_keys=True).encode() + b"\n"
+    weights = array("h", model.weights)
+    if sys.byteorder == "big":
+        weights.byteswap()
+    return MAGIC + header + names + b"\n" + weights.tobytes()
+
+
+def load(data: bytes) -> Model:
+    if not data.startswith(MAGIC):
+        raise ValueError("not a slot model file")
+    header_end = data.index(b"\n", len(MAGIC))
+    header = json.loads(data[len(MAGIC):header_end])
+    start = header_end + 1
+    end = start + header["names_bytes"]
+    if data[end:end + 1] != b"\n":
+        raise ValueError("a slot model file cut short")
+    names = data[start:end].decode().split("\n") if header["features"] else []
+    weights = array("h")
+    weights.frombytes(data[end + 1:])
+    if sys.byteorder == "big":  # (written little-endian)
+        weights.byteswap()
+    if len(weights) != header["features"] * len(header["classes"]):
+        raise ValueError("a slot model file cut short")
+    return Model(header["classes"], header["threshold"], header["scale"], names, weights)
+
+
+_loaded: list = []
+
+
+def model() -> Model | None:
+    """The shipped model, read once; None where its file is missing or unreadable (then nothing is added)."""
+    if not _loaded:
+        try:
+            _loaded.append(load(MODEL_FILE.read_bytes()))
+        except (OSError, ValueError, KeyError, TypeError):
+            _loaded.append(None)
+    return _loaded[0]
+
+
+def names_a_value(content: str) -> bool:
+    """Does the text name something: a capitalised word after its first (not "I") or a number? Talk about a
+    slot that names nothing ("the gym was packed tonight") holds no value to be current."""
+    return any((w[0].isupper() and at and w != "I") or w[0].isdigit()
+               for at, w in enumerate(_WORDS.findall(content[:2000])))
+
+
+def user_keys(content: str, loaded: Model | None = None) -> list[str]:
+    """The user's subject|slot keys the model is sure a memory states ("user|home"): none for a question or a
+    request, nor for a text that names no value."""
+    if not content or "?" in content or _REQUEST.match(content) or not names_a_value(content):
+        return []
+    loaded = loaded or model()
+    if loaded is None:
+        return []
+    limit = loaded.threshold
+    found = []
+    for name, p in zip(loaded.classes, loaded.probabilities(content)):
+        if p >= limit and name in KEYS:
+            slot = KEYS[name]
+            if slot == "pet":
+                words = {w.lower() for w in _TOKEN.findall(content[:2000])}
+                slot = next((f"pet:{kind}" for kind, cues in _PET_KINDS if words & cues), "pet")
+            found.append(f"user|{slot}")
+    if found:  # what a text says the user left ("Quit Siemens; ...") is read by departures.py, and answered there
+        from .departures import departures
+        ended = [slots for subject, _value, slots in departures(content) if subject == "user"]
+        found = [key for key in found
+                 if not any(not slots or "*" in slots or key[5:].split(":")[0] in slots for slots in ended)]
+    return found

@@ -20,17 +20,28 @@ without each of blind1-8 in turn and measures on it (the threshold and the
 gates were chosen there); `--held-out` measures the shipped model on
 blind9-13, whose phrasings nobody has read.
 
+`--cv-cli` and `--held-out-cli` measure the same through recall itself
+(bench/knowledge_updates.py, library mode, 1,000 memories): each fold's model
+in a copy of the tree against the same copy with no model file (then the
+module adds nothing), user current@1 and stale-above.
+
     python3 bench/slot_model.py --train          # writes scripts/hippocampus/text/slot_model.bin
-    python3 bench/slot_model.py --cv             # leave-one-set-out over blind1-8 (~8 min)
-    python3 bench/slot_model.py --held-out       # the shipped model on blind9-13
+    python3 bench/slot_model.py --cv             # leave-one-set-out over blind1-8, newest holder (~8 min)
+    python3 bench/slot_model.py --held-out       # the shipped model on blind9-13, newest holder
+    python3 bench/slot_model.py --cv-cli         # leave-one-set-out through recall (~20 min)
+    python3 bench/slot_model.py --held-out-cli   # the shipped model on blind9-13 through recall (~8 min)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
+import shutil
+import subprocess
 import sys
+import tempfile
 from array import array
 from pathlib import Path
 
@@ -128,7 +139,7 @@ def newest_holder(data: list[dict], model: slot_model.Model | None) -> tuple[int
         memories = store["memories"]
         keys = [reader_keys(m["content"]) for m in memories]
         if model is not None:
-            keys = [k + [x for x in slot_model.user_keys(m["content"], model) if x not in k]
+            keys = [k + [x for x in slot_model.user_keys(m["content"], model, k) if x not in k]
                     for k, m in zip(keys, memories)]
         for question in store["questions"]:
             if question["subject"] != "user" or question["tense"] != "now":
@@ -151,6 +162,40 @@ def compare(name: str, data: list[dict], model: slot_model.Model) -> tuple[float
 
 
 HEADER = "| set | now questions | reader | reader + model | gain |\n|---|---|---|---|---|"
+CLI_HEADER = ("| set | current@1 without / with the model | stale-above without / with |\n|---|---|---|")
+
+
+def through_recall(tree: Path, split: str) -> tuple[float, float]:
+    """(user current@1, stale-above) of bench/knowledge_updates.py run in `tree` on one split."""
+    out = subprocess.run([sys.executable, str(tree / "bench" / "knowledge_updates.py"), "--mode", "library",
+                          "--sizes", str(SIZE), "--split", split, "--json"], capture_output=True, text=True,
+                         check=True, cwd=tree)
+    user = json.loads(out.stdout)["sizes"][str(SIZE)]["user"]
+    return user["current@1"], user["stale_above"]
+
+
+def compare_cli(split: str, model_bytes: bytes) -> tuple[tuple, tuple]:
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp)
+        root = HERE.parent
+        shutil.copytree(root / "scripts", tree / "scripts", ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(root / "bench", tree / "bench", ignore=shutil.ignore_patterns("__pycache__", "results"))
+        target = tree / "scripts" / "hippocampus" / "text" / slot_model.MODEL_FILE.name
+        target.unlink()
+        without = through_recall(tree, split)
+        target.write_bytes(model_bytes)
+        with_model = through_recall(tree, split)
+    print(f"| {split} | {without[0]:.3f} / {with_model[0]:.3f} | {without[1]:.3f} / {with_model[1]:.3f} |",
+          flush=True)
+    return without, with_model
+
+
+def summary_cli(results: list[tuple[tuple, tuple]]) -> None:
+    n = len(results)
+    gains = [b[0] - a[0] for a, b in results]
+    print(f"mean current@1 {sum(a[0] for a, _ in results) / n:.3f} -> {sum(b[0] for _, b in results) / n:.3f}, "
+          f"stale-above {sum(a[1] for a, _ in results) / n:.3f} -> {sum(b[1] for _, b in results) / n:.3f}, "
+          f"worst fold's gain {min(gains):+.3f}")
 
 
 def main() -> None:
@@ -158,14 +203,19 @@ def main() -> None:
     p.add_argument("--train", action="store_true", help="train on dev, check, blind1-8 and write the model file")
     p.add_argument("--cv", action="store_true", help="leave one of blind1-8 out, train on the rest, measure on it")
     p.add_argument("--held-out", action="store_true", help="the shipped model on blind9-13")
+    p.add_argument("--cv-cli", action="store_true", help="leave one of blind1-8 out, through recall")
+    p.add_argument("--held-out-cli", action="store_true", help="the shipped model on blind9-13, through recall")
     p.add_argument("--out", type=Path, default=slot_model.MODEL_FILE)
+    p.add_argument("--without", default="", help="(--train) leave these sets out, comma-separated: a fold's "
+                   "model, for measuring through the CLI in a copy of the tree")
     p.add_argument("--threshold", type=float, default=THRESHOLD, help=f"(--cv) a key is added at p >= this ({THRESHOLD})")
     p.add_argument("--prune", type=float, default=PRUNE, help=f"(--cv) the pruning margin ({PRUNE})")
     args = p.parse_args()
-    if not (args.train or args.cv or args.held_out):
-        p.error("say --train, --cv or --held-out")
+    if not (args.train or args.cv or args.held_out or args.cv_cli or args.held_out_cli):
+        p.error("say --train, --cv, --held-out, --cv-cli or --held-out-cli")
     if args.train:
-        model = train(stores(TRAIN_SETS))
+        left_out = set(filter(None, args.without.split(",")))
+        model = train(stores([s for s in TRAIN_SETS if s not in left_out]))
         args.out.write_bytes(slot_model.dump(model))
         print(f"wrote {args.out} ({len(model.names):,} features, {args.out.stat().st_size:,} bytes)")
     if args.cv:
@@ -177,6 +227,14 @@ def main() -> None:
         gains = [b - a for a, b in results]
         print(f"mean {sum(a for a, _ in results) / len(results):.3f} -> {sum(b for _, b in results) / len(results):.3f}"
               f", worst fold's gain {min(gains):+.3f}")
+    if args.cv_cli:
+        print(CLI_HEADER)
+        summary_cli([compare_cli(held, slot_model.dump(train(stores([s for s in TRAIN_SETS if s != held]),
+                                                              args.threshold, args.prune)))
+                     for held in TRAIN_SETS[2:]])
+    if args.held_out_cli:
+        print(CLI_HEADER)
+        summary_cli([compare_cli(held, args.out.read_bytes()) for held in HELD_OUT])
     if args.held_out:
         model = slot_model.load(args.out.read_bytes())
         print(HEADER)

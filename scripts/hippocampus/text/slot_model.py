@@ -137,30 +137,70 @@ def model() -> Model | None:
     return _loaded[0]
 
 
+_NO_VALUE = frozenset("I Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May "
+                      "June July August September October November December Christmas Easter".split())
+
+
 def names_a_value(content: str) -> bool:
-    """Does the text name something: a capitalised word after its first (not "I") or a number? Talk about a
-    slot that names nothing ("the gym was packed tonight") holds no value to be current."""
-    return any((w[0].isupper() and at and w != "I") or w[0].isdigit()
+    """Does the text name something: a capitalised word after its first (not "I", a day or a month) or a
+    number? Talk about a slot that names nothing ("the gym was packed tonight", "swimming lessons moved to
+    Saturday mornings") holds no value to be current."""
+    return any((w[0].isupper() and at and w not in _NO_VALUE) or w[0].isdigit()
                for at, w in enumerate(_WORDS.findall(content[:2000])))
 
 
-def user_keys(content: str, loaded: Model | None = None) -> list[str]:
-    """The user's subject|slot keys the model is sure a memory states ("user|home"): none for a question or a
-    request, nor for a text that names no value."""
-    if not content or "?" in content or _REQUEST.match(content) or not names_a_value(content):
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+|;\s*")
+
+
+_PARTNERS = frozenset("partner boyfriend girlfriend bf gf wife husband spouse fiance fiancee".split())
+_OWNERS = frozenset("my our user's".split())
+
+
+def _someone_elses(sentence: str) -> bool:
+    """Does the sentence open on someone of the user's as its subject ("It turns out my landlady Beatrix
+    quit ...", "The user's godson, Kofi, ...")? The model knows only the relations its sets had; the
+    reader's list is longer. (A partner is the value of the user's own slot: "my girlfriend Ines and I".)"""
+    from .supersession import RELATIONS
+    lows = [w.lower().replace("’", "'") for w in _WORDS.findall(sentence[:200])][:6]
+    return any(low in _OWNERS and lows[at + 1] in RELATIONS and lows[at + 1] not in _PARTNERS
+               for at, low in enumerate(lows[:-1]))
+
+
+def _read(content: str, loaded: Model) -> set[str]:
+    """The classes the model is sure of for a text (a question's, a request's, one naming nothing, one
+    about someone of the user's: none)."""
+    if "?" in content or _REQUEST.match(content) or not names_a_value(content) or _someone_elses(content):
+        return set()
+    return {name for name, p in zip(loaded.classes, loaded.probabilities(content))
+            if p >= loaded.threshold and name in KEYS}
+
+
+def user_keys(content: str, loaded: Model | None = None, stated: list[str] | tuple = ()) -> list[str]:
+    """The user's subject|slot keys the model is sure a memory states ("user|home"), read sentence by
+    sentence where a text has several (words of two sentences make no statement together): none for a
+    question or a request, nor for a sentence that names no value, nor for a slot the statement reader
+    gives someone else in the same text (`stated`, supersession.keys: "My landlady Beatrix has signed up at
+    Equinox" is `user/landlady|gym`: the model knows only the relations its sets had)."""
+    if not content or not names_a_value(content):
         return []
     loaded = loaded or model()
     if loaded is None:
         return []
-    limit = loaded.threshold
+    text = content[:2000]
+    sentences = [part for part in _SENTENCE.split(text) if part.strip()]
+    read: set[str] = set()
+    for sentence in sentences if len(sentences) > 1 else [text]:
+        read |= _read(sentence, loaded)
+    others = {key.split("|", 1)[1].split(":")[0] for key in stated if not key.startswith("user|")}
     found = []
-    for name, p in zip(loaded.classes, loaded.probabilities(content)):
-        if p >= limit and name in KEYS:
-            slot = KEYS[name]
-            if slot == "pet":
-                words = {w.lower() for w in _TOKEN.findall(content[:2000])}
-                slot = next((f"pet:{kind}" for kind, cues in _PET_KINDS if words & cues), "pet")
-            found.append(f"user|{slot}")
+    for name in sorted(read):
+        slot = KEYS[name]
+        if slot in others:
+            continue
+        if slot == "pet":
+            words = {w.lower() for w in _TOKEN.findall(text)}
+            slot = next((f"pet:{kind}" for kind, cues in _PET_KINDS if words & cues), "pet")
+        found.append(f"user|{slot}")
     if found:  # what a text says the user left ("Quit Siemens; ...") is read by departures.py, and answered there
         from .departures import departures
         ended = [slots for subject, _value, slots in departures(content) if subject == "user"]

@@ -94,3 +94,13 @@ def test_an_older_value_only_the_model_reads_never_outlives_a_change_said_since(
     found = top(ws, "What car does the user drive now?")
     assert found[0] == sold, found
     assert kia in found  # (findable, below)
+
+
+def test_the_trainer_makes_the_shipped_file_again_byte_for_byte(tmp_path):
+    # (the features the library reads are the ones it was trained on: a change to either without the other,
+    # or a shipped file no one can make again, fails here; ~1 min)
+    out = tmp_path / "slot_model.bin"
+    result = subprocess.run([sys.executable, str(SCRIPTS.parent / "bench" / "slot_model.py"), "--train", "--out",
+                             str(out)], capture_output=True, text=True, timeout=900)
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes() == (SCRIPTS / "hippocampus" / "text" / "slot_model.bin").read_bytes()

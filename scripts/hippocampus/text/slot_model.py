@@ -11,21 +11,24 @@ another person's fact and one for no fact at all.
 
 It is trained by `bench/slot_model.py` on the knowledge-update sets whose
 phrasings have been read (dev, check, blind1-8: about 8,000 labelled texts),
-never on the held-out ones; its threshold was chosen by leave-one-set-out
-(references/performance.md, 2026-12-03 "A learned slot reading"). The weights
-ship beside this file (`slot_model.bin`, 16-bit, made again byte for byte by the
-trainer); loading them costs ~2 ms, reading a memory ~0.05 ms, standard library
+never on the held-out ones; its threshold, gates and rules were chosen leaving
+one set out (references/performance.md, 2026-12-03 "A learned slot reading").
+The weights ship beside this file (`slot_model.bin`, 16-bit, made again byte
+for byte by the trainer); loading them costs ~7 ms once per process, and only
+for a text that names something; reading a sentence ~0.03 ms; standard library
 only.
 
-It only ever adds: a memory the model is sure of (p >= the shipped threshold)
-gets the user's key of that slot in the search cache's slot table where the
-reader gave it none, so recall's question about now sees it as a holder of the
-slot (recall/supersede_rank.py: the newest holder is the current one). It never
-makes or breaks a supersession link (lifecycle/supersede.py reads statements
-only), and a question or a request states nothing ("can you find a gym near my
-flat?"), nor does a text that names nothing ("the gym was packed tonight"), nor
-one that tells what the user left ("Quit Siemens; the offer was too good":
-departures.py reads it, and recall answers with it there).
+It only ever adds, sentence by sentence: a memory the model is sure of (p >= the
+shipped threshold) gets "+user|SLOT" in the search cache's slot table where the
+reader gave the text no key of that slot, and recall's question about now counts
+it among the slot's holders (recall/supersede_rank.py: current only when newer
+than every statement, not a name in passing, not naming the stated value). It
+never makes or breaks a supersession link (lifecycle/supersede.py reads
+statements only). No key for a question or a request ("can you find a gym near
+my flat?"), a sentence that names nothing ("the gym was packed tonight"), one
+that opens on someone of the user's ("my landlady Beatrix quit ..."), a slot the
+reader gives someone else, or what the user left ("Quit Siemens; the offer was
+too good": departures.py reads it, and recall answers with it there).
 """
 
 from __future__ import annotations

@@ -208,14 +208,15 @@ def main() -> None:
     p.add_argument("--out", type=Path, default=slot_model.MODEL_FILE)
     p.add_argument("--without", default="", help="(--train) leave these sets out, comma-separated: a fold's "
                    "model, for measuring through the CLI in a copy of the tree")
-    p.add_argument("--threshold", type=float, default=THRESHOLD, help=f"(--cv) a key is added at p >= this ({THRESHOLD})")
-    p.add_argument("--prune", type=float, default=PRUNE, help=f"(--cv) the pruning margin ({PRUNE})")
+    p.add_argument("--threshold", type=float, default=THRESHOLD,
+                   help=f"(--train, --cv, --cv-cli) a key is added at p >= this ({THRESHOLD})")
+    p.add_argument("--prune", type=float, default=PRUNE, help=f"(--train, --cv, --cv-cli) the pruning margin ({PRUNE})")
     args = p.parse_args()
     if not (args.train or args.cv or args.held_out or args.cv_cli or args.held_out_cli):
         p.error("say --train, --cv, --held-out, --cv-cli or --held-out-cli")
     if args.train:
         left_out = set(filter(None, args.without.split(",")))
-        model = train(stores([s for s in TRAIN_SETS if s not in left_out]))
+        model = train(stores([s for s in TRAIN_SETS if s not in left_out]), args.threshold, args.prune)
         args.out.write_bytes(slot_model.dump(model))
         print(f"wrote {args.out} ({len(model.names):,} features, {args.out.stat().st_size:,} bytes)")
     if args.cv:
@@ -239,7 +240,8 @@ def main() -> None:
         model = slot_model.load(args.out.read_bytes())
         print(HEADER)
         results = [compare(held, stores([held]), model) for held in HELD_OUT]
-        print(f"mean {sum(a for a, _ in results) / len(results):.3f} -> {sum(b for _, b in results) / len(results):.3f}")
+        n = len(results)
+        print(f"mean {sum(a for a, _ in results) / n:.3f} -> {sum(b for _, b in results) / n:.3f}")
 
 
 if __name__ == "__main__":

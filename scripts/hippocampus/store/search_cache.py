@@ -207,8 +207,10 @@ class SearchCache:
                            (cursor.lastrowid, searchable(row[-2]), searchable(row[-3])))
             if memory.get("store") != "procedural":  # the subject|slot keys it states (supersession.py)
                 stated = slot_keys(row[-2])  # and, "~"-marked, those it names a value of in passing (mentions.py)
-                learned = ["+" + key for key in learned_keys(row[-2], stated=stated) if key not in stated and not (  # "+"-marked
-                    key.startswith("user|pet") and any(k.startswith("user|pet") for k in stated))]  # slot_model.py
+                # and, "+"-marked, the user's slots the learned reading is sure of where it read none (slot_model.py)
+                pets = any(k.startswith("user|pet") for k in stated)
+                learned = ["+" + key for key in learned_keys(row[-2], stated=stated)
+                           if key not in stated and not (pets and key.startswith("user|pet"))]
                 cursor.executemany("INSERT INTO slot(key, id) VALUES (?, ?)",
                                    [(key, memory["id"]) for key in stated + learned + mention_keys(row[-2], stated)])
 

@@ -71,7 +71,9 @@ def test_the_shipped_file_reads_back_byte_for_byte_and_a_damaged_one_adds_nothin
     assert features > 1000
     damaged = tmp_path / "slot_model.bin"
     for data in (b"", b"hippocampus-slot-model 1\n{}\n", b"not a model", b"hippocampus-slot-model 1\n{\"classes\": "
-                 b"[\"none\"], \"threshold\": 0.9, \"scale\": 0.001, \"features\": 1, \"names_bytes\": 4}\nbias\n\x00"):
+                 b"[\"none\"], \"threshold\": 0.9, \"scale\": 0.001, \"features\": 1, \"names_bytes\": 4}\nbias\n\x00",
+                 b"hippocampus-slot-model 1\n{\"classes\": [\"none\"], \"threshold\": \"x\", \"scale\": 0.001, "
+                 b"\"features\": 1, \"names_bytes\": 4}\nbias\n\x00\x00"):
         damaged.write_bytes(data)
         code = ("import sys; from pathlib import Path; from hippocampus.text import slot_model as s; "
                 "s.MODEL_FILE = Path(sys.argv[1]); print(s.user_keys('Been training at Gold\\'s Gym since January'))")

@@ -122,9 +122,12 @@ def load(data: bytes) -> Model:
     weights.frombytes(data[end + 1:])
     if sys.byteorder == "big":  # (written little-endian)
         weights.byteswap()
-    if len(weights) != header["features"] * len(header["classes"]):
+    classes = header["classes"]
+    if not isinstance(classes, list) or not all(isinstance(c, str) for c in classes):
+        raise ValueError("a slot model file without its classes")
+    if len(weights) != header["features"] * len(classes):
         raise ValueError("a slot model file cut short")
-    return Model(header["classes"], header["threshold"], header["scale"], names, weights)
+    return Model(classes, float(header["threshold"]), float(header["scale"]), names, weights)
 
 
 _loaded: list = []

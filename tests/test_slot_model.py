@@ -106,3 +106,19 @@ def test_the_trainer_makes_the_shipped_file_again_byte_for_byte(tmp_path):
                              str(out)], capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, result.stderr
     assert out.read_bytes() == (SCRIPTS / "hippocampus" / "text" / "slot_model.bin").read_bytes()
+
+
+def test_the_gates_hold_whatever_the_model_says():
+    # a relation the sets never had opening the sentence, a day as the only name, a departure
+    out = in_library(
+        "import json, sys; from hippocampus.text import slot_model as s; "
+        "print(json.dumps([[s._someone_elses(t), s.names_a_value(t)] for t in sys.argv[1:]]))",
+        "Apparently my stepsister Ines signed up at Equinox.", "My partner and I moved to Leeds.",
+        "Swimming lessons moved to Saturday mornings.", "Got the keys to the flat in Leeds on Monday.")
+    assert out == [[True, True], [False, True], [False, False], [False, True]], out
+    # what the user left: the model is sure of a job (p 1.0), departures.py reads the notice, no key
+    gated = in_library(
+        "import json, sys; from hippocampus.text import slot_model as s; m = s.model(); t = sys.argv[1]; "
+        "print(json.dumps([s.user_keys(t), round(m.probabilities(t)[m.classes.index('employer')], 2)]))",
+        "Handed in my notice at Siemens today")
+    assert gated == [[], 1.0], gated

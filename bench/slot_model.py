@@ -50,6 +50,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "scripts"))
 
 import knowledge_updates as ku  # noqa: E402
+from hippocampus.recall.supersede_rank import _asks_for  # noqa: E402
 from hippocampus.text import slot_model  # noqa: E402
 from hippocampus.text.slot_questions import asked_keys  # noqa: E402
 from hippocampus.text.supersession import keys as reader_keys  # noqa: E402
@@ -128,10 +129,6 @@ def train(data: list[dict], threshold: float = THRESHOLD, prune: float = PRUNE) 
     return slot_model.Model(CLASSES, threshold, 1 / QUANTUM, [name for name, _ in kept], packed)
 
 
-def holds(keys: list[str], asked: list[str]) -> bool:
-    return any(k in asked or any(a.endswith("|pet") and k.startswith(a) for a in asked) for k in keys)
-
-
 def newest_holder(data: list[dict], model: slot_model.Model | None) -> tuple[int, int]:
     """(questions about the user's present value whose newest holder is the current memory, questions)."""
     hits = asked = 0
@@ -146,7 +143,7 @@ def newest_holder(data: list[dict], model: slot_model.Model | None) -> tuple[int
                 continue
             asked += 1
             wanted = [k for k in asked_keys(question["question"]) if k.startswith("user|")]
-            holders = [i for i, k in enumerate(keys) if holds(k, wanted)]
+            holders = [i for i, k in enumerate(keys) if any(_asks_for(x, wanted) for x in k)]
             if not holders:
                 continue
             fact = memories[max(holders, key=lambda i: memories[i]["created"])].get("fact") or {}

@@ -11,6 +11,7 @@ keep their scores: a stale memory stays findable, below the one preferred.
 from __future__ import annotations
 
 from ..text.slot_questions import asked_keys, query_tense
+from ..text.textutil import words
 
 SLOT_WEIGHT = 1.5  # relevance units (the best word match's is 1): a statement of the slot a question asks for
 HOPS = 12  # the longest chain followed (a guard against a loop made by hand)
@@ -38,23 +39,27 @@ MENTIONS = 10  # the newest memories naming the slot's value in passing read (te
 LEARNED = 10  # the newest memories the learned reading holds for the slot read (text/slot_model.py)
 
 
-def _holders(cache, key: str, admitted) -> list[dict]:
+def _holders(cache, key: str, admitted) -> tuple[list[dict], set[str], set[str]]:
     """The memories stating a value of `key`, and the newest few naming one in passing (a mention) or
-    that the learned reading holds for it."""
+    that the learned reading holds for it; with the ids of those two kinds."""
     ids = cache.slot_holders(key) if not key.endswith("|pet") else cache.slot_holders_like(key + "%")
     if "|pet:" in key and not ids:  # a pet of no kind said ("we adopted Mochi") may be the dog asked for
         ids = cache.slot_holders(key.split(":", 1)[0])
     ids = ids[:50]
-    ids += [i for i in cache.mention_holders(key, MENTIONS) if i not in ids]
-    ids += [i for i in cache.learned_holders(key, LEARNED) if i not in ids]
-    return [m for m in cache.by_ids(ids) if admitted(m)]
+    named, learned = cache.mention_holders(key, MENTIONS), cache.learned_holders(key, LEARNED)
+    ids += [i for i in named + learned if i not in ids]
+    return [m for m in cache.by_ids(ids) if admitted(m)], set(named), set(learned)
+
+
+def _asks_for(key: str, asked) -> bool:
+    """Is `key` one of the keys asked ('user|pet' asks for every pet)?"""
+    return key in asked or any(a.endswith("|pet") and key.startswith(a) for a in asked)
 
 
 def _states(cache, asked: set[str], memory: dict) -> bool:
-    """Does the memory state one of the keys asked ('user|pet' asks for every pet)? Read from the
-    cache's slot table, which holds each memory's keys since it was indexed (no parsing per recall)."""
-    stated = cache.slot_keys_of([memory["id"]]).get(memory["id"], ())
-    return any(k in asked or any(a.endswith("|pet") and k.startswith(a) for a in asked) for k in stated)
+    """Does the memory state one of the keys asked? Read from the cache's slot table, which holds each
+    memory's keys since it was indexed (no parsing per recall)."""
+    return any(_asks_for(k, asked) for k in cache.slot_keys_of([memory["id"]]).get(memory["id"], ()))
 
 
 def _left_for(cache, memory: dict, key: str, admitted) -> dict | None:
@@ -70,28 +75,24 @@ def _left_for(cache, memory: dict, key: str, admitted) -> dict | None:
         else None
 
 
-def _names_the_said(mention: dict, key: str, said: list[dict], newest: str) -> bool:
-    """Does a mention name only the value the newest statement gave ("I almost quit Siemens" after "I work
-    at Siemens")? Then the statement, which says more, stays the current one."""
-    from ..text.mentions import mentions
+def _newest_value(key: str, said: list[dict], newest: str) -> set[str]:
+    """The words of the value of `key` the newest statements give."""
     from ..text.supersession import values
     stated = set()
     for memory in said:
         if moment(memory) == newest:
             stated |= set(values(memory.get("content", "")).get(key) or ())
+    return stated
+
+
+def _names_the_said(mention: dict, key: str, stated: set[str]) -> bool:
+    """Does a mention name only the value the newest statement gave (`stated`: "I almost quit Siemens" after
+    "I work at Siemens")? Then the statement, which says more, stays the current one."""
+    if not stated:
+        return False
+    from ..text.mentions import mentions
     named = mentions(mention.get("content", "")).get(key) or []  # (every word of it: "iPhone 16" is another)
-    return bool(stated) and bool(named) and all(set(n.lower().split()) <= stated for n in named)
-
-
-def _names_the_stated(memory: dict, key: str, said: list[dict], newest: str) -> bool:
-    """Does a memory the learned reading holds name a word of the value the newest statement gives?"""
-    from ..text.supersession import values
-    from ..text.textutil import words
-    stated = set()
-    for held in said:
-        if moment(held) == newest:
-            stated |= set(values(held.get("content", "")).get(key) or ())
-    return bool(stated) and bool(stated & set(words(memory.get("content", ""))))
+    return bool(named) and all(set(n.lower().split()) <= stated for n in named)
 
 
 def _backed(mentioned: list[dict], key: str) -> list[dict]:
@@ -100,10 +101,6 @@ def _backed(mentioned: list[dict], key: str) -> list[dict]:
     names = {m["id"]: {n.lower() for n in mentions(m.get("content", "")).get(key) or ()} for m in mentioned}
     return [m for m in mentioned if any(o["id"] != m["id"] and moment(o)[:10] != moment(m)[:10]
                                         and names[m["id"]] & names[o["id"]] for o in mentioned)]
-
-
-def _asks_for(key: str, asked) -> bool:
-    return key in asked or any(a.endswith("|pet") and key.startswith(a) for a in asked)
 
 
 def slot_reading(cache, query: str, memory: dict) -> dict | None:
@@ -126,8 +123,7 @@ def slot_statements(cache, query: str, admitted) -> list[dict]:
     changed, the one the question asks about is then put first (`lifts`)."""
     found = []
     for key in asked_keys(query):
-        memories = _holders(cache, key, admitted)
-        found += memories
+        found += _holders(cache, key, admitted)[0]
     return found
 
 
@@ -174,26 +170,25 @@ def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitt
     if tense == "present" and not windows:
         stated = cache.slot_keys_of([entry[2] for entry in scored[:reach]]) if asked else {}
         for key in asked:  # what the question asks for: its current holder above the others
-            holders = _holders(cache, key, admitted)
+            holders, named, learned = _holders(cache, key, admitted)
             if not holders:
                 continue
-            named = set(cache.mention_holders(key, MENTIONS))
-            learned = set(cache.learned_holders(key, LEARNED))
             said = [m for m in holders if m["id"] not in named and m["id"] not in learned]
             newest_said = max((moment(m) for m in said), default="")
+            later = [m for m in holders if m["id"] in named | learned and moment(m) > newest_said]
+            value = _newest_value(key, said, newest_said) if later else set()  # (read once, if needed)
             # a mention is current only when newer than every statement (an older one was replaced already;
             # a link it has is of a slot it states: "Joined Equinox" read as a job), and, where a statement
             # holds the slot, only when another memory of another day names the same value since (a name in
             # passing is too often a trip, a gift, someone's car: one alone does not overturn what was said)
-            newer = [m for m in holders if m["id"] in named and moment(m) > newest_said
-                     and not _names_the_said(m, key, said, newest_said)]
+            newer = [m for m in later if m["id"] in named and not _names_the_said(m, key, value)]
             # what the learned reading holds counts only when newer than every statement (it is never
             # superseded, as it links nothing: an older one would stay live past every change said since),
             # when it does not name the value the newest statement gives ("took the bus instead of the Golf
             # today"), and when it is not a name in passing (then the rule above: the model reads nearly any
             # sentence naming a city as a home, "Cycling along the canal in Utrecht tonight", p 0.998)
-            read = [m for m in holders if m["id"] in learned and m["id"] not in named and moment(m) > newest_said
-                    and not _names_the_stated(m, key, said, newest_said)]
+            read = [m for m in later if m["id"] not in named
+                    and not (value and value & set(words(m.get("content", ""))))]
             live = [m for m in said if not m.get("supersededBy")] + (_backed(newer, key) if said else newer) + read
             current = max(live or holders, key=lambda m: (moment(m), m["id"]))
             left = None if live else _left_for(cache, current, key, admitted)

@@ -46,11 +46,9 @@ MAGIC = b"hippocampus-slot-model 1\n"
 _TOKEN = re.compile(r"[a-z0-9']+|[^\sa-z0-9]", re.IGNORECASE)
 _ENDS = frozenset(".!?")
 
-# a class -> the user's key it gives (the reader's slot names: supersession.py); the pet's kind by its words
+# a class -> the user's key it gives (the reader's slot names: supersession.py; a pet's kind as it reads them)
 KEYS = {"home": "home", "employer": "job", "phone": "phone", "gym": "gym", "car": "car", "partner": "partner",
         "food": "food", "team": "team", "class": "class", "bank": "bank", "pet": "pet"}
-_PET_KINDS = (("dog", frozenset("dog dogs puppy pup doggo pooch hound".split())),
-              ("cat", frozenset("cat cats kitten kitty".split())))
 _WORDS = re.compile(r"[A-Za-z0-9][\w'-]*")
 # a question or a request states nothing of the user's ("could you find a gym near my flat?")
 _REQUEST = re.compile(r"^\W*(?:can|could|would|will|please|pls|plz|help|find|remind|book|any|what|where|which|"
@@ -203,9 +201,10 @@ def user_keys(content: str, loaded: Model | None = None, stated: list[str] | tup
         slot = KEYS[name]
         if slot in others:
             continue
-        if slot == "pet":
-            words = {w.lower() for w in _TOKEN.findall(text)}
-            slot = next((f"pet:{kind}" for kind, cues in _PET_KINDS if words & cues), "pet")
+        if slot == "pet":  # its kind as the reader tells it ("puppy", "beagle": a dog)
+            from .supersession import _KIND
+            kinds = {_KIND.get(w, w.rstrip("s")) for w in (t.lower() for t in _TOKEN.findall(text))}
+            slot = "pet:dog" if "dog" in kinds else "pet:cat" if "cat" in kinds else "pet"
         found.append(f"user|{slot}")
     if found:  # what a text says the user left ("Quit Siemens; ...") is read by departures.py, and answered there
         from .departures import departures

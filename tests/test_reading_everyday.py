@@ -136,3 +136,36 @@ def test_these_days_is_searched_for_only_when_nothing_else_is_found(ws):
     assert top(ws, "What does the user eat these days?")[0] == ids[0]  # (no other word found: its words)
     found = top(ws, "What does the user cook these days?")  # (a word found: "days" is not searched for)
     assert found[0] == ids[0] and ids[1] not in found
+
+
+A_THING_MOVED = [  # a thing's move is no move of home: its own slot where it names one, else nothing
+    ("Finally moved my gym membership from PureGym to Third Space.", [["user", "gym", ["space", "third"]]]),
+    ("Moved my savings over to Monzo last week.", [["user", "bank", ["monzo"]]]),
+    ("Our joint account has moved to Starling.", [["user", "bank", ["starling"]]]),
+    ("I moved my desk to the window, much better light.", []),
+    ("Moved my whole family to Bath in May.", None),  # (what a move of home carries: read as before)
+]
+
+
+def test_a_thing_moved_is_no_move_of_home():
+    found = read([text for text, _ in A_THING_MOVED])
+    for (text, want), statements in zip(A_THING_MOVED, found):
+        assert not any(k == "home" for _s, k, _v in statements if want is not None), (text, statements)
+        if want is not None:
+            assert statements == want, (text, statements)
+
+
+def test_a_moved_account_never_supersedes_the_users_home(ws):
+    ids = add_all(ws, [
+        ("We live in Harrogate, near the Stray.", "2025-01-11T10:00:00Z"),
+        ("I bank with Barclays, have done since school.", "2025-01-12T10:00:00Z"),
+        *FILLER,
+        ("Moved my savings over to Monzo last week.", "2025-07-01T10:00:00Z"),
+        ("Finally moved my gym membership from PureGym to Third Space.", "2025-07-02T10:00:00Z"),
+    ])
+    harrogate, barclays, savings, gym = ids[0], ids[1], ids[-2], ids[-1]
+    assert "supersededBy" not in ws.memory(harrogate)
+    assert ws.memory(barclays)["supersededBy"] == savings
+    assert top(ws, "Where does the user live now?")[0] == harrogate
+    assert top(ws, "Which bank does the user use now?")[0] == savings
+    assert top(ws, "Which gym does the user go to now?")[0] == gym

@@ -1016,6 +1016,49 @@ def _owned(tokens, lows, at, user):
     return None
 
 
+_THING_OWNERS = frozenset("my our their his her the its your".split())
+# what a move of home carries along ("moved my whole family to Leeds", "moved all our stuff into the new flat")
+_MOVED_HOME = frozenset("family kids children stuff things boxes furniture belongings everything life whole lot "
+                        "all".split())
+_BANKING = frozenset("account accounts salary savings money banking pension mortgage isa current".split())
+_THING_SLOTS = frozenset("gym bank phone phone-number email doctor dentist therapist class".split())
+
+
+def _moved_thing(lows: list[str], at: int) -> tuple[str | None, int] | None:
+    """Is the move at `at` a thing's rather than a home's ("moved my membership to Orangetheory", "has moved
+    their main account to Barclays", "main account moved to Nationwide", "moved my salary to N26")? Then
+    (the slot the thing names, or None where it names none, and the place of the "to" before its new
+    value); None for a move of home ("moved my family to Leeds", "moved all our stuff into the new flat")."""
+    before = at - 1
+    while before >= 0 and lows[before] in ("has", "have", "had", "was", "were", "got", "just", "finally", "been",
+                                           "now", "officially", "is"):
+        before -= 1
+    span: list[str] = []
+    if before >= 0 and (lows[before] in _BANKING or NOUNS.get(lows[before]) in _THING_SLOTS):
+        span = [lows[before]]  # "main account moved to Nationwide"
+        start = at + 1
+    elif at + 2 < len(lows) and lows[at + 1] in _THING_OWNERS:
+        start = at + 2
+        while start < min(len(lows), at + 6) and lows[start] not in ("to", "from", "over", "across", "into"):
+            span.append(lows[start])
+            start += 1
+    if not span:
+        return None
+    if any(w in _MOVED_HOME or w in RELATIONS or NOUNS.get(w) == "home" or w in FIRST_PERSON
+           or w in OTHER_PRONOUNS for w in span):
+        return None
+    while start < len(lows) and lows[start] in ("over", "across", "back", "finally", "just", "all"):
+        start += 1
+    if start < len(lows) and lows[start] == "from":  # "from Blok to Orangetheory": the new one follows "to"
+        later = [k for k in range(start + 1, min(len(lows), start + 8)) if lows[k] == "to"]
+        start = later[0] if later else len(lows)
+    if start >= len(lows) or lows[start] not in ("to", "into"):
+        return None if lows[at + 1:at + 2] == ["to"] else (None, len(lows))  # (a thing moved, no new value)
+    slots = [NOUNS[w] for w in span if NOUNS.get(w) in _THING_SLOTS]
+    slot = slots[0] if slots else "bank" if _BANKING.intersection(span) else None
+    return slot, start
+
+
 def _verb_statement(tokens, lows, at, user):
     """'moved to Porto', 'now living in Lisbon', 'started at Acme as a designer',
     'switched my phone to a Pixel', 'joined a climbing gym'."""
@@ -1047,6 +1090,13 @@ def _verb_statement(tokens, lows, at, user):
                 and _STAYING.isdisjoint(lows[at + 4:]):  # (not "for the summer", "while her flat is fixed")
             return user, "partner", frozenset({mover})
         return None
+    if verb in ("move", "relocate"):
+        moved = _moved_thing(lows, at)
+        if moved is not None:  # "moved my membership to Orangetheory", "main account moved to BBVA": a thing's move
+            slot, to = moved
+            value = _value(tokens, lows, to + 1) if slot and to + 1 < len(lows) else frozenset()
+            subject = _subject(tokens, lows, at, user) if value else None
+            return (subject, slot, value) if subject else None
     if verb == "go" and lows[at + 1:at + 3] != ["out", "with"]:
         return None  # only "going out with Sam"
     # the slot of a noun among the next words overrides the verb's ("joined a climbing gym")

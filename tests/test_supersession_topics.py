@@ -307,3 +307,39 @@ def test_a_note_to_self_with_an_arrow_states_what_came_after_it(ws):
     ids = add_all(ws, [("Our team is Brentford, season tickets every year.", "2024-09-01T10:00:00Z"), *FILLER,
                        ("changed clubs Brentford -> Fulham. don't tell anyone.", "2025-08-01T10:00:00Z")])
     assert ws.memory(ids[0])["supersededBy"] == ids[-1]  # (what came before the arrow ended)
+
+
+def test_questions_read_past_a_leading_preposition_a_model_of_a_same_and_for_whom():
+    asks = {"In which town does the user live now?": ["user|home"],  # ("In" is no one's name)
+            "In 2023, which phone did the user have?": ["user|phone"],
+            "Who does the user bank with at the moment?": ["user|bank"],
+            "Who does my brother bank with?": ["user/brother|bank"],
+            "Which make of car does the user drive?": ["user|car"],
+            "Does the user still work at the same company? Who for?": ["user|job"],
+            "Is the user still in the same town? Which?": ["user|home"],
+            "Where is home for the user these days?": ["user|home"],
+            "Which weekly class does the user attend now?": ["user|class"],
+            "What would the user order as a favourite dish?": ["user|food"],
+            "Who is the user's GP now?": ["user|doctor"]}
+    found = asked_of_each(list(asks))
+    assert dict(zip(asks, found)) == asks
+    for question in ("What did the bank say about the loan?", "Does Tom live in the same town as Ana?",
+                     "Is the bank open on Saturdays?"):
+        assert asked(question) == [], question
+
+
+def test_a_thing_left_for_another_of_its_kind_is_the_new_value(ws):
+    statements = in_library("import json, sys; from hippocampus.text.supersession import statements; "
+                            "print(json.dumps([sorted([s, k, sorted(v)] for s, k, v in statements(t)) "
+                            "for t in sys.argv[1:]]))",
+                            "Ditched Santander for Monzo, the app is miles better.", "Quit Anytime Fitness for Gymbox.",
+                            "Traded my Galaxy for a Pixel 9.", "Left Leeds for Bath.", "Dropped the Civic for a week.",
+                            "Now banking with Starling.", "Went to the bank with Priya.", "Banked with HSBC for years.")
+    assert statements == [[["user", "bank", ["monzo"]]], [["user", "gym", ["gymbox"]]],
+                          [["user", "phone", ["9", "pixel"]]], [], [], [["user", "bank", ["starling"]]], [], []]
+    ids = add_all(ws, [("I bank with Santander.", "2024-03-01T10:00:00Z"), *FILLER,
+                       ("Ditched Santander for Monzo, the app is miles better.", "2025-05-01T10:00:00Z")])
+    santander, monzo = ids[0], ids[-1]
+    assert ws.memory(santander)["supersededBy"] == monzo
+    assert top(ws, "Who does the user bank with now?")[0] == monzo
+    assert top(ws, "Who did the user bank with before?")[0] == santander

@@ -52,6 +52,9 @@ _QUERY_CUES = {
     "team": "team teams club fan supporter support supports cheer cheers root roots",
     "class": "class classes course courses lesson lessons learning learn studying enrolled workshop language "
              "languages",
+    "bank": "bank banks banking",
+    "doctor": "doctor doctors gp physician",
+    "dentist": "dentist dentists orthodontist",
 }
 QUERY_CUES: dict[str, list[str]] = {}
 for _slot, _text in _QUERY_CUES.items():
@@ -67,8 +70,8 @@ _WH_S = frozenset(w + "'s" for w in _WH)  # "What's the user's car?"
 _MODIFIERS = frozenset("the a an user user's users name of kind type sort current currently favourite favorite "
                        "main new sports go-to top usual present now these days still presently his her their "
                        "my our your football soccer basketball baseball hockey rugby cricket previous former old "
-                       "last first ex".split())
-_TIME_TAIL = frozenset("now currently these days nowadays today lately presently before previously formerly "
+                       "last first ex model make brand evening weekly morning night weekend".split())
+_TIME_TAIL = frozenset("now currently these days nowadays today lately presently before previously formerly moment "
                        "earlier originally then at the moment in during most best right".split())
 _VERB_CUES = frozenset("live lives reside resides work works employs drive drives support supports cheer cheers "
                        "root roots crave craves eat eats dating seeing study studies learning trains go going goes employs "
@@ -78,6 +81,7 @@ _FOLLOWS = frozenset("do does did can will would could should the user users use
 _HAVING = frozenset("call calls have has own owns use uses drive drives support supports follow follows taking take "
                     "takes attend attends into is are a an their his her my our your".split())
 _QUALIFIERS = frozenset("from on at with during that which who where when he she they it for about".split())
+_FOR_WHOM = frozenset("the user user's users them him her me us".split())  # "Where is home for the user now?"
 
 
 def _asks_value(tokens: list[str], lows: list[str], at: int, first: int | None = None) -> bool:
@@ -91,6 +95,8 @@ def _asks_value(tokens: list[str], lows: list[str], at: int, first: int | None =
     first = None if first is None or first == at else sum(1 for w in lows[:first] if w not in ("?", ".", "!", ","))
     at = sum(1 for w in lows[:at] if w not in ("?", ".", "!", ","))
     starts = [k for k, w in enumerate(words[:at]) if w in _WH]
+    if at > 0 and words[at - 1] == "same" and words[at + 1:at + 2] and words[at + 1] in _WH:
+        return True  # "Does the user still drive the same car? Which one?"
     if not starts:
         return _keyword_query(tokens, words, at)
     head = starts[-1] + 1
@@ -104,6 +110,8 @@ def _asks_value(tokens: list[str], lows: list[str], at: int, first: int | None =
                              or words[tail - 1] in ("to", "for", "with", "in", "at", "out", "up", "of", "the")):
         tail -= 1
     after = words[at + 1:tail]
+    if after[:1] == ["for"] and len(after) > 1 and all(w in _FOR_WHOM for w in after[1:]):
+        after = []  # "Where is home for the user?": for whom, no qualifier
     if words[at] in ("work", "works", "working", "go", "going", "goes") and after[:1] == ["out"]:
         after = after[2:] if words[at].startswith("go") else after[1:]
     if after and after[0] in _QUALIFIERS:
@@ -116,8 +124,13 @@ def _asks_value(tokens: list[str], lows: list[str], at: int, first: int | None =
         return not after or words[at] in _VERB_CUES or after[0] in _AUX or after[0] in _FOLLOWS \
             or (after[0] in QUERY_CUES and (after[0] not in _VERB_CUES or at == starts[-1] + 1))
         # ("Which fitness club ...", "Which firm employs the user?"; not "Where does my girlfriend work?")
-    # the question ends with it, after a verb of having ("Which city does the user call home?")
-    return not after and at > 0 and (words[at - 1] in _HAVING or words[at] in _VERB_CUES)
+    # the question ends with it, after a verb of having ("Which city does the user call home?", "... pick as a
+    # favourite meal?")
+    before = at - 1
+    while before > 0 and words[before] in ("a", "an", "the", "favourite", "favorite", "usual", "main", "current"):
+        before -= 1
+    return not after and at > 0 and (words[at - 1] in _HAVING or words[at] in _VERB_CUES
+                                     or (before < at - 1 and words[before] == "as"))
 
 
 _KEYWORD_WORDS = _MODIFIERS | _TIME_TAIL | frozenset("name names city town model brand called".split())
@@ -155,6 +168,8 @@ def asked_keys(query: str) -> tuple[str, ...]:
             found = ["gym"]  # "where does the user work out?"
         elif low in ("go", "going", "goes") and lows[at + 1:at + 3] == ["out", "with"]:
             found = ["partner"]
+        elif low in ("city", "town") and at > 0 and lows[at - 1] == "same":
+            found = ["home"]  # "Is the user still living in the same city? Which one?"
         elif low in ("train", "trains", "training"):
             found = ["gym"]
         elif low in ("phone", "mobile", "cell") and lows[at + 1:at + 2] == ["number"]:
@@ -195,7 +210,7 @@ def asked_keys(query: str) -> tuple[str, ...]:
             break
         name = low[:-2] if low.endswith("'s") else low
         if token[:1].isupper() and name not in _QUESTION_WORDS and name not in QUERY_CUES \
-                and name not in _NOT_NAME and name not in RELATIONS:
+                and name not in _NOT_NAME and name not in RELATIONS and name not in STOPWORDS:  # (not "In which")
             subject = name
             break
     subject = subject or "user"

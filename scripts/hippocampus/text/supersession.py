@@ -85,7 +85,7 @@ _SLOTS = {
     "therapist": ("therapist counsellor counselor psychologist physio physiotherapist", "", "", ""),
     "bank": ("bank santander barclays hsbc lloyds natwest chase citibank citi ing n26 revolut monzo starling "
              "nationwide rabobank abn bnp paribas deutsche commerzbank unicredit bbva caixabank nordea danske "
-             "handelsbanken swedbank schwab", "", "", ""),
+             "handelsbanken swedbank schwab", "bank", "", "with at"),  # "banking with Nationwide these days"
 }
 # species share a slot only with their own kind (a new kitten does not replace the dog)
 _KIND = {"puppy": "dog", "pup": "dog", "doggo": "dog", "kitten": "cat", "kitty": "cat", "budgie": "bird",
@@ -110,7 +110,7 @@ _IRREGULAR = {"got": "get", "gotten": "get", "bought": "buy", "drove": "drive", 
               "studied": "study", "studies": "study", "studying": "study", "lives": "live", "living": "live",
               "lived": "live", "moving": "move", "moved": "move", "moves": "move", "dating": "date",
               "dated": "date", "dates": "date", "took": "take", "taken": "take", "signed": "sign", "goes": "go"}
-_STATE_PAST = {"lived", "worked", "drove", "studied", "attended", "dated", "resided", "trained"}
+_STATE_PAST = {"lived", "worked", "drove", "studied", "attended", "dated", "resided", "trained", "banked"}
 
 FIRST_PERSON = frozenset("i i'm im i've ive i'd i'll me my mine myself we we're we've we'd our ours us "
                          "ourselves user user's users".split())
@@ -597,6 +597,8 @@ def statements(content: str, given: bool = False) -> list[tuple[str, str, frozen
                 statement = _possessed(tokens, lows, at, user)
             if statement is None and low in VERBS:
                 statement = _verb_statement(tokens, lows, at, user)
+            if statement is None and low in _SWAP_VERBS:
+                statement = _swap_statement(tokens, lows, at, user)
             if statement is not None and gated(statement):
                 framed = True  # (a frame read it: the looser readings below would only read it again)
                 continue
@@ -1059,6 +1061,44 @@ def _moved_thing(lows: list[str], at: int) -> tuple[str | None, int] | None:
     return slot, start
 
 
+_SWAP_VERBS = frozenset("ditched ditch ditching dropped drop dropping left leave leaving quit quitting swapped swap "
+                        "swapping traded trade trading".split())
+_SWAP_SLOTS = frozenset("phone car bank gym".split())  # (a brand or a name's own word says what was left)
+
+
+def _swap_statement(tokens, lows, at, user):
+    """'Finally ditched HSBC for Revolut', 'left Monzo for Starling', 'swapped my Galaxy for an iPhone 15',
+    'quit Snap Fitness for PureGym': the thing left names the slot (a brand, or a name whose own word says
+    what it is), and what it was left for is the slot's new value. Only a slot whose brands or names say so
+    ("left Lisbon for Porto" names no slot here: the verb and preposition readings have it)."""
+    k = at + 1
+    while k < len(lows) and lows[k] in ("my", "our", "the", "old", "finally", "officially"):
+        k += 1
+    left = []
+    while k < len(lows) and lows[k] != "for" and len(left) < 4 and (tokens[k][:1].isupper() or lows[k] in NOUNS
+                                                                    or lows[k][:1].isdigit()):
+        left.append(lows[k].removesuffix("'s"))
+        k += 1
+    if not left or k >= len(lows) or lows[k] != "for":
+        return None
+    kinds = {NOUNS[w] for w in left if NOUNS.get(w) in _SWAP_SLOTS} | \
+        {_NAME_TYPES[w] for w in left if _NAME_TYPES.get(w) in _SWAP_SLOTS}
+    if len(kinds) != 1:
+        return None
+    k += 1
+    while k < len(lows) and lows[k] in ("a", "an", "the", "new", "shiny", "brand-new"):
+        k += 1
+    value = []
+    while k < len(lows) and len(value) < 4 and (tokens[k][:1].isupper() or lows[k][:1].isdigit()
+                                                 or (value and lows[k] in ("pro", "max", "plus", "mini"))):
+        value.append(lows[k].removesuffix("'s"))
+        k += 1
+    if not value or not (tokens[k - len(value)][:1].isupper() or NOUNS.get(value[0]) in _SWAP_SLOTS):
+        return None  # ("dropped the Golf for a week": no value)
+    subject = _subject(tokens, lows, at, user)
+    return (subject, kinds.pop(), frozenset(value)) if subject else None
+
+
 def _verb_statement(tokens, lows, at, user):
     """'moved to Porto', 'now living in Lisbon', 'started at Acme as a designer',
     'switched my phone to a Pixel', 'joined a climbing gym'."""
@@ -1068,6 +1108,9 @@ def _verb_statement(tokens, lows, at, user):
         slot, preps = "gym", frozenset({"at"})
     if at > 0 and lows[at - 1] == "to":
         return None  # "to move", "decided to live": not (yet) so
+    if verb == "bank" and at > 0 and lows[at - 1] in ("the", "a", "an", "my", "our", "your", "their", "his", "her",
+                                                      "this", "that", "new", "old", "local"):
+        return None  # "went to the bank with Tom": the noun
     if word.endswith("ing") and _FUTURE.intersection(lows[at + 1:]):
         return None  # "moving to Paris next month": a plan
     if kind == "state" and word in _STATE_PAST and not (at > 0 and lows[at - 1] in _PAST_OF_STATE_OK):

@@ -63,6 +63,31 @@ def test_a_newer_value_only_the_model_reads_answers_the_question_about_now_and_w
     assert "holds user|gym (read by: model)" in text, text
 
 
+def test_a_name_in_passing_the_model_also_reads_overturns_a_statement_but_not_a_home(ws):
+    texts = ["Morning swim at Virgin Active before work.", "Back home in Utrecht after a long week."]
+    named = in_library("import json, sys; from hippocampus.text.mentions import mentions; "
+                       "print(json.dumps([mentions(t) for t in sys.argv[1:]]))", *texts)
+    assert named == [{"user|gym": ["Virgin Active"]}, {"user|home": ["Utrecht"]}]  # (each named in passing
+    assert [keys for _stated, keys in learned(texts)] == [["user|gym"], ["user|home"]]  # and read by the model)
+    ids = add_all(ws, [
+        ("I live in Paris, near Bastille.", "2024-09-01T10:00:00Z"),
+        ("My gym is Fitness First, ten minutes from the flat.", "2024-10-01T10:00:00Z"),
+        ("My old car was a Clio, now I drive a Kia Ceed.", "2024-11-01T10:00:00Z"),
+        *FILLER,
+        ("Switched to a Tesla Model 3 in March, no more petrol.", "2025-03-20T10:00:00Z"),
+        (texts[0], "2025-06-01T10:00:00Z"),
+        (texts[1], "2025-06-02T10:00:00Z"),
+    ])
+    paris, fitness_first, swim, utrecht = ids[0], ids[1], ids[-2], ids[-1]
+    assert ws.memory(ids[2]).get("supersededBy") == ids[-3]  # (the store has a change: recall's slot path runs)
+    assert "supersededBy" not in ws.memory(fitness_first)  # (neither reading links anything)
+    assert top(ws, "Which gym does the user go to now?")[0] == swim
+    where = top(ws, "Where does the user live now?")
+    assert where[0] == paris and (utrecht not in where or where.index(utrecht) > 0)
+    result = ws.json("recall.py", "Which gym does the user go to now?", "--top", "1", "--why", now=NOW)["results"][0]
+    assert result["why"]["slot"] == {"keys": ["user|gym"], "read_by": "passing+model"}
+
+
 def test_the_shipped_file_reads_back_byte_for_byte_and_a_damaged_one_adds_nothing(tmp_path):
     out = in_library("import json; from hippocampus.text import slot_model as s; data = s.MODEL_FILE.read_bytes(); "
                      "m = s.load(data); print(json.dumps([s.dump(m) == data, m.classes, m.threshold, len(m.names)]))")

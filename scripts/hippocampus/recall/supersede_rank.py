@@ -113,7 +113,8 @@ def slot_reading(cache, query: str, memory: dict) -> dict | None:
         return None
     from ..text.supersession import keys
     stated = [k for k in keys(memory.get("content", "")) if _asks_for(k, asked)]
-    by = "reader" if stated else "passing" if any(k.startswith("~") for k in held) else "model"
+    passing, learned = any(k.startswith("~") for k in held), any(k.startswith("+") for k in held)
+    by = "reader" if stated else "passing+model" if passing and learned else "passing" if passing else "model"
     return {"keys": sorted({k.lstrip("~+") for k in held}), "read_by": by}
 
 
@@ -189,7 +190,12 @@ def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitt
             # sentence naming a city as a home, "Cycling along the canal in Utrecht tonight", p 0.998)
             read = [m for m in later if m["id"] not in named
                     and not (value and value & set(words(m.get("content", ""))))]
-            live = [m for m in said if not m.get("supersededBy")] + (_backed(newer, key) if said else newer) + read
+            # a name in passing the learned reading also holds for the slot is two readings agreeing: enough
+            # ("Joined Equinox, finally." after "My gym is Gold's Gym"); not for a home, which the model reads
+            # in nearly any sentence naming a city
+            agreed = [m for m in newer if m["id"] in learned and not key.endswith("|home")]
+            live = [m for m in said if not m.get("supersededBy")] + (_backed(newer, key) + agreed if said else newer) \
+                + read
             current = max(live or holders, key=lambda m: (moment(m), m["id"]))
             left = None if live else _left_for(cache, current, key, admitted)
             current = left or current  # ("Where does the user work?" after "Left Lego for Atlassian": that)

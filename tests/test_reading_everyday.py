@@ -169,3 +169,14 @@ def test_a_moved_account_never_supersedes_the_users_home(ws):
     assert top(ws, "Where does the user live now?")[0] == harrogate
     assert top(ws, "Which bank does the user use now?")[0] == savings
     assert top(ws, "Which gym does the user go to now?")[0] == gym
+
+
+def test_what_joined_names_a_gym_by_the_gym_words_beside_it_and_an_employer_otherwise():
+    texts = ["Let my Anytime Fitness membership lapse and joined Gymbox instead.",
+             "My uncle joined Frame last week, the reformer classes are brutal.",
+             "Joined Initech in March, the onboarding is endless.",
+             "I joined Hooli last month, the training is intense.",
+             "Joined Vandelay, the pool of talent there is amazing."]
+    found = read(texts)
+    assert [[k for _s, k, _v in statements] for statements in found] == [["gym"], ["gym"], ["job"], ["job"], ["job"]]
+    assert found[1][0][0] == "user/uncle"

@@ -1099,6 +1099,13 @@ def _swap_statement(tokens, lows, at, user):
     return (subject, kinds.pop(), frozenset(value)) if subject else None
 
 
+# what else a sentence says decides what "joined X" joined, a gym or an employer, where X's name does not
+_GYM_TOPIC = frozenset("gym gyms membership fitness workout workouts sauna weights lifting spin "
+                       "squat reformer treadmill".split())
+_JOB_TOPIC = frozenset("job role position team colleagues colleague manager boss office salary offer hired engineer "
+                       "developer designer analyst as work working contract onboarding company employer".split())
+
+
 def _verb_statement(tokens, lows, at, user):
     """'moved to Porto', 'now living in Lisbon', 'started at Acme as a designer',
     'switched my phone to a Pixel', 'joined a climbing gym'."""
@@ -1165,6 +1172,9 @@ def _verb_statement(tokens, lows, at, user):
     elif noun_slot is not None and noun_slot != slot and verb in ("move", "relocate") and noun_at is not None \
             and noun_at <= at + 3 and lows[at + 1] in FIRST_PERSON and lows[noun_at + 1:noun_at + 2] != ["to"]:
         return None  # "moved my membership there": not a move of home
+    if verb == "join" and slot == "job" and noun_slot is None and _GYM_TOPIC.intersection(lows) \
+            and not _JOB_TOPIC.intersection(lows):
+        slot = "gym"  # "cancelled the Crunch Fitness membership and joined Virgin Active", "joined Equinox so I can train"
     if slot is None:
         return None
     # the frame: a preposition of the slot, or an object for the verbs that take one

@@ -147,3 +147,30 @@ def test_the_gates_hold_whatever_the_model_says():
         "print(json.dumps([s.user_keys(t), round(m.probabilities(t)[m.classes.index('employer')], 2)]))",
         "Handed in my notice at Siemens today")
     assert gated == [[], 1.0], gated
+
+
+def test_a_reading_alone_puts_nothing_first_and_a_number_is_no_name(ws):
+    # on styles it was never trained on the model reads a lunch out as a job and a borrowed phone as the
+    # user's: a memory it alone holds is current only when it shares a word with the question; and a number
+    # names nothing it can vouch for (lower-case chat: "bet me £120 ..." was read as a phone)
+    lunch = "Grabbed lunch with Priya at Dishoom, the black daal is unreal."
+    lent = "Priya lent me her Pixel 9 for the photos, the camera is unreal."
+    ids = add_all(ws, [
+        ("I work at Siemens, in the Munich office.", "2024-09-01T10:00:00Z"),
+        ("My phone is an iPhone 13, the battery is dying.", "2024-10-01T10:00:00Z"),
+        ("I live in Paris, near Bastille.", "2024-11-01T10:00:00Z"),
+        *FILLER,
+        ("We moved to Lisbon in the spring, the light is unreal.", "2025-07-01T10:00:00Z"),
+        (lunch, "2025-08-01T10:00:00Z"),
+        (lent, "2025-08-02T10:00:00Z"),
+    ])
+    siemens, iphone, paris, lisbon = ids[0], ids[1], ids[2], ids[-3]
+    assert ws.memory(paris).get("supersededBy") == lisbon  # (the store has a change: recall's slot path runs)
+    assert learned([lunch, lent]) == [[[], ["user|job"]], [[], ["user|phone"]]]  # (what makes this a test)
+    assert top(ws, "Where does the user work now?")[0] == siemens
+    assert top(ws, "What phone does the user have now?")[0] == iphone
+    gates = in_library("import json, sys; from hippocampus.text import slot_model as s; "
+                       "print(json.dumps([[s.names_a_value(t), s.user_keys(t)] for t in sys.argv[1:]]))",
+                       "orla bet me 120 quid i couldnt get up the big hill, 2 laps",
+                       "new phone who dis, pixel 8 arrived", "Got the Pixel 8 today")
+    assert gates[0] == [False, []] and gates[1] == [False, []] and gates[2][0] is True, gates

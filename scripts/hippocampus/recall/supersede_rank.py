@@ -186,9 +186,12 @@ def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitt
             # what the learned reading holds counts only when newer than every statement (it is never
             # superseded, as it links nothing: an older one would stay live past every change said since),
             # when it does not name the value the newest statement gives ("took the bus instead of the Golf
-            # today"), and when it is not a name in passing (then the rule above: the model reads nearly any
-            # sentence naming a city as a home, "Cycling along the canal in Utrecht tonight", p 0.998)
-            read = [m for m in later if m["id"] not in named
+            # today"), when it is not a name in passing (then the rule above: the model reads nearly any
+            # sentence naming a city as a home, "Cycling along the canal in Utrecht tonight", p 0.998), and
+            # when it shares a word (or a related word) with the question: on styles it was never trained on
+            # it reads a trip or a test drive as a home or a car ("User is back from two days in Vienna"),
+            # and a reading alone puts nothing first (references/performance.md, 2026-12-04)
+            read = [m for m in later if m["id"] not in named and m["id"] in matched
                     and not (value and value & set(words(m.get("content", ""))))]
             # a name in passing the learned reading also holds for the slot is two readings agreeing: enough
             # ("Joined Equinox, finally." after "My gym is Gold's Gym"); not for a home, which the model reads

@@ -10,22 +10,24 @@ mid-sentence, and after which word), with one class per slot of the user's
 another person's fact and one for no fact at all.
 
 It is trained by `bench/slot_model.py` on the knowledge-update sets whose
-phrasings have been read (dev, check, blind1-8: about 8,000 labelled texts),
-never on the held-out ones; its threshold, gates and rules were chosen leaving
-one set out (references/performance.md, 2026-12-03 "A learned slot reading").
-The weights ship beside this file (`slot_model.bin`, 16-bit, made again byte
-for byte by the trainer); loading them costs ~7 ms once per process, and only
-for a text that names something; reading a sentence ~0.03 ms; standard library
-only.
+phrasings have been read (dev, check, blind1-8, blind14-17: about 12,000
+labelled texts), never on the held-out ones; its threshold, gates and rules
+were chosen leaving one set out (references/performance.md, 2026-12-03 "A
+learned slot reading" and 2026-12-04 "Four new styles"). The weights ship
+beside this file (`slot_model.bin`, 16-bit, made again byte for byte by the
+trainer); they are loaded once per process, and only for a text that names
+something; reading a sentence ~0.03 ms; standard library only.
 
 It only ever adds, sentence by sentence: a memory the model is sure of (p >= the
 shipped threshold) gets "+user|SLOT" in the search cache's slot table where the
 reader gave the text no key of that slot, and recall's question about now counts
 it among the slot's holders (recall/supersede_rank.py: current only when newer
-than every statement, not a name in passing, not naming the stated value). It
+than every statement, not a name in passing, not naming the stated value, and
+sharing a word with the question). It
 never makes or breaks a supersession link (lifecycle/supersede.py reads
 statements only). No key for a question or a request ("can you find a gym near
-my flat?"), a sentence that names nothing ("the gym was packed tonight"), one
+my flat?"), a sentence that names nothing ("the gym was packed tonight"; a
+number alone names nothing: "bet me £120 i couldnt get up the hill"), one
 that opens on someone of the user's ("my landlady Beatrix quit ..."), a slot the
 reader gives someone else, or what the user left ("Quit Siemens; the offer was
 too good": departures.py reads it, and recall answers with it there).
@@ -146,11 +148,12 @@ _NO_VALUE = frozenset("I Monday Tuesday Wednesday Thursday Friday Saturday Sunda
 
 
 def names_a_value(content: str) -> bool:
-    """Does the text name something: a capitalised word after its first (not "I", a day or a month) or a
-    number? Talk about a slot that names nothing ("the gym was packed tonight", "swimming lessons moved to
-    Saturday mornings") holds no value to be current."""
-    return any((w[0].isupper() and at and w not in _NO_VALUE) or w[0].isdigit()
-               for at, w in enumerate(_WORDS.findall(content[:2000])))
+    """Does the text name something: a capitalised word after its first (not "I", a day or a month)? Talk
+    about a slot that names nothing ("the gym was packed tonight", "swimming lessons moved to Saturday
+    mornings") holds no value to be current, and a number alone is no name the model can vouch for: in
+    lower-case chat it read "bet me £120 i couldnt get up the big hill" as a phone and "made us get doner
+    kebab at half 2" as a job (bench/ku_sets/blind15, references/performance.md 2026-12-04)."""
+    return any(w[0].isupper() and at and w not in _NO_VALUE for at, w in enumerate(_WORDS.findall(content[:2000])))
 
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+|;\s*")

@@ -23,9 +23,8 @@ shipped threshold) gets "+user|SLOT" in the search cache's slot table where the
 reader gave the text no key of that slot, and recall's question about now counts
 it among the slot's holders (recall/supersede_rank.py: current only when newer
 than every statement, not a name in passing, not naming the stated value, and
-sharing a word with the question). It
-never makes or breaks a supersession link (lifecycle/supersede.py reads
-statements only). No key for a question or a request ("can you find a gym near
+sharing a word with the question). It never makes or breaks a supersession link
+(lifecycle/supersede.py reads statements only). No key for a question or a request ("can you find a gym near
 my flat?"), a sentence that names nothing ("the gym was packed tonight"; a
 number alone names nothing: "bet me £120 i couldnt get up the hill"), one
 that opens on someone of the user's ("my landlady Beatrix quit ..."), a slot the

@@ -29,6 +29,8 @@ def main(argv):
         if args.repair:
             r = report["repair"]
             print(f"repaired from {r['source']}: {r['memories']} memories ({r['fromMarkdown']} from markdown)")
+            for path in r["linksRemoved"]:
+                print(f"  removed the symbolic link {path} (never ours)")
         print("healthy" if report["healthy"] else "problems found:")
         for line in report["problems"]:
             print(f"  problem: {line}")

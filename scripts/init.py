@@ -9,12 +9,15 @@ def main(argv):
                    "workspace whose remote holds a memory joins it")
     p.add_argument("--adopt", action="store_true", help="with --remote: accept a remote whose history is not "
                    "a hippocampus memory")
+    p.add_argument("--timeout", type=float, metavar="SECONDS", help="with --remote: stop reaching the remote "
+                   "after this long (default 300)")
     args = p.parse_args(argv)
     from hippocampus.store.initialise import initialise
     root = cli.workspace_root(args)
     if args.remote:
+        from hippocampus.sync.remote_git import timeout_from
         from hippocampus.sync.remote_join import connect
-        done = connect(root, cli.clean_text(args.remote), cli.now(), adopt=args.adopt)
+        done = connect(root, args.remote, cli.now(), adopt=args.adopt, timeout=timeout_from(args.timeout))
     else:
         done = initialise(root, cli.now())
     if args.json:

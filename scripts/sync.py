@@ -10,12 +10,19 @@ def main(argv):
     p.add_argument("--remote", default="origin", metavar="NAME", help="the git remote (default origin)")
     p.add_argument("--dry-run", action="store_true", help="fetch and say what would come in and go out; "
                    "merge and push nothing")
+    p.add_argument("--timeout", type=float, metavar="SECONDS", help="stop a fetch or push that takes longer "
+                   "(default 300; the workspace is never locked while the network is waited for)")
     args = p.parse_args(argv)
+    from hippocampus.sync.remote_git import timeout_from
     from hippocampus.sync.remote_sync import sync
+    timeout = timeout_from(args.timeout)
     workspace = cli.open_workspace(args)
-    result = sync(workspace, cli.clean_text(args.remote), dry_run=args.dry_run)
+    result = sync(workspace, cli.clean_text(args.remote), dry_run=args.dry_run, timeout=timeout)
     if args.json:
         cli.print_json(result)
+        return 0
+    if result.get("skipped"):
+        print(f"sync: {result['skipped']}")
         return 0
     def said(counts):
         return f"{counts['added']} new, {counts['changed']} changed, {counts['forgotten']} forgotten"

@@ -243,26 +243,28 @@ def load_config(memory_dir: Path) -> dict:
         return copy.deepcopy(DEFAULTS)
     stamp = [st.st_size, st.st_mtime_ns]
     cache = memory_dir / ".cache" / "config.json"
+    from .fsutil import atomic_write, read_confined
     try:
-        cached = json.loads(cache.read_text(encoding="utf-8"))
+        cached = json.loads(read_confined(cache))
         if cached.get("stamp") == stamp:
             return _merge(DEFAULTS, cached["config"], "hippocampus/config.yaml")
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, WorkspaceError):
         pass
-    yaml = third_party.load("yaml")  # only when config.yaml changed
-
+    loaded, config = parse_config(read_confined(path))  # only when config.yaml changed (yaml imported)
     try:
-        loaded = yaml.safe_load(path.read_bytes().decode("utf-8")) or {}
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise WorkspaceError(f"hippocampus/config.yaml is not valid YAML: {str(exc).splitlines()[0]}") from None
-    if not isinstance(loaded, dict):
-        raise WorkspaceError("hippocampus/config.yaml must be a mapping of settings")
-    config = _merge(DEFAULTS, loaded, "hippocampus/config.yaml")
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_name(f".config.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"stamp": stamp, "config": loaded}), encoding="utf-8")
-        os.replace(tmp, cache)
-    except OSError:
+        atomic_write(cache, json.dumps({"stamp": stamp, "config": loaded}), sync=False)
+    except (OSError, WorkspaceError):
         pass  # a cache is an optimisation only
     return config
+
+
+def parse_config(data: bytes, where: str = "hippocampus/config.yaml") -> tuple[dict, dict]:
+    """(the settings `data` holds, the configuration they make), or WorkspaceError naming the key."""
+    yaml = third_party.load("yaml")
+    try:
+        loaded = yaml.safe_load(data.decode("utf-8")) or {}
+    except (yaml.YAMLError, UnicodeDecodeError, RecursionError) as exc:
+        raise WorkspaceError(f"{where} is not valid YAML: {(str(exc).splitlines() or [''])[0]}") from None
+    if not isinstance(loaded, dict):
+        raise WorkspaceError(f"{where} must be a mapping of settings")
+    return loaded, _merge(DEFAULTS, loaded, where)

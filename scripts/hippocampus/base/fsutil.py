@@ -1,4 +1,12 @@
-"""Atomic file writes: temp file in the same folder, fsync, rename, fsync folder.
+"""Atomic file writes: temp file in the same folder, fsync, rename, fsync folder;
+and the workspace's confinement: no path we open, write, rename or remove
+under a workspace may leave it through a symbolic link, whoever put the link
+there (a synced remote, a person, another program). `confine(root)` names the
+workspace (Workspace.open, init); every writer here checks the path it is
+given at the moment it opens it (check_confined), for every file, not a list
+of known names: the folders on its way must resolve inside the workspace,
+and the file itself must not be a link. Readers of files that feed a write
+(read_confined) resolve the whole path.
 
 write_all's writev of a file's parts saves copying them into one buffer, which
 bench/machinery.py does not show apart from the noise: index.json at 10,000
@@ -27,6 +35,97 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+# the workspaces confined in this process: their path as given and as resolved -> resolved
+_ROOTS: dict[str, str] = {}
+_CHECKED: dict[str, tuple[int, int]] = {}  # a folder found inside -> its (device, inode) then
+
+
+def confine(root: Path | str) -> None:
+    """From now on every path under `root` that the functions here open, write,
+    rename or remove must stay inside it (check_confined)."""
+    real = os.path.realpath(root)
+    _ROOTS[os.path.abspath(root)] = real
+    _ROOTS[real] = real
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def _root_of(path: str) -> tuple[str, str] | None:
+    for given, real in _ROOTS.items():
+        if _inside(path, given):
+            return given, real
+    return None
+
+
+def _folder_inside(folder: str, given: str, real: str) -> None:
+    """WorkspaceError when `folder` (absolute, in the workspace `given`) resolves outside it.
+    A folder found inside is remembered by its device and inode (one lstat the next time)."""
+    known = _CHECKED.get(folder)
+    try:
+        st = os.lstat(folder)
+        stamp = (st.st_dev, st.st_ino) if not os.path.islink(folder) else None
+    except OSError:
+        stamp = None
+    if known is not None and known == stamp:
+        return
+    resolved = os.path.realpath(folder)
+    if not _inside(resolved, real):
+        raise WorkspaceError(f"refusing to follow a symbolic link out of the workspace: "
+                             f"{os.path.relpath(folder, given)} leads to {resolved}; nothing was written "
+                             "(scripts/doctor.py names it)")
+    if stamp is not None:
+        _CHECKED[folder] = stamp
+
+
+def check_confined(path: Path | str, *, link_ok: bool = False) -> None:
+    """WorkspaceError (one line, nothing written) when `path` lies in a confined
+    workspace but a folder on its way resolves outside it, or the file is itself
+    a symbolic link (`link_ok`: one that resolves inside, for readers)."""
+    absolute = os.path.abspath(path)
+    found = _root_of(absolute)
+    if found is None:
+        return
+    given, real = found
+    parent = os.path.dirname(absolute)
+    if parent != absolute:
+        _folder_inside(parent, given, real)
+    if os.path.islink(absolute):
+        if link_ok and _inside(os.path.realpath(absolute), real):
+            return
+        raise WorkspaceError(f"refusing to write through the symbolic link {os.path.relpath(absolute, given)} "
+                             f"(to {os.readlink(absolute)}); nothing was written (scripts/doctor.py names it)")
+
+
+def open_confined(path: Path | str, flags: int, mode: int = 0o644) -> int:
+    """os.open of a file in a confined workspace (check_confined), never through a
+    link at its last step (O_NOFOLLOW)."""
+    check_confined(path)
+    return os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC, mode)
+
+
+def read_confined(path: Path | str) -> bytes:
+    """A file's bytes, when it lies in a confined workspace and resolves inside it
+    (FileNotFoundError when it is not there; WorkspaceError when a link leads out)."""
+    absolute = os.path.abspath(path)
+    found = _root_of(absolute)
+    if found is not None and not _inside(os.path.realpath(absolute), found[1]):
+        raise WorkspaceError(f"refusing to read {os.path.relpath(absolute, found[0])} through a symbolic link out "
+                             f"of the workspace (to {os.path.realpath(absolute)}); scripts/doctor.py names it")
+    with open(absolute, "rb") as handle:
+        return handle.read()
+
+
+def mkdir_confined(folder: Path) -> None:
+    """folder.mkdir(parents=True, exist_ok=True), never through a link out of a confined workspace."""
+    absolute = os.path.abspath(folder)
+    found = _root_of(absolute)
+    if found is not None:
+        _folder_inside(absolute, *found)
+    folder.mkdir(parents=True, exist_ok=True)
+
+
 def atomic_write(path: Path, data: bytes | str | list, *, sync: bool = True) -> None:
     """Replace `path` with `data` so readers see the old or the new file, never half."""
     put_in_place(write_temporary(path, data, sync=sync), path, sync=sync)
@@ -37,10 +136,11 @@ def write_temporary(path: Path, data: bytes | str | list, *, sync: bool = True) 
     temporary file beside `path` (fsynced), to be put in place with put_in_place."""
     if isinstance(data, str):
         data = data.encode("utf-8")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    mkdir_confined(path.parent)
+    check_confined(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        fd = open_confined(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
         try:
             write_all(fd, data)
             if sync:
@@ -71,6 +171,11 @@ def write_all(fd: int, data) -> None:
 
 def put_in_place(tmp: Path, path: Path, *, sync: bool = True) -> None:
     """The second half of atomic_write: rename the temporary file over `path`."""
+    try:
+        check_confined(path)
+    except WorkspaceError:
+        discard(tmp)
+        raise
     try:
         os.replace(tmp, path)
     except OSError as exc:
@@ -131,9 +236,9 @@ def append_line(path: Path, line: str) -> int:
     """Append one line durably (O_APPEND keeps concurrent appends whole); the
     file's size before it, for `truncate_to` to take the line back. A line
     the disk had no room for is taken back at once."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    mkdir_confined(path.parent)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        fd = open_confined(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
         try:
             size = os.fstat(fd).st_size
             try:
@@ -152,9 +257,15 @@ def append_line(path: Path, line: str) -> int:
 def truncate_to(path: Path, size: int) -> None:
     """Cut a file back to `size` bytes (what append_line added, taken back)."""
     try:
-        os.truncate(path, size)
+        fd = open_confined(path, os.O_WRONLY)
+    except (OSError, WorkspaceError):
+        return
+    try:
+        os.ftruncate(fd, size)
     except OSError:
         pass
+    finally:
+        os.close(fd)
 
 
 def ours_to_write(path: Path, resolved_root: Path) -> bool:

@@ -35,6 +35,16 @@ def is_memory_file(path, store: str | None = None) -> bool:
         (store is None or path.startswith(store + "/"))
 
 
+def nameable(name: str) -> bool:
+    """Whether a file name can be named in a commit and an audit line: no control
+    character (a line break), no byte that is not UTF-8 (a surrogate escape)."""
+    for ch in name:
+        code = ord(ch)
+        if code < 32 or code == 127 or 0xD800 <= code <= 0xDFFF:
+            return False
+    return True
+
+
 def memory_file(memory: dict) -> str | None:
     """An index entry's `file`, checked before anything writes or deletes it (None:
     it has none). Writers work on the moved store only: one that is not a memory file

@@ -135,7 +135,9 @@ def capture(tx, text: str, auto: bool, threshold: float | None = None, dry_run: 
     from .transcripts import ReadResult, stream
 
     spool = tx.workspace.paths.cache / f"capture.{os.getpid()}.md"
-    spool.parent.mkdir(parents=True, exist_ok=True)
+    from ..base.fsutil import check_confined, mkdir_confined
+    mkdir_confined(spool.parent)
+    check_confined(spool)
     spool.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
     label = f"capture:{format_time(tx.now)}"
     report = new_report(tx, threshold)

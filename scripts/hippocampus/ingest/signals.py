@@ -149,7 +149,10 @@ def preprocess(tx, targets: list[tuple[Path, str]], full: bool = False, limit: i
     target = tx.workspace.root / PATH
     seen = existing_ids(target)
     spool = tx.workspace.paths.cache / f"signals.{os.getpid()}.spool"
-    spool.parent.mkdir(parents=True, exist_ok=True)
+    from ..base.fsutil import check_confined, mkdir_confined
+    mkdir_confined(spool.parent)
+    check_confined(spool)
+    check_confined(target)  # (copied from, then replaced)
     if target.exists():
         shutil.copyfile(target, spool)
     else:

@@ -239,15 +239,29 @@ def _linked_texts(tx, purged_ids: set[str], sources: set[str]) -> list[str]:
 _AUDIT_LINE = re.compile(r"^(?P<head>[^|\n]* \| [^|\n]* \| [^|\n]* \| (?P<ids>[^|\n]*) \| )(?P<summary>.*?)(?P<end>\r?\n?)$")
 
 
+_QUERY = re.compile(r"^(?P<head>.*? for: )(?P<query>.*)$", re.S)
+
+
 def _scrub_audit_line(line: str, quotes: Quotes) -> str:
     """An audit line about purged memories only says nothing of them (its
-    summary may quote a version the memory no longer has); any other line
-    loses its quotes (a reflection's, its own words too)."""
+    summary may quote a version the memory no longer has). A line that also
+    names others loses the purged memories' quotes and own words, and the
+    query it was recalled for ("recalled and reinforced 2 memories for:
+    does Quorvath fix bicycles": a query that found it names its words). Any
+    other line loses its quotes, and a query its own words (one that found
+    nothing still named them); a reflection's, its own words too."""
     match = _AUDIT_LINE.match(line)
     if match:
         ids = {i for i in match.group("ids").strip().split(",") if i and i != "-" and not i.startswith("+")}
+        head, summary, end = match.group("head"), match.group("summary"), match.group("end")
         if ids and ids <= quotes.purged_ids:
-            return match.group("head") + PURGED + match.group("end")
+            return head + PURGED + end
+        query = _QUERY.match(summary)
+        if ids & quotes.purged_ids:
+            summary = query.group("head") + PURGED if query else summary
+            return head + quotes.scrub_own_words(summary) + end
+        if query:
+            return head + quotes.scrub(query.group("head")) + quotes.scrub_own_words(query.group("query")) + end
     return quotes.scrub_own_words(line) if " | reflection:" in line else quotes.scrub(line)
 
 

@@ -126,8 +126,10 @@ def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, 
     trailers = [redact_text(trailer) for trailer in trailers]
     line = audit_line(now, actor, action, ids, summary, paths)
     log_path = os.path.relpath(audit_log, root)
+    from ..base.fsutil import check_confined, read_confined
+    check_confined(audit_log)  # a link there, or on its way, is never written through
     try:
-        old_log = audit_log.read_bytes()
+        old_log = read_confined(audit_log)
     except FileNotFoundError:
         old_log = b""
     except OSError as exc:

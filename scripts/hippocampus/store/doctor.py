@@ -15,7 +15,7 @@ from . import audit, index_store, reconcile
 from ..errors import WorkspaceError
 from .lock import WorkspaceLock
 from ..base.model import normalise_index
-from ..base.paths import is_memory_file
+from ..base.paths import is_memory_file, nameable
 from .hand_edits import take_in
 from .transaction import Transaction
 from .workspace import Workspace
@@ -32,6 +32,8 @@ def check(workspace: Workspace) -> dict:
         problems += warnings
     except WorkspaceError as exc:
         problems.append(str(exc))
+    from . import links
+    problems += [f"{path}: {why}" for path, why in links.found(paths)]
     pending: set[str] = set()  # paths the next writer commits (hand edits waiting)
     if index is not None:
         scan = reconcile.scan(workspace.root, paths, {}, reconcile.known_files(index["memories"]))
@@ -84,8 +86,9 @@ def check(workspace: Workspace) -> dict:
         if unaudited:
             notes.append(unaudited)
         problems += _dirty_problems(workspace, pending, notes)
+    from ..base.fsutil import open_confined
     try:
-        fd = os.open(paths.lock, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = open_confined(paths.lock, os.O_RDWR | os.O_CREAT)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             fcntl.flock(fd, fcntl.LOCK_UN)
@@ -95,6 +98,8 @@ def check(workspace: Workspace) -> dict:
             os.close(fd)
     except OSError as exc:
         problems.append(f"cannot open the lock file: {exc.strerror}")
+    except WorkspaceError:
+        pass  # a link there: named above
     notes += _cache_notes(workspace)
     return {"healthy": not problems, "problems": problems, "notes": notes,
             "memories": len(index["memories"]) if index else None}
@@ -109,7 +114,8 @@ def _dirty_problems(workspace: Workspace, pending: set[str], notes: list[str]) -
         workspace.root, "status", "--porcelain", "-z", "--", workspace.paths.store_name, "HIPPOCAMPUS_CORE.md",
         check=False).stdout)
     if entries:
-        notes.append(f"uncommitted changes under {workspace.paths.store_name}/: " + ", ".join(path for _code, path in entries[:5]))
+        notes.append(f"uncommitted changes under {workspace.paths.store_name}/: " +
+                     ", ".join(path if nameable(path) else repr(path)[1:-1] for _code, path in entries[:5]))
     stale = [path for code, path in entries if "D" in code and path not in pending
              and not os.path.lexists(workspace.root / path)]
     if not stale:
@@ -131,6 +137,8 @@ def _cache_notes(workspace: Workspace) -> list[str]:
         cache.close()
     except sqlite3.DatabaseError as exc:
         return [f"search cache is damaged ({exc}); the next recall rebuilds it"]
+    except WorkspaceError:
+        return []  # a link on its way: named among the problems
     return [] if fresh else ["search cache is stale (the next recall refreshes it)"]
 
 
@@ -161,7 +169,8 @@ def repair(workspace: Workspace) -> dict:
     if workspace.agent != "main":  # gated like every other mutation (workspace.transaction)
         from ..base.actors import refuse_write
         raise refuse_write(workspace.agent, "repair")
-    from . import store_migration
+    from . import links, store_migration
+    unlinked = links.remove(workspace.root, workspace.paths)  # before the lock: its own file may be a link
     if store_migration.needed(workspace.paths):  # a repair writes: the store leaves memory/ first
         store_migration.migrate(workspace)
     paths = workspace.paths
@@ -198,11 +207,12 @@ def repair(workspace: Workspace) -> dict:
                                                           paths.store_name, check=False).stdout):
             if "D" in code and not os.path.lexists(workspace.root / path):
                 tx.paths.add(path)  # a tracked file gone (a move's old path): its removal is committed
+        tx.paths.update(path for path in unlinked if not os.path.isdir(workspace.root / path))
         tx.index_changed = True
         tx.summary = (f"rebuilt the index from {source}: {len(tx.memories)} memories, {restored} taken from "
                       f"markdown, {written} markdown files written")
         tx.commit()
     return {"repaired": True, "source": source, "memories": len(tx.memories), "fromMarkdown": restored,
-            "filesWritten": written}
+            "filesWritten": written, "linksRemoved": unlinked}
 
 

@@ -21,7 +21,13 @@ _GIT_ENV = {
 }
 
 
-def git(root: Path, *args: str, check: bool = True, stdin: str | None = None) -> subprocess.CompletedProcess:
+def git(root: Path, *args: str, check: bool = True, stdin: str | None = None,
+        timeout: float | None = None) -> subprocess.CompletedProcess:
+    """git ARGS in `root`. `timeout` (the network's commands: sync.py, init.py --remote): after
+    that many seconds git and whatever it started (ssh, a remote helper) are killed, and the
+    result says so (returncode TIMED_OUT)."""
+    if timeout is not None:
+        return _git_bounded(root, args, timeout)
     result = _git(root, *args, stdin=stdin)
     if result.returncode != 0 and "index.lock" in (result.stderr or ""):
         # A git index lock left by a writer that was killed mid-commit. We hold
@@ -70,3 +76,41 @@ def _git(root: Path, *args: str, stdin: str | None = None) -> subprocess.Complet
     except FileNotFoundError:
         raise WorkspaceError("git is not installed; hippocampus needs git for its audit trail") from None
     return result
+
+
+TIMED_OUT = -9  # the returncode of a command killed at its deadline
+
+
+def _git_bounded(root: Path, args: tuple, timeout: float) -> subprocess.CompletedProcess:
+    """git ARGS killed, with every process it started, once `timeout` seconds pass: its own
+    process group, so an ssh or a remote helper that holds the pipes goes with it."""
+    import signal
+    command = ["git", "-c", "core.quotepath=off", *args]
+    try:
+        process = subprocess.Popen(command, cwd=root, env=git_env(), stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
+                                   errors="replace", start_new_session=True)
+    except FileNotFoundError:
+        raise WorkspaceError("git is not installed; hippocampus needs git for its audit trail") from None
+    try:
+        out, err = process.communicate(timeout=timeout)
+        return subprocess.CompletedProcess(command, process.returncode, out, err)
+    except subprocess.TimeoutExpired:
+        pass
+    except BaseException:  # an interrupt: nothing of git's may outlive us
+        _kill_group(process, signal.SIGKILL)
+        raise
+    _kill_group(process, signal.SIGKILL)
+    try:
+        out, err = process.communicate(timeout=5)
+    except subprocess.TimeoutExpired:
+        out, err = "", ""
+    return subprocess.CompletedProcess(command, TIMED_OUT, out or "",
+                                       f"no answer within {timeout:g} s; stopped")
+
+
+def _kill_group(process: subprocess.Popen, sig) -> None:
+    try:
+        os.killpg(process.pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass

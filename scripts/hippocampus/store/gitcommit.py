@@ -435,7 +435,8 @@ def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, aut
         subject = message.split("\n", 1)[0]
         if before_publish is not None:
             before_publish()
-        info = "".join(f"{entry[0].decode()} {entry[1].hex()} 0\t{path}\n" if entry else f"0 {_ZERO}\t{path}\n"
+        # NUL-terminated (-z): a name may hold a line break
+        info = "".join(f"{entry[0].decode()} {entry[1].hex()} 0\t{path}\0" if entry else f"0 {_ZERO}\t{path}\0"
                        for path, entry in changes.items())
         # the branch and git's index move in two steps: note the second, so that a writer
         # killed between them is finished by the next one (_finish_pending)
@@ -447,7 +448,7 @@ def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, aut
             pending.unlink()
             return None  # HEAD moved under us (a person's commit): let git's porcelain do it
         # the commit has landed: a failure from here on is finished by the next writer, never undone
-        if repo.run(root, "update-index", "--index-info", stdin=info, check=False).returncode == 0:
+        if repo.run(root, "update-index", "-z", "--index-info", stdin=info, check=False).returncode == 0:
             pending.unlink()
     except Unsupported:
         return None
@@ -469,7 +470,8 @@ def _finish_pending(repo: _Repo, head: str | None) -> None:
     except FileNotFoundError:
         return
     if commit == head and info:
-        repo.run(repo.root, "update-index", "--index-info", stdin=info)
+        nul = ["-z"] if "\0" in info else []  # (a note written before -z: one entry a line)
+        repo.run(repo.root, "update-index", *nul, "--index-info", stdin=info)
     pending.unlink()
 
 

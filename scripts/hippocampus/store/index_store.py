@@ -58,8 +58,9 @@ def read_raw(path: Path, keep_lines: bool = False):
     With keep_lines, returns (document, {id: raw line}) so that a save can
     reuse the text of memories it did not change.
     """
+    from ..base.fsutil import read_confined
     try:
-        data = path.read_bytes()
+        data = read_confined(path)  # (never through a link out of the workspace)
     except FileNotFoundError:
         raise WorkspaceError(f"{path} is missing; {REPAIR_HINT} (or scripts/init.py for a new workspace)") from None
     except OSError as exc:
@@ -106,9 +107,10 @@ def _read_lazy(path: Path) -> dict | None:
     """A trusted index.json in our layout with its memories left as bytes;
     None for any other layout (the caller parses it whole)."""
     from .memory_list import MemoryList
+    from ..base.fsutil import read_confined
     try:
-        data = path.read_bytes()
-    except OSError:
+        data = read_confined(path)
+    except (OSError, WorkspaceError):
         return None
     marker, tail = b'\n"memories": [\n', b"\n]\n}\n"
     start = data.find(marker)

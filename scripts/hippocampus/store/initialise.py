@@ -21,7 +21,9 @@ IDENTITY_FILES = ("IDENTITY.md", "SOUL.md")
 
 def initialise(root: Path, now: datetime) -> list[str]:
     """Create what is missing; return what was done (empty when nothing was)."""
+    from ..base.fsutil import confine
     done: list[str] = []
+    confine(root)
     paths = WorkspacePaths(root)
     refuse_detached_head(root)
     from . import store_migration

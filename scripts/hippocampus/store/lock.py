@@ -22,8 +22,9 @@ class WorkspaceLock:
         self._fd: int | None = None
 
     def __enter__(self) -> "WorkspaceLock":
+        from ..base.fsutil import open_confined
         try:
-            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            self._fd = open_confined(self.path, os.O_RDWR | os.O_CREAT)
         except OSError as exc:
             raise WorkspaceError(f"cannot open lock file {self.path}: {exc.strerror}") from None
         deadline = time.monotonic() + self.timeout
@@ -49,3 +50,37 @@ class WorkspaceLock:
             finally:
                 os.close(self._fd)
                 self._fd = None
+
+
+class TurnLock:
+    """A turn that is never waited for (one sync at a time): `held` says whether this
+    process has it; a second taker finds it held and goes away."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.held = False
+        self._fd: int | None = None
+
+    def __enter__(self) -> "TurnLock":
+        from ..base.fsutil import mkdir_confined, open_confined
+        mkdir_confined(self.path.parent)
+        try:
+            self._fd = open_confined(self.path, os.O_RDWR | os.O_CREAT)
+        except OSError as exc:
+            raise WorkspaceError(f"cannot open lock file {self.path}: {exc.strerror}") from None
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            self.held = True
+        except BlockingIOError:
+            os.close(self._fd)
+            self._fd = None
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        if self._fd is not None:
+            try:
+                fcntl.flock(self._fd, fcntl.LOCK_UN)
+            finally:
+                os.close(self._fd)
+                self._fd = None
+                self.held = False

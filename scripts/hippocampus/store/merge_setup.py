@@ -3,10 +3,13 @@ own `git pull` merge memories the same way.
 
 Two parts: which files use which driver, in the workspace's `.gitattributes`
 (our block between marker lines, committed, so every clone has it; the rest
-of the file is the person's), and how to run each driver, in the
-repository's own `.git/config` (`merge.hippocampus-<kind>.driver`: a path
-of this checkout, so it is set on each machine, by init.py and again by
-every sync). A clone without the config merges with git's own merge.
+of the file is the person's) and, the same block, in the repository's own
+`.git/info/attributes`, which git reads before any `.gitattributes` (so
+lines a remote appends after our block, `* merge=binary`, cannot take our
+files from our drivers); and how to run each driver, in the repository's
+own `.git/config` (`merge.hippocampus-<kind>.driver`: a path of this
+checkout, so it is set on each machine, by init.py and again by every
+sync). A clone without the config merges with git's own merge.
 """
 
 from __future__ import annotations
@@ -42,8 +45,10 @@ NAMES = {"index": "memories in index.json, by id", "memory": "a memory's markdow
          "ours": "a file hippocampus renders again"}
 
 
-def block() -> str:
-    return "\n".join(f"{pattern} merge=hippocampus-{kind}" for pattern, kind in RULES)
+def block(prefix: str = "") -> str:
+    """Our rules; `prefix`: the workspace's folder in its repository (for .git/info/attributes,
+    whose patterns start at the repository's top)."""
+    return "\n".join(f"{prefix}{pattern} merge=hippocampus-{kind}" for pattern, kind in RULES)
 
 
 def attributes_text(current: str | None) -> str:
@@ -74,6 +79,7 @@ def configure(root: Path) -> list[str]:
             git(root, "config", "--local", f"{key}.name", f"hippocampus: {NAMES[kind]}")
             git(root, "config", "--local", f"{key}.driver", wanted)
             changed.append(kind)
+    _info_attributes(root)
     if "pull.rebase" not in present:
         top = git(root, "rev-parse", "--show-toplevel", check=False).stdout.strip()
         if top and Path(top).resolve() == root.resolve():  # a person's repository keeps its pull settings
@@ -88,3 +94,25 @@ def transforms_nothing(path: Path) -> bool:
     (gitcommit, which every commit runs, holds the check)."""
     from .gitcommit import _merge_rules_only
     return _merge_rules_only(path)
+
+
+def _info_attributes(root: Path) -> None:
+    """Our block in the repository's own .git/info/attributes (read before every .gitattributes)."""
+    from .gitcmd import git
+    from ..base.fsutil import atomic_write
+    from ..text.blocks import with_block
+    found = git(root, "rev-parse", "--git-common-dir", "--show-prefix", check=False).stdout.splitlines()
+    if len(found) < 1:
+        return
+    common = Path(found[0]) if Path(found[0]).is_absolute() else root / found[0]
+    prefix = found[1] if len(found) > 1 else ""
+    path = common / "info" / "attributes"
+    try:
+        current = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        current = None
+    except (OSError, UnicodeDecodeError):
+        return  # not ours to repair; the committed .gitattributes still names the drivers
+    wanted = with_block(current, block(prefix), START, END, "info/attributes")
+    if wanted != current:
+        atomic_write(path, wanted)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 from ..base.paths import MEMORY_FOLDERS, WorkspacePaths
-from ..base.paths import leaves_workspace
+from ..base.paths import leaves_workspace, nameable
 
 
 class NotAMemory(str):
@@ -63,7 +63,11 @@ def not_listed(paths: WorkspacePaths) -> list[tuple[str, str]]:
                 if name.startswith(".") or not lower.endswith((".md", ".markdown")):
                     continue
                 path = f"{relative}/{name}" if inner == "." else f"{relative}/{inner}/{name}"
-                if inner != ".":
+                if not nameable(path):
+                    shown = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                    found.append((repr(shown)[1:-1], "a name holding a control character (a line break?) or bytes "
+                                                     "that are not UTF-8: no commit can name it; rename it"))
+                elif inner != ".":
                     found.append((path, f"in a subfolder: only files directly in {relative}/ are memories; "
                                         "move it up"))
                 elif not name.endswith(".md"):

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 from ..base.fsutil import file_hash
-from ..base.paths import MEMORY_FOLDERS, WorkspacePaths, is_memory_file, leaves_workspace
+from ..base.paths import MEMORY_FOLDERS, WorkspacePaths, is_memory_file, leaves_workspace, nameable
 
 _MASK = (1 << 64) - 1
 SKIPPED = "-"  # the manifest's hash of a file left out of the index (reconcile.NotAMemory)
@@ -117,8 +117,8 @@ def list_memory_files(paths: WorkspacePaths, folders=MEMORY_FOLDERS) -> dict[str
         with entries:
             for entry in entries:
                 name = entry.name
-                if not name.endswith(".md") or name.startswith("."):
-                    continue
+                if not name.endswith(".md") or name.startswith(".") or not nameable(name):
+                    continue  # (a name no commit can hold: not_memory names it for doctor)
                 try:
                     if not entry.is_file(follow_symlinks=False):
                         continue

@@ -40,8 +40,9 @@ def append_in_place(path: Path, suffix: bytes) -> tuple[bytes, tuple]:
     appends, before or after, stay whole and in the file), fsync, and return
     the file as it then is with its stamp. No rename: nothing a person writes
     to the file meanwhile can land in a replaced copy."""
+    from ..base.fsutil import open_confined
     try:
-        fd = os.open(path, os.O_RDWR | os.O_APPEND)
+        fd = open_confined(path, os.O_RDWR | os.O_APPEND)
         try:
             size = os.fstat(fd).st_size
             if size and not suffix.startswith(b"\n") and os.pread(fd, 1, size - 1) != b"\n":
@@ -101,6 +102,8 @@ def _read_open(path: Path) -> tuple[bytes, int]:
 def _swap_in(tmp: Path, path: Path) -> tuple[bytes | None, int | None]:
     """Put `tmp` at `path`; return what was there at that instant (None: nothing),
     with a descriptor of that replaced file (see LateAppends)."""
+    from ..base.fsutil import check_confined
+    check_confined(path)
     if not os.path.lexists(path):
         try:
             os.link(tmp, path)  # never replaces: fails if a person created it meanwhile

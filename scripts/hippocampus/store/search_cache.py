@@ -117,7 +117,9 @@ class SearchCache:
 
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        from ..base.fsutil import check_confined, mkdir_confined
+        mkdir_confined(path.parent)
+        check_confined(path)  # (and so its -wal and -journal beside it)
         db = sqlite3.connect(path, timeout=30, isolation_level=None)
         db.row_factory = sqlite3.Row
         db.execute("PRAGMA busy_timeout=30000")

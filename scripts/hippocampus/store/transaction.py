@@ -105,8 +105,9 @@ class Transaction:
         if relative_path in self.files:
             data = self.files[relative_path]
             return data.read_bytes() if isinstance(data, Path) else data
+        from ..base.fsutil import read_confined
         try:
-            data = (self.workspace.root / relative_path).read_bytes()
+            data = read_confined(self.workspace.root / relative_path)
         except FileNotFoundError:
             data = None
         except OSError as exc:
@@ -128,6 +129,7 @@ class Transaction:
         written. What they save after this check is handled when the files are put
         in place (_place_based)."""
         from . import episodes
+        from ..base.fsutil import read_confined
 
         for relative, base in self._bases.items():
             if relative not in self.files:
@@ -136,7 +138,7 @@ class Transaction:
             if isinstance(data, Path):
                 continue
             try:
-                now_on_disk = (self.workspace.root / relative).read_bytes()
+                now_on_disk = read_confined(self.workspace.root / relative)
             except FileNotFoundError:
                 now_on_disk = None
             if episodes.is_episode_path(relative) and data is not None:
@@ -323,6 +325,10 @@ class Transaction:
             if not ours_to_write(root / relative, resolved_root):
                 raise WorkspaceError(f"refusing to write outside the workspace or inside .git: {relative}; "
                                      "nothing was written")
+        from ..base.fsutil import check_confined
+        for target in (*(root / relative for relative in self.files), ws.paths.audit_log, ws.paths.index,
+                       ws.paths.pending_commit):
+            check_confined(target)  # before anything is written: no link on the way out, none at the file
         for relative in self.paths:  # what is only committed: named, never into .git
             if ".git" in relative.split("/") or relative.startswith("/"):
                 raise WorkspaceError(f"refusing to commit a path inside .git or outside the workspace: "
@@ -477,8 +483,10 @@ class Transaction:
         files = self.files.items()
         if (progress := _progress()) is not None:  # drawn here while the main thread builds git's objects
             files = progress.step(files, "writing files", len(self.files))
+        from ..base.fsutil import check_confined
         for relative, data in files:
             target = root / relative
+            check_confined(target)  # no link on the way out of the workspace, none at the file
             if relative in self.files_before:
                 removed_prints.append((relative, self.files_before[relative]))
             try:

@@ -35,6 +35,8 @@ class Undo:
             if path in self._seen:
                 return
             self._seen.add(path)
+        from ..base.fsutil import check_confined
+        check_confined(path)  # (a link there, or a folder leading out, is never written through)
         if not os.path.lexists(path):
             kept: Path | bytes | None = None
         else:

@@ -48,6 +48,8 @@ def _stat_key(path: Path, inode: bool = False) -> tuple | None:
 
 class Workspace:
     def __init__(self, root: Path, now: datetime):
+        from ..base.fsutil import confine
+        confine(root)  # no file under it is opened through a link out of it (fsutil.check_confined)
         self.root = root
         self.paths = WorkspacePaths(root)
         self.now = now
@@ -119,8 +121,8 @@ class Workspace:
             try:
                 self._cache = SearchCache.open(self.paths.search_db)
                 self._cache_key = _stat_key(self.paths.search_db, inode=True)
-            except (sqlite3.DatabaseError, OSError) as exc:
-                warn(f"search cache unusable ({exc}); using a temporary one")
+            except (sqlite3.DatabaseError, OSError, WorkspaceError) as exc:
+                warn(f"search cache unusable ({one_line(str(exc), 200)}); using a temporary one")
                 self._cache = SearchCache(Path(":memory:"))
                 self._cache.reset()
                 self._cache_key = ("temporary",)  # never a file's: refresh tries the file again
@@ -199,7 +201,9 @@ class Workspace:
             from .store_migration import migrate
             migrate(self)  # then self.paths name hippocampus/
         timeout = float(self.config["lock_timeout_seconds"])
-        from ..base.fsutil import InBackground
+        from ..base.fsutil import InBackground, check_confined
+        for path in (self.paths.lock, self.paths.search_db, self.paths.index, self.paths.audit_log):
+            check_confined(path)  # a link on the way out of the workspace: refused before anything
         with WorkspaceLock(self.paths.lock, timeout):
             from .gitrules import refuse_detached_head
             refuse_detached_head(self.root)  # before anything is written, a recovery included

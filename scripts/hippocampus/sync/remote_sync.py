@@ -1,69 +1,42 @@
 """sync.py: the same memory on every machine, through any git remote.
 
-    pick up hand edits -> fetch -> merge (our drivers) -> settle -> push
+    fetch -> check what came -> [lock: hand edits, merge (our drivers), settle] -> push
 
-Under the workspace lock, as every writer. A remote that cannot be reached
-(or refuses) is exit 3 with one line, before anything local changes. Running
-it again is always safe: a fetch and a merge of what is already merged do
-nothing. A push the remote refuses because it moved meanwhile is retried by
-fetching and merging again (PUSH_TRIES times). Merge commits carry the
-workspace's fixed identity (audit.py), never the machine's.
+The workspace lock is never held across the network: the fetch and the push
+run outside it (each bounded in time, remote_git.py), the merge and its
+commits inside, so a remote that stalls never blocks a `remember`. One sync
+runs at a time: a second, started while one runs (a hook, the hourly job),
+says so and does nothing. What the fetch brought is checked before any of
+it is merged (incoming.py): links where we keep files, an index or settings
+no script could read, are refused with nothing changed. A remote that cannot
+be reached (or refuses) is exit 3 with one line, before anything local
+changes. Running it again is always safe: a fetch and a merge of what is
+already merged do nothing. A push the remote refuses because it moved
+meanwhile is retried by fetching and merging again (PUSH_TRIES times).
+Merge commits carry the workspace's fixed identity (audit.py), never the
+machine's.
 """
 
 from __future__ import annotations
 
 import json
-import os
-from urllib.parse import urlsplit
 
 from ..store import audit
 from ..store import merge_setup
-from ..errors import UsageError, WorkspaceError
+from ..errors import WorkspaceError
 from ..text.textutil import one_line
+from .remote_git import (NETWORK_TIMEOUT, check_remote_name, check_url, failure, refuse_password,  # noqa: F401
+                         run as _git_remote, safe_url)
 
 PUSH_TRIES = 3
 ROOT_ACTOR = "system:init"
-
-
-def refuse_password(url: str) -> None:
-    """A remote URL holding a password would put it in .git/config (and in every error git prints)."""
-    try:
-        parts = urlsplit(url)
-        secret = parts.password
-    except ValueError:
-        return
-    if secret:
-        raise UsageError("the remote URL holds a password; keep it out of the URL: use git's credential helper "
-                         "(git config credential.helper store|cache|osxkeychain) or an SSH URL (git@host:path)")
-
-
-def safe_url(url: str) -> str:
-    """The URL without any user information (for messages)."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return url
-    if parts.username or parts.password:
-        return parts._replace(netloc=parts.hostname or "").geturl()
-    return url
-
-
-def _git_remote(root, *args: str, check: bool = False):
-    """A git command that may reach the network: no prompt, SSH in batch mode unless configured."""
-    options = []
-    if not os.environ.get("GIT_SSH_COMMAND") and not audit.git(
-            root, "config", "core.sshCommand", check=False).stdout.strip():
-        options = ["-c", "core.sshCommand=ssh -o BatchMode=yes"]
-    return audit.git(root, *options, *args, check=check)
 
 
 def remote_url(root, name: str) -> str:
     result = audit.git(root, "remote", "get-url", name, check=False)
     if result.returncode != 0:
         raise WorkspaceError(f"no git remote named {name!r} in {root}; set one with scripts/init.py --remote URL")
-    url = result.stdout.strip()
-    refuse_password(url)
-    return url
+    return check_url(result.stdout.strip())
 
 
 def branch(root) -> str:
@@ -75,12 +48,28 @@ def branch(root) -> str:
     return result.stdout.strip()
 
 
-def fetch(root, name: str) -> None:
+def fetch(root, name: str, timeout: float = NETWORK_TIMEOUT, changed: str = "nothing was changed") -> None:
+    """Fetch the remote's branches (unlocked; git checks every object it brings: fetch.fsckObjects)."""
     url = remote_url(root, name)
-    result = _git_remote(root, "fetch", "--quiet", "--no-tags", "--prune", name)
+    result = _git_remote(root, "-c", "fetch.fsckObjects=true", "fetch", "--quiet", "--no-tags", "--prune", "--",
+                         name, timeout=timeout)
     if result.returncode != 0:
-        detail = one_line(result.stderr or result.stdout or "no output", 200).replace(url, safe_url(url))
-        raise WorkspaceError(f"cannot fetch from remote {name} ({safe_url(url)}): {detail}; nothing was changed")
+        raise failure(result, f"fetch from remote {name}:", url, timeout, changed)
+
+
+def check_theirs(root, theirs: str | None, where: str, now) -> None:
+    """What the remote's branch holds, checked before any of it is taken: a history
+    that is a hippocampus memory (or adopted), a tree with nothing in it that must
+    never reach this workspace (incoming.py)."""
+    from .incoming import check_tree
+    if theirs is None:
+        return
+    if rev(root, "HEAD") is not None:
+        related = audit.git(root, "merge-base", "HEAD", theirs, check=False).stdout.strip()
+        if not related and not (is_hippocampus_history(root, theirs) or adopted(root)):
+            raise WorkspaceError(f"{where} is not a hippocampus memory (its history begins elsewhere); "
+                                 "nothing was changed: run scripts/init.py --remote URL --adopt to merge it anyway")
+    check_tree(root, theirs, _prefix(root), where, now)
 
 
 def rev(root, name: str) -> str | None:
@@ -162,15 +151,18 @@ def changes(before: dict, after: dict) -> dict:
     return {"added": added, "changed": changed, "forgotten": forgotten}
 
 
-def _counts(root, head: str | None, theirs: str | None) -> tuple[dict, dict]:
-    """(what `theirs` brings, what `head` sends): each against their merge base."""
+def _versions(root, head: str | None, theirs: str | None) -> dict:
+    """{"base", "ours", "theirs": {id: memory}}: the index at the merge base, at `head` and at `theirs`."""
     base = audit.git(root, "merge-base", head, theirs, check=False).stdout.strip() or None \
         if head and theirs else None
     at_base = _index_at(root, base)
-    none = {"added": 0, "changed": 0, "forgotten": 0}
-    incoming = changes(at_base, _index_at(root, theirs)) if theirs and theirs != base else none
-    outgoing = changes(at_base, _index_at(root, head)) if head and head != base else none
-    return incoming, outgoing
+    return {"base": at_base, "ours": _index_at(root, head) if head != base else at_base,
+            "theirs": _index_at(root, theirs) if theirs != base else at_base}
+
+
+def _counts(versions: dict) -> tuple[dict, dict]:
+    """(what theirs brings, what ours sends): each against their merge base."""
+    return changes(versions["base"], versions["theirs"]), changes(versions["base"], versions["ours"])
 
 
 def _register(workspace) -> None:
@@ -188,20 +180,20 @@ def _register(workspace) -> None:
         tx.commit()
 
 
-def _merge(workspace, name: str, theirs_ref: str) -> tuple[bool, list[str]]:
-    """Merge `theirs_ref` into the branch: (a merge commit was made, paths it changed)."""
+def _merge(workspace, theirs: str, where: str) -> tuple[bool, list[str]]:
+    """Merge the commit `theirs` (checked: check_theirs) into the branch: (a merge commit
+    was made, paths it changed)."""
     root = workspace.root
     head = rev(root, "HEAD")
-    theirs = rev(root, theirs_ref)
     if theirs is None or head == theirs:
         return False, []
     if audit.git(root, "merge-base", "--is-ancestor", theirs, "HEAD", check=False).returncode == 0:
         return False, []  # nothing new there
     related = audit.git(root, "merge-base", "HEAD", theirs, check=False).stdout.strip()
-    args = ["merge", "--no-edit", "--no-stat", "-q", "-m", f"sync: merge {theirs_ref.removeprefix('refs/remotes/')}"]
+    args = ["merge", "--no-edit", "--no-stat", "-q", "-m", f"sync: merge {where}"]
     if not related:
         if not (is_hippocampus_history(root, theirs) or adopted(root)):
-            raise WorkspaceError(f"{theirs_ref} is not a hippocampus memory (its history begins elsewhere); "
+            raise WorkspaceError(f"{where} is not a hippocampus memory (its history begins elsewhere); "
                                  "nothing was changed: run scripts/init.py --remote URL --adopt to merge it anyway")
         args.append("--allow-unrelated-histories")
     result = audit.git(root, "-c", "core.editor=true", *args, theirs, check=False)
@@ -239,80 +231,100 @@ def _finish_conflicted(root, result) -> None:
     audit.git(root, "-c", "core.editor=true", "commit", "--no-edit", "-q")
 
 
-def _settle(workspace, name: str, merged_paths: list[str], incoming: dict) -> dict:
+def _settle(workspace, name: str, merged_paths: list[str], incoming: dict, versions: dict) -> dict:
     from ..store import reconcile
     from .merge_settle import settle
+    from .tombstones import honour, without_purged
     from ..store.hand_edits import take_in
     from ..store.transaction import Transaction
     tx = Transaction(workspace, workspace.load_index(lazy=True), "system:sync", "sync", "")
+    purged = honour(tx, versions, merged_paths)  # first: a purged memory's file the merge brought back goes
     scan = reconcile.scan(workspace.root, workspace.paths, workspace._open_cache().manifest(),
                           reconcile.known_files(tx.memories), writer=True)
-    take_in(tx, scan)  # what the merge left for the index to take in (a text merged line by line)
+    without_purged(scan, tx, purged)
+    take_in(tx, scan)
+    tx.manifest_updates.update(scan.manifest_updates)  # the stat manifest forgets what the merge removed
+    tx.manifest_removed += scan.manifest_removed        # (a file's name may hold a purged memory's words)  # what the merge left for the index to take in (a text merged line by line)
     result = settle(tx, merged_paths)
     tx.index_changed = True  # the merged index, checked and written by us: the search cache is rebuilt
     tx.summary = (f"synced with {name}: in {incoming['added']} new, {incoming['changed']} changed, "
                   f"{incoming['forgotten']} forgotten" +
                   (f"; {len(result['conflicts'])} memories edited on two machines recorded as conflicts"
-                   if result["conflicts"] else ""))
+                   if result["conflicts"] else "") +
+                  (f"; {len(purged)} purged here as on the other machine" if purged else ""))
     tx.commit()
     return result
 
 
-def sync(workspace, name: str = "origin", dry_run: bool = False) -> dict:
+def _after_fast_forward(workspace, versions: dict) -> None:
+    """The branch moved to the remote's commit: what is derived from the memories follows
+    (and, when that commit purged something, no old page of the cache keeps its words)."""
+    from .tombstones import after_fast_forward
+    workspace.reader_cache()
+    after_fast_forward(workspace, versions)
+
+
+def sync(workspace, name: str = "origin", dry_run: bool = False, timeout: float = NETWORK_TIMEOUT) -> dict:
+    from ..store.lock import TurnLock
     root = workspace.root
+    check_remote_name(name)
     url = remote_url(root, name)
     current = branch(root)
     theirs_ref = f"refs/remotes/{name}/{current}"
-    fetch(root, name)  # before anything local changes: an unreachable remote changes nothing
-    theirs = rev(root, theirs_ref)
-    if theirs is not None and rev(root, "HEAD") is not None:
-        related = audit.git(root, "merge-base", "HEAD", theirs, check=False).stdout.strip()
-        if not related and not (is_hippocampus_history(root, theirs) or adopted(root)):
-            raise WorkspaceError(f"{name}/{current} is not a hippocampus memory (its history begins elsewhere); "
-                                 "nothing was changed: run scripts/init.py --remote URL --adopt to merge it anyway")
+    where = f"{name}/{current}"
     report = {"remote": name, "url": safe_url(url), "branch": current, "dryRun": dry_run}
-    if dry_run:
-        incoming, outgoing = _counts(root, rev(root, "HEAD"), theirs)
-        return {**report, "in": incoming, "out": outgoing, "merged": False, "pushed": False, "conflicts": []}
-    conflicts: list[str] = []
-    merged = False
-    totals_in = {"added": 0, "changed": 0, "forgotten": 0}
-    outgoing = None
-    pushed = False
-    with workspace.transaction("system:sync", "sync"):  # the lock; hand edits committed first
-        _register(workspace)
+    none = {"added": 0, "changed": 0, "forgotten": 0}
+    with TurnLock(workspace.paths.cache / "sync.lock") as turn:
+        if not turn.held:
+            return {**report, "in": dict(none), "out": dict(none), "merged": False, "pushed": False,
+                    "conflicts": [], "skipped": "another sync of this workspace is running; it takes these "
+                                                "changes too (nothing done here)"}
+        fetch(root, name, timeout)  # unlocked, before anything local changes
+        theirs = rev(root, theirs_ref)
+        check_theirs(root, theirs, where, workspace.now)
+        if dry_run:
+            incoming, outgoing = _counts(_versions(root, rev(root, "HEAD"), theirs))
+            return {**report, "in": incoming, "out": outgoing, "merged": False, "pushed": False, "conflicts": []}
+        conflicts: list[str] = []
+        merged = pushed = False
+        totals_in = dict(none)
+        outgoing = None
         for attempt in range(PUSH_TRIES):
-            if attempt:
-                fetch(root, name)
-            theirs = rev(root, theirs_ref)
-            head = rev(root, "HEAD")
-            incoming, out_now = _counts(root, head, theirs)
-            if outgoing is None:
-                outgoing = out_now
-            for key in totals_in:
-                totals_in[key] += incoming[key]
-            made_merge, paths = _merge(workspace, theirs_ref, theirs_ref) if theirs else (False, [])
-            if made_merge:
-                merged = True
-                conflicts += _settle(workspace, name, paths, incoming)["conflicts"]
-            elif paths:
-                workspace.reader_cache()  # a fast-forward: the search cache follows the new index
-            if theirs is not None and audit.git(root, "merge-base", "--is-ancestor", "HEAD", theirs,
+            if attempt:  # the remote moved while we pushed: what it has now, checked as before
+                fetch(root, name, timeout, changed="what came in before is merged here; run sync.py again")
+                theirs = rev(root, theirs_ref)
+                check_theirs(root, theirs, where, workspace.now)
+            with workspace.transaction("system:sync", "sync"):  # the lock; hand edits committed first
+                _register(workspace)
+                head = rev(root, "HEAD")
+                versions = _versions(root, head, theirs)
+                incoming, out_now = _counts(versions)
+                if outgoing is None:
+                    outgoing = out_now
+                for key in totals_in:
+                    totals_in[key] += incoming[key]
+                made_merge, paths = _merge(workspace, theirs, where) if theirs else (False, [])
+                if made_merge:
+                    merged = True
+                    conflicts += _settle(workspace, name, paths, incoming, versions)["conflicts"]
+                elif paths:  # a fast-forward: derived files follow the new tree
+                    _after_fast_forward(workspace, versions)
+                sent = rev(root, "HEAD")
+            if theirs is not None and audit.git(root, "merge-base", "--is-ancestor", sent, theirs,
                                                 check=False).returncode == 0:
-                pushed = False  # the remote has everything here already
-                break
-            result = _git_remote(root, "push", "--quiet", name, f"HEAD:refs/heads/{current}")
+                break  # the remote has everything here already
+            result = _git_remote(root, "push", "--quiet", "--", name, f"{sent}:refs/heads/{current}",
+                                 timeout=timeout)  # unlocked: a commit made meanwhile goes next time
             if result.returncode == 0:
                 pushed = True
                 break
             text = result.stderr or result.stdout or ""
             if "rejected" not in text and "fetch first" not in text and "non-fast-forward" not in text:
-                raise WorkspaceError(f"cannot push to remote {name} ({safe_url(url)}): "
-                                     f"{one_line(text, 200).replace(url, safe_url(url))}; what came in is merged "
-                                     "here; run sync.py again")
+                raise failure(result, f"push to remote {name}:", url, timeout,
+                              changed="what came in is merged here; run sync.py again")
         else:
             raise WorkspaceError(f"the remote {name} kept moving while this sync pushed ({PUSH_TRIES} tries); "
                                  "what came in is merged here; run sync.py again")
     audit.git(root, "branch", f"--set-upstream-to={name}/{current}", check=False)  # a person's plain `git pull`
-    return {**report, "in": totals_in, "out": outgoing or {"added": 0, "changed": 0, "forgotten": 0},
-            "merged": merged, "pushed": pushed, "conflicts": conflicts}
+    return {**report, "in": totals_in, "out": outgoing or dict(none), "merged": merged, "pushed": pushed,
+            "conflicts": conflicts}

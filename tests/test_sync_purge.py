@@ -158,3 +158,20 @@ def test_a_recall_line_that_named_the_purged_words_loses_them(ws):
     for line in ws.audit():
         assert "Quorvath" not in line and "bicycles" not in line, line
     assert any(y in line and "[purged]" in line for line in ws.audit())   # the line stays, its query gone
+
+
+def test_the_second_text_of_a_memory_edited_on_two_machines_goes_with_its_purge(tmp_path):
+    remote, a, b, x = machines(tmp_path)
+    edit_body(a, x, "Quorvath fixes bicycles on Tuesdays, says Ada")
+    edit_body(b, x, "Quorvath fixes bicycles on Tuesdays and Brindlemoss helps")
+    a.run("sync.py", now=T2)
+    b.run("sync.py", now=T3)
+    a.run("sync.py", now=T3)
+    seconds = [m["id"] for m in a.index()["memories"] if m.get("editConflictOf") == x]
+    assert seconds, "the merge kept both texts"
+    a.run("forget.py", x, "--purge", now=T4)   # on one machine, after the conflict was recorded
+    a.run("sync.py", now=T4)
+    b.run("sync.py", now=T4)
+    for ws in (a, b):
+        assert all(ws.memory(second).get("purged") for second in seconds)
+    no_words_anywhere(remote, a, b)

@@ -18,8 +18,12 @@ def forget_ids(tx: Transaction, ids: list[str], purge: bool = False, reason: str
     memories = [tx.get(check_id(memory_id)) for memory_id in dict.fromkeys(ids)]
     if purge:
         wanted = {m["id"] for m in memories}
+        seconds = {}  # the other machine's text of a memory edited on two (merge_index): its words too
+        for other in tx.memories:
+            if other.get("editConflictOf") and not other.get("purged"):
+                seconds.setdefault(other["editConflictOf"], []).append(other["id"])
         for memory in memories:  # grows as it goes: a duplicate merged into a duplicate too
-            for merged in memory.get("mergedFrom") or []:
+            for merged in [*(memory.get("mergedFrom") or []), *seconds.get(memory["id"], [])]:
                 if merged not in wanted and tx.by_id.get(merged) is not None:
                     wanted.add(merged)
                     memories.append(tx.by_id[merged])

@@ -78,6 +78,10 @@ def honour(tx, versions: dict, merged_paths: list[str]) -> list[str]:
                     fold(str(memory.get("content") or "")) in said:
                 targets.add(memory_id)
                 texts += _words(memory)
+    for memory in tx.memories:  # the other machine's text of one edited on two: the same memory's words
+        if memory.get("editConflictOf") in targets and memory["id"] not in targets:
+            targets.add(memory["id"])
+            texts += _words(memory)
     _remove_homes(tx, targets, versions, merged_paths)
     for memory_id in sorted(targets):
         memory = tx.by_id.get(memory_id)

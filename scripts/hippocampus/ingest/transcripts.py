@@ -17,10 +17,10 @@ Formats:
   `## Session N — YYYY-MM-DD HH:MM` headings), or one message a paragraph.
 
 Readers never raise on bad input: a malformed record (not JSON, not an
-object, nested too deep, an id that is no short text), an unknown record type
-or a last line still being written is counted and skipped; invalid UTF-8 is
-read with U+FFFD in its place. A line without its newline is not consumed, so
-the watermark stays before it.
+object, nested too deep, an id that is not a number or short text), an
+unknown record type or a last line still being written is counted and
+skipped; invalid UTF-8 is read with U+FFFD in its place. A line without its
+newline is not consumed, so the watermark stays before it.
 
 What one input may cost is bounded: a line longer than `MAX_LINE` (16 MiB) is
 skipped as it is read, never held (`oversized record`), and a message whose

@@ -22,7 +22,7 @@ def main(argv):
     args = p.parse_args(argv)
     try:
         payload = json.loads(sys.stdin.read() or "{}") if not sys.stdin.isatty() else {}
-    except (ValueError, OSError):
+    except (ValueError, RecursionError, OSError):  # nested too deep is no hook input either
         payload = {}
     _sync_in_background(args)  # install.sh --with-sync: the memory of the other machines comes in, ours goes out
     if args.event == "session-start":

@@ -29,8 +29,10 @@ def main(argv):
         print(f"{report['signals']} messages: would store {len(report['preview'])}, "
               f"{report['belowThreshold']} below {report['threshold']} (dry run: nothing written)")
         return 0
+    too_long = report["tooLong"] + report["noise"].get("oversized message", 0)
     print(f"{report['signals']} messages: {report['stored']} stored, {report['reinforced']} reinforced, "
-          f"{report['proposed']} proposed, {report['belowThreshold']} below {report['threshold']}")
+          f"{report['proposed']} proposed, {report['belowThreshold']} below {report['threshold']}" +
+          (f", {too_long} too long to be a memory" if too_long else ""))
 
 
 if __name__ == "__main__":

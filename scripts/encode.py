@@ -20,6 +20,8 @@ def main(argv):
             decisions = json.loads(cli.read_file_or_stdin(args.apply))
         except ValueError as exc:
             raise cli.UsageError(f"{args.apply}: not valid JSON ({exc})") from None
+        except RecursionError:
+            raise cli.UsageError(f"{args.apply}: not valid JSON (nested too deep)") from None
         workspace = cli.open_workspace(args)
         with workspace.transaction("bot:encode", "encode-apply") as tx:
             report = encode.apply(tx, decisions)
@@ -40,6 +42,7 @@ def main(argv):
     print(f"{report['signals']} signals: {report['stored']} stored, {report['reinforced']} reinforced, "
           f"{report['proposed']} proposed, {report['belowThreshold']} below {report['threshold']}, "
           f"{report['forgetProposals']} forget proposals" +
+          (f", {report['tooLong']} longer than max_content_bytes" if report["tooLong"] else "") +
           (f"; reflection requested {report['reflectRequested']} times" if report["reflectRequested"] else ""))
 
 

@@ -20,6 +20,9 @@ already weaker today); a repeat reinforces the memory it repeats. Without
 `auto`, the same candidates become proposals (from `bot:encode`) in
 hippocampus/meta/pending-memories.md, with a JSON twin, for an agent to summarise
 and approve (`apply`); references/encoding-prompt.md is the agent's prompt.
+
+A signal longer than max_content_bytes cannot be a memory: it is counted
+(`tooLong`) and passed over, so it never stops the signals after it.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ def new_report(tx, threshold: float | None) -> dict:
     """An empty report, with the threshold in force (None: encode.auto_threshold from config)."""
     threshold = float(tx.config["encode"]["auto_threshold"]) if threshold is None else threshold
     return {"threshold": threshold, "signals": 0, "stored": 0, "reinforced": 0, "proposed": 0, "belowThreshold": 0,
-            "forgetProposals": 0, "reflectRequested": 0, "ids": [], "preview": []}
+            "tooLong": 0, "forgetProposals": 0, "reflectRequested": 0, "ids": [], "preview": []}
 
 
 def preview_lines(report: dict) -> list[str]:
@@ -95,6 +98,9 @@ def encode_signal(tx, signal: dict, report: dict, last_in_session: dict, *, auto
 
     report["signals"] += 1
     text = signal["text"]
+    if len(text.strip().encode("utf-8", "replace")) > int(tx.config["max_content_bytes"]):
+        report["tooLong"] += 1  # no memory may be this long: refused, it would stop every later signal too
+        return
     score, kind = signal_importance(text)
     if _REFLECT.search(text):
         report["reflectRequested"] += 1
@@ -154,6 +160,8 @@ def capture(tx, text: str, auto: bool, threshold: float | None = None, dry_run: 
             signal["session"] = signal["session"].replace(spool.stem, label) if signal["session"] else label
             signal["timestamp"] = signal["timestamp"] or format_time(tx.now)
             encode_signal(tx, signal, report, last_in_session, auto=auto, dry_run=dry_run)
+        for reason, count in result.skipped.items():  # a message too long to read, a last line without its end
+            report["noise"][reason] = report["noise"].get(reason, 0) + count
     finally:
         spool.unlink(missing_ok=True)
     return finish(tx, report, auto, dry_run)

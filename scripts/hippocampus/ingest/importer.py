@@ -24,16 +24,50 @@ from ..text.textutil import slugify
 
 FORMATS = ("auto", "chatgpt", "claude", "cursor", "openclaw", "markdown", "text")
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
-_OUR_BLOCKS = re.compile(r"<!-- hippocampus:(\w+):start -->.*?<!-- hippocampus:\1:end -->|"
-                         r"<!-- hippocampus:start -->.*?<!-- hippocampus:end -->", re.S)
+_OUR_START = re.compile(r"<!-- hippocampus:(?:(\w+):)?start -->")
 _DAILY = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
 MIN_CHARS = 12
 
 
+def _drop_our_blocks(text: str) -> str:
+    """Text without our marked blocks (`<!-- hippocampus[:NAME]:start -->` to its end marker). Scanned once:
+    a block with no end marker after it says the same of every later one of its name."""
+    kept, position, searched = [], 0, 0
+    unclosed: set[str] = set()
+    while True:
+        found = _OUR_START.search(text, searched)
+        if not found:
+            break
+        searched = found.end()
+        name = found.group(1)
+        marker = f"<!-- hippocampus:{name}:end -->" if name else "<!-- hippocampus:end -->"
+        end = text.find(marker, found.end()) if marker not in unclosed else -1
+        if end < 0:
+            unclosed.add(marker)
+            continue
+        kept.append(text[position:found.start()])
+        position = searched = end + len(marker)
+    kept.append(text[position:])
+    return "".join(kept)
+
+
+def _drop_comments(text: str) -> str:
+    """Text without HTML comments (`<!--` to the first `-->` after it); an unclosed one and what follows stay."""
+    kept, position = [], 0
+    while True:
+        start = text.find("<!--", position)
+        end = text.find("-->", start + 4) if start >= 0 else -1
+        if end < 0:
+            break
+        kept.append(text[position:start])
+        position = end + 3
+    kept.append(text[position:])
+    return "".join(kept)
+
+
 def markdown_items(text: str) -> list[tuple[str | None, str]]:
     """(heading, item) for each bullet or paragraph outside code, comments, tables and our blocks."""
-    text = _OUR_BLOCKS.sub("", text)
-    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    text = _drop_comments(_drop_our_blocks(text))
     lines = text.splitlines()
     if lines and lines[0].strip() == "---":  # frontmatter
         end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
@@ -127,6 +161,8 @@ def _chatgpt_json(text: str, label: str) -> list[dict]:
         data = json.loads(text)
     except ValueError as exc:
         raise UsageError(f"{label}: not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise UsageError(f"{label}: not valid JSON (nested too deep)") from None
     if isinstance(data, dict):
         data = data.get("memories") or data.get("items") or data.get("data") or []
     if not isinstance(data, list):

@@ -45,7 +45,7 @@ def _load(folder: Path) -> dict | None | bool:
             store = json.load(handle)
     except FileNotFoundError:
         return None
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # nested too deep to read is unreadable too
         return False
     return store if isinstance(store, dict) else False
 

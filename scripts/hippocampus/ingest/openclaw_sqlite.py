@@ -34,6 +34,18 @@ live (no `-wal`/`-shm` beside it) it is opened immutable, so reading creates no
 sidecar files. A busy, unreadable or unfamiliar database is one warning and a
 count, never an error. A session imported from a legacy JSONL file already read
 is not read twice: each event also carries the source its JSONL line had.
+
+A damaged or hostile store costs seconds and tens of MB, and never stops the
+rest (`openclaw_rows` reads a transcript's rows within bounds): an event that
+expands past 4 MiB (OpenClaw's own bound), an archive past 64 MiB (read as a
+stream, never whole), a row SQLite cannot read (a damaged page: the rest of
+its transcript is read row by row), a row of the wrong type (a `seq` that is
+no integer, an `event_json` that is no text) or whose JSON is malformed or
+nested too deep is skipped and counted, with one warning line per database
+for what is too large, corrupt or unreadable; the watermark moves past it, so
+the next run does not meet it again. Invalid UTF-8 in a text column is read
+with U+FFFD in its place, as in a transcript file; a schema SQLite cannot
+read makes the database unreadable (one line), not the run.
 """
 
 from __future__ import annotations
@@ -42,10 +54,13 @@ import json
 import sqlite3
 from pathlib import Path
 
+from .openclaw_rows import Skip, archive, busy, cold_last, cold_rows, hot_rows, odd_rows
+
 DB_NAME = "openclaw-agent.sqlite"
 FORMAT = "openclaw-sqlite"
-MAX_EVENT = 4 * 1024 * 1024  # OpenClaw's bound on one event's UTF-8 size
-MAX_ARCHIVE = 256 * 1024 * 1024  # and on a materialised archive (MAX_MATERIALIZED_ARCHIVE_BATCH_BYTES)
+# Why a row is skipped: told once per database, as a warning line (the rest are only counted)
+_WARNED = {"oversized record": "past 4 MiB", "oversized archive": "past 64 MiB", "undecodable event": "corrupt zstd",
+           "unreadable row": "a damaged page", "unreadable session": "a damaged index"}
 
 
 def database_for(folder: Path) -> Path:
@@ -87,7 +102,7 @@ def registered(state: Path, agent: str) -> list[Path]:
             rows = connection.execute("SELECT path FROM agent_databases WHERE agent_id = ?", (agent,)).fetchall()
         finally:
             connection.close()
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):  # a damaged schema's text
         return []
     return [state / str(path) for (path,) in rows if isinstance(path, str) and path]
 
@@ -106,8 +121,14 @@ def _connect(db: Path) -> sqlite3.Connection:
     # read-only through the writer's sidecars, waiting at most two seconds for a lock.
     mode = "mode=ro&immutable=1" if quiet else "mode=ro"
     connection = sqlite3.connect(f"file:{quote(str(db.resolve()))}?{mode}", uri=True, timeout=2.0)
+    connection.text_factory = _text
     connection.execute("PRAGMA query_only = 1")
     return connection
+
+
+def _text(value: bytes) -> str:
+    """A TEXT value; invalid UTF-8 (a damaged row) read with U+FFFD in its place, as in a transcript file."""
+    return value.decode("utf-8", "replace")
 
 
 def _columns(connection, table: str) -> set[str]:
@@ -131,12 +152,12 @@ def _sessions(connection, windows: set[str]) -> list[tuple[str, str, dict]]:
         if isinstance(entry_json, str):
             try:
                 entry = json.loads(entry_json)
-            except ValueError:
+            except (ValueError, RecursionError):
                 entry = {}
         entry = entry if isinstance(entry, dict) else {}
-        if chat_type:
+        if isinstance(chat_type, str) and chat_type:
             entry = {**entry, "chatType": chat_type}
-        found.append((str(session_id), str(key or ""), entry))
+        found.append((session_id, key if isinstance(key, str) else "", entry))
     return found
 
 
@@ -147,44 +168,28 @@ def _generations(connection) -> dict[str, str]:
     return {}
 
 
-def _archives(connection) -> list[tuple[str, str, str, bool]]:
+def _archives(connection) -> list[tuple]:
     """(session id, generation, session key, zstd?) of each transcript archived on a reset or delete."""
     if not {"session_id", "generation", "session_key", "encoding", "archive_blob"} <= _columns(
             connection, "session_transcript_archives"):
         return []
-    return [(str(s), str(g), str(k or ""), e == "zstd") for s, g, k, e in connection.execute(
+    return [(s, g, k if isinstance(k, str) else "", e == "zstd") for s, g, k, e in connection.execute(
         "SELECT session_id, generation, session_key, encoding FROM session_transcript_archives "
         "ORDER BY created_at, session_id")]
 
 
-def _event_text(event_json, event_zstd, size) -> str | None:
-    if isinstance(event_json, str):
-        return event_json
-    if isinstance(event_zstd, bytes):
-        from .zstd import ZstdError, decompress
-        limit = size if isinstance(size, int) and 0 < size <= MAX_EVENT else MAX_EVENT
-        try:
-            return decompress(event_zstd, limit).decode("utf-8", "replace")
-        except ZstdError:
-            return None
-    return None
-
-
 def _records(rows, session_id: str, source: str, legacy: str | None, result, at: list):
-    """(message, its legacy JSONL source) of each message in (seq, JSON text or None) rows; at[0]: the seq read."""
-    from .transcripts import _openclaw
+    """(message, its legacy JSONL source) of each message in (seq, JSON text or Skip) rows; at[0]: the seq read."""
+    from .transcripts import _openclaw, parse_record
     for seq, text in rows:
-        at[0] = seq
-        if text is None:
-            result.skip("undecodable event")
+        at[0] = max(at[0], seq)
+        if isinstance(text, Skip):
+            result.skip(text.reason)
             continue
         if not text.strip():  # a blank line of an archive
             continue
-        try:
-            record = json.loads(text)
-        except ValueError:
-            record = None
-        if not isinstance(record, dict):
+        record = parse_record(text)
+        if record is None:
             result.skip("malformed")
             continue
         message = _openclaw(record, session_id, source, result)
@@ -194,45 +199,6 @@ def _records(rows, session_id: str, source: str, legacy: str | None, result, at:
             result.last_timestamp = message.timestamp
         if message.text.strip():
             yield message, ([f"{legacy}#{record.get('id', '')}"] if legacy else [])
-
-
-def _unpack(blob, zstd: bool) -> str | None:
-    if not isinstance(blob, bytes):
-        return None
-    if not zstd:
-        return blob.decode("utf-8", "replace")
-    from .zstd import ZstdError, decompress
-    try:
-        return decompress(blob, MAX_ARCHIVE).decode("utf-8", "replace")
-    except ZstdError:
-        return None
-
-
-def _cold_rows(connection, session_id: str, start: int, result, cold: bool) -> tuple[list, int | None]:
-    """((seq, event JSON) rows past `start` of a transcript moved to cold storage, its last seq)."""
-    if not cold:
-        return [], None
-    row = connection.execute("SELECT last_seq, storage, archive_blob FROM session_transcript_cold_archives "
-                             "WHERE session_id = ?", (session_id,)).fetchone()
-    if row is None or not isinstance(row[0], int) or row[0] <= start:
-        return [], (row[0] if row and isinstance(row[0], int) else None)
-    if row[1] != "sqlite":
-        result.skip("cold archive in a file, not read")
-        return [], None
-    text = _unpack(row[2], True)
-    if text is None:
-        result.skip("undecodable event")
-        return [], None
-    rows = []
-    for line in text.splitlines():  # {kind: header | event | identity | ...}; events hold {seq, event_json}
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        event = record.get("row") if isinstance(record, dict) and record.get("kind") == "event" else None
-        if isinstance(event, dict) and isinstance(event.get("seq"), int) and event["seq"] > start:
-            rows.append((event["seq"], event.get("event_json") if isinstance(event.get("event_json"), str) else None))
-    return sorted(rows), row[0]
 
 
 def read(db: Path, marks: dict, *, skipped: dict, warnings: list, full: bool = False,
@@ -255,10 +221,11 @@ def read(db: Path, marks: dict, *, skipped: dict, warnings: list, full: bool = F
     label = str(db.resolve())
     try:
         connection = _connect(db)
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:
         warnings.append(f"{db}: cannot open OpenClaw's session database read-only ({exc}); skipped")
         skip("unreadable database")
         return
+    before = {reason: skipped.get(reason, 0) for reason in _WARNED}
     try:
         events, windows = _columns(connection, "transcript_events"), _columns(connection, "session_windows")
         if not ({"session_id", "seq", "event_json"} <= events and {"session_id", "session_key"} <= windows):
@@ -266,7 +233,9 @@ def read(db: Path, marks: dict, *, skipped: dict, warnings: list, full: bool = F
                             f"and session_windows tables as OpenClaw 2026.9.6 writes them); skipped")
             skip("unknown database schema")
             return
-        body = "event_zstd, event_utf8_bytes" if {"event_zstd", "event_utf8_bytes"} <= events else "NULL, NULL"
+        # a compressed event longer than MAX_EVENT even compressed is not fetched
+        body = ("CASE WHEN length(event_zstd) <= :max THEN event_zstd END, length(event_zstd), event_utf8_bytes"
+                if {"event_zstd", "event_utf8_bytes"} <= events else "NULL, NULL, NULL")
         wanted = {"direct", "group"} if include_groups else {"direct"}
         generations = _generations(connection)
         sessions = _sessions(connection, windows)
@@ -280,19 +249,26 @@ def read(db: Path, marks: dict, *, skipped: dict, warnings: list, full: bool = F
             if what not in wanted or (mark_key in marks and not full):
                 continue
             result, at = ReadResult(), [-1]
-            blob = connection.execute("SELECT archive_blob FROM session_transcript_archives WHERE session_id = ? "
-                                      "AND generation = ?", (session_id, generation)).fetchone()
-            text = _unpack(blob[0] if blob else None, zstd)
-            rows = enumerate(text.splitlines()) if text is not None else [(0, None)]
             legacy = str((legacy_dir / f"{session_id}.jsonl").resolve()) if legacy_dir else None
             try:
-                yield from _records(rows, session_id, f"{label}?session={session_id}", legacy, result, at)
+                lines = archive(connection, "session_transcript_archives", "session_id = ? AND generation = ?",
+                                 (session_id, generation), zstd)
+                rows = ((number, line if isinstance(line, Skip) else line.decode("utf-8", "replace"))
+                        for number, line in enumerate(lines))
+                yield from _records(rows, str(session_id), f"{label}?session={session_id}", legacy, result, at)
+            except sqlite3.DatabaseError as exc:  # read once: a damaged one is not met again
+                if busy(exc):
+                    raise
+                result.skip("unreadable row")
             finally:
                 mark_read(mark_key, marks.get(mark_key) or {}, at, result, None)
         for session_id, key, entry in sessions:
             what = kind(key, entry)
             if what not in wanted:
                 skip(f"{what} session")
+                continue
+            if not isinstance(session_id, str) or "\ufffd" in session_id:  # no id OpenClaw writes: a damaged row
+                skip("malformed")
                 continue
             mark_key = f"{label}?session={session_id}"
             mark = marks.get(mark_key) or {}
@@ -301,32 +277,53 @@ def read(db: Path, marks: dict, *, skipped: dict, warnings: list, full: bool = F
             if full or (generation and mark.get("generation") not in (None, generation)):
                 start = -1  # rewritten or --full: read it all again (known signals are not new)
             result, at = ReadResult(), [start]
-            cold, cold_last = _cold_rows(connection, session_id, start, result, has_cold)
-            last = connection.execute("SELECT max(seq) FROM transcript_events WHERE session_id = ?",
-                                      (session_id,)).fetchone()[0]
-            last = max(x for x in (last, cold_last, -1) if x is not None)
-            if last < start:  # replaced by a shorter transcript: read it again
-                start = at[0] = -1
-                cold, _ = _cold_rows(connection, session_id, start, result, has_cold)
-            if last <= start and not result.skipped:
+            try:
+                last_cold = cold_last(connection, session_id, has_cold)
+                last = connection.execute("SELECT max(seq) FROM transcript_events WHERE session_id = ? "
+                                          "AND typeof(seq) = 'integer'", (session_id,)).fetchone()[0]
+                last = max(x for x in (last, last_cold, -1) if x is not None)
+                if last < start:  # replaced by a shorter transcript: read it again
+                    start = at[0] = -1
+                odd = odd_rows(connection, session_id) if start == -1 else 0
+            except sqlite3.DatabaseError as exc:
+                if busy(exc):
+                    raise
+                skip("unreadable session")
+                continue
+            if last <= start and not odd:
                 continue
             source = f"{label}?session={session_id}"
             legacy = str((legacy_dir / f"{session_id}.jsonl").resolve()) if legacy_dir else None
-            hot = ((seq, _event_text(event_json, event_zstd, size)) for seq, event_json, event_zstd, size in
-                   connection.execute(f"SELECT seq, event_json, {body} FROM transcript_events "
-                                      "WHERE session_id = ? AND seq > ? ORDER BY seq",
-                                      (session_id, max([start, *(seq for seq, _ in cold[-1:])]))))
             try:
-                yield from _records(cold, session_id, source, legacy, result, at)
-                yield from _records(hot, session_id, source, legacy, result, at)
+                if odd:
+                    result.skip("malformed", odd)
+                if last_cold is not None and last_cold > start:
+                    try:
+                        yield from _records(cold_rows(connection, session_id, start), session_id, source, legacy,
+                                            result, at)
+                    except sqlite3.DatabaseError as exc:
+                        if busy(exc):
+                            raise
+                        result.skip("unreadable row")
+                    at[0] = max(at[0], last_cold)  # read, or skipped and counted: not met again
+                yield from _records(hot_rows(connection, session_id, at[0], body), session_id, source, legacy,
+                                    result, at)
+            except sqlite3.DatabaseError as exc:
+                if busy(exc):
+                    raise
+                result.skip("unreadable session")
             finally:
                 mark_read(mark_key, mark, at, result, generation)
     except sqlite3.OperationalError as exc:
-        busy = "locked" in str(exc) or "busy" in str(exc)
-        warnings.append(f"{db}: {'busy (OpenClaw is writing it); the rest is read next time' if busy else exc}")
-        skip("busy database" if busy else "unreadable database")
-    except sqlite3.DatabaseError as exc:
+        locked = busy(exc)
+        warnings.append(f"{db}: {'busy (OpenClaw is writing it); the rest is read next time' if locked else exc}")
+        skip("busy database" if locked else "unreadable database")
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # a damaged schema's text is not UTF-8
         warnings.append(f"{db}: unreadable SQLite database ({exc}); skipped")
         skip("unreadable database")
     finally:
         connection.close()
+        found = [(skipped.get(reason, 0) - before[reason], reason) for reason in _WARNED]
+        found = [f"{count} {reason}{'s' if count > 1 else ''} ({_WARNED[reason]})" for count, reason in found if count]
+        if found:
+            warnings.append(f"{db}: skipped {', '.join(found)}; the rest was read")

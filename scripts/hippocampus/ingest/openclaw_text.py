@@ -27,7 +27,7 @@ _ENVELOPE = re.compile(r"^\[([^\]]+)\]\s*")
 _CHANNELS = ("WebChat", "WhatsApp", "Telegram", "Signal", "Slack", "Discord", "Google Chat", "iMessage",
              "Teams", "Matrix", "Zalo", "Zalo Personal")
 _STAMP = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?Z|\s\d{2}:\d{2})\b")
-_MESSAGE_ID = re.compile(r"^\s*\[message_id:\s*[^\]]+\]\s*$", re.I)
+_MESSAGE_ID = re.compile(r"^\s*\[message_id:[^\]]+\]\s*$", re.I)  # [^\]] takes the spaces too: one way to match
 _DELIVERY = re.compile(r"^\s*Delivery: (to send a message, use the `message` tool\.|Final assistant text is not "
                        r"automatically delivered in this run\.|No visible reply is delivered automatically)")
 

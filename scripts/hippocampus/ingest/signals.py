@@ -25,19 +25,28 @@ _SYSTEM = re.compile(r"^\s*(system:|\[cron\]|cron:|\[system\]|<system-reminder>|
 # the legacy one (the two openings OpenClaw 2026.9.6 itself recognises as its heartbeat prompt)
 _HEARTBEAT = re.compile(r"^\s*(Follow the heartbeat monitor scratch context when provided\.|Read HEARTBEAT\.md if it exists)")
 # Claude Code's harness text, stored as user messages: slash-command wrappers, local command output,
-# background task notifications, interrupt markers, and a compaction summary without its flag
-_HARNESS = re.compile(r"<(command-name|command-message|command-args|command-contents|local-command-stdout|"
-                      r"local-command-stderr|local-command-caveat|bash-input|bash-stdout|bash-stderr|"
-                      r"task-notification|user-prompt-submit-hook)\b[^>]*>.*?(</\1>|\Z)|"
-                      r"\[Request interrupted by user[^\]\n]*\]|"
-                      r"\A\s*This session is being continued from a previous conversation\b.*", re.I | re.S)
-_SCAFFOLD = re.compile(r"<(thinking|relevant-memories|system-reminder|memory|memories)\b[^>]*>.*?</\1>", re.I | re.S)
-_OUR_BLOCK = re.compile(r"<!-- hippocampus:core:start -->.*?<!-- hippocampus:core:end -->", re.S)
-_RECALLED_LINE = re.compile(r"^\s*-?\s*Previously observed \(\d{4}-\d{2}-\d{2}\) \[mem_[^\]]*\]:.*$", re.M)
+# background task notifications, interrupt markers, and a compaction summary without its flag. Removed by
+# scanning (`_drop_harness`), not by one pattern: a pattern retried at each of many unclosed openings costs
+# the square of the text's length (a second for 64 KiB of them).
+_HARNESS_TAGS = ("command-name", "command-message", "command-args", "command-contents", "local-command-stdout",
+                 "local-command-stderr", "local-command-caveat", "bash-input", "bash-stdout", "bash-stderr",
+                 "task-notification", "user-prompt-submit-hook")
+_HARNESS_START = re.compile(rf"<({'|'.join(_HARNESS_TAGS)})\b|\[Request interrupted by user", re.I)
+_HARNESS_BLOCK = re.compile(rf"<({'|'.join(_HARNESS_TAGS)})\b[^>]*>.*?(</\1>|\Z)", re.I | re.S)
+_INTERRUPTED = re.compile(r"\[Request interrupted by user[^\]\n]*\]", re.I)
+_CONTINUED = re.compile(r"\A\s*This session is being continued from a previous conversation\b", re.I)
+# our prompt scaffolding: <thinking>, <relevant-memories>, ... blocks (`_drop_scaffold`)
+_SCAFFOLD_TAGS = ("thinking", "relevant-memories", "system-reminder", "memory", "memories")
+_SCAFFOLD_OPEN = re.compile(rf"<({'|'.join(_SCAFFOLD_TAGS)})\b", re.I)
+_SCAFFOLD_BLOCK = re.compile(rf"<({'|'.join(_SCAFFOLD_TAGS)})\b[^>]*>.*?</\1>", re.I | re.S)
+_OUR_BLOCK = ("<!-- hippocampus:core:start -->", "<!-- hippocampus:core:end -->")
+# (whitespace within the line only, one way to match it: `^\s*-?\s*` cost the cube of a run of blank lines)
+_RECALLED_LINE = re.compile(r"^[^\S\n]*(?:-[^\S\n]*)?Previously observed \(\d{4}-\d{2}-\d{2}\) \[mem_[^\]\n]*\]:.*$", re.M)
 _CORE_HEADER = re.compile(r"^# Hippocampus core memories\b.*?(?=\n#\s|\Z)", re.S | re.M)
 _MEDIA_ONLY = re.compile(r"^\s*(<media:[^>]*>|\[(image|photo|video|audio|file|attachment|sticker)( #?\d+)?\]|"
                          r"<(image|attachment)[^>]*/?>|\(image omitted\)|<media omitted>)\s*$", re.I)
-_MEDIA_INLINE = re.compile(r"<media:[^>]*>|\[(image|attachment) #?\d+\]", re.I)
+_MEDIA_OPEN = re.compile(r"<media:", re.I)
+_MEDIA_NUMBERED = re.compile(r"\[(image|attachment) #?\d+\]", re.I)
 _WORD = re.compile(r"\w+")
 
 
@@ -50,25 +59,116 @@ def clean_signal(text: str) -> tuple[str | None, str | None]:
         return None, "heartbeat"
     if _MEDIA_ONLY.match(text):
         return None, "media"
-    unwrapped = _HARNESS.sub("", text).strip()
+    unwrapped = _drop_harness(text).strip()
     if not unwrapped and text.strip():
         return None, "harness"
-    text = _OUR_BLOCK.sub("", unwrapped)
-    text = _SCAFFOLD.sub("", text)
+    text = _drop_between(unwrapped, *_OUR_BLOCK)
+    text = _drop_scaffold(text)
     text = _RECALLED_LINE.sub("", text)
     text = _CORE_HEADER.sub("", text)
-    text = _MEDIA_INLINE.sub("", text).strip()
+    text = _drop_media(_MEDIA_NUMBERED.sub("", text)).strip()
     if not text:
         return None, "scaffolding"
     if text[0] in "{[" and text[-1] in "}]":
         try:
             json.loads(text)
             return None, "json"
+        except RecursionError:  # nested deeper than Python reads: a blob all the same
+            return None, "json"
         except ValueError:
             pass
     if len(_WORD.findall(text)) < 2 or len(text) < 8:
         return None, "near-empty"
     return text, None
+
+
+def _drop_harness(text: str) -> str:
+    """Text without Claude Code's harness wrappers: a tag to its closing tag (or the end), an interrupt marker;
+    nothing left of a compaction summary. Linear: a tag with no `>` after it, or a marker with no `]` before
+    its line ends, says the same of every later one (so they are not tried again)."""
+    if _CONTINUED.match(text):
+        return ""
+    kept, position, searched = [], 0, 0
+    tags_open = True  # False once a tag has no `>` after it
+    marker_dead = -1  # interrupt markers before this offset cannot close
+    while True:
+        found = _HARNESS_START.search(text, searched)
+        if not found:
+            break
+        searched = found.end()
+        if found.group(1):
+            if not tags_open:
+                continue
+            if text.find(">", found.end()) < 0:
+                tags_open = False
+                continue
+            end = _HARNESS_BLOCK.match(text, found.start()).end()  # to its closing tag or the end: it matches
+        else:
+            if found.start() < marker_dead:
+                continue
+            marker = _INTERRUPTED.match(text, found.start())
+            if not marker:
+                line_end = text.find("\n", found.end())
+                marker_dead = len(text) if line_end < 0 else line_end
+                continue
+            end = marker.end()
+        kept.append(text[position:found.start()])
+        position = searched = end
+    kept.append(text[position:])
+    return "".join(kept)
+
+
+def _drop_scaffold(text: str) -> str:
+    """Text without <thinking>, <relevant-memories>, ... blocks (an opening tag to its first closing tag);
+    linear: a name with no closing after one opening has none after any later one."""
+    kept, position, searched = [], 0, 0
+    unclosed: set[str] = set()
+    while True:
+        found = _SCAFFOLD_OPEN.search(text, searched)
+        if not found:
+            break
+        searched = found.end()
+        name = found.group(1).lower()  # as `</\1>` compares under re.I
+        if name in unclosed:
+            continue
+        if text.find(">", found.end()) < 0:
+            break  # no tag after this one closes its head either
+        block = _SCAFFOLD_BLOCK.match(text, found.start())
+        if not block:
+            unclosed.add(name)
+            continue
+        kept.append(text[position:found.start()])
+        position = searched = block.end()
+    kept.append(text[position:])
+    return "".join(kept)
+
+
+def _drop_between(text: str, start: str, end: str) -> str:
+    """Text without each span from `start` to the first `end` after it."""
+    kept, position = [], 0
+    while True:
+        first = text.find(start, position)
+        last = text.find(end, first + len(start)) if first >= 0 else -1
+        if last < 0:
+            break
+        kept.append(text[position:first])
+        position = last + len(end)
+    kept.append(text[position:])
+    return "".join(kept)
+
+
+def _drop_media(text: str) -> str:
+    """Text without inline `<media:...>` placeholders."""
+    kept, position = [], 0
+    while True:
+        found = _MEDIA_OPEN.search(text, position)
+        head_end = text.find(">", found.end()) if found else -1
+        if head_end < 0:
+            break
+        kept.append(text[position:found.start()])
+        position = head_end + 1
+    kept.append(text[position:])
+    return "".join(kept)
 
 
 def signal_id(source: str) -> str:
@@ -103,7 +203,7 @@ def read_signals(path: Path, start: int = 0):
     for line, end in complete_lines(path, start):
         try:
             record = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # a damaged line: passed over
             continue
         if isinstance(record, dict) and isinstance(record.get("text"), str):
             yield record, end
@@ -166,15 +266,16 @@ def preprocess(tx, targets: list[tuple[Path, str]], full: bool = False, limit: i
 
     def take(message, twins) -> int:
         """1 when the message is a new signal (written or kept), 0 when it is noise or already seen."""
-        text, noise = clean_signal(message.text)
+        twins = [signal_id(source) for source in twins]  # the same message's ids from another container
+        known = signal_id(message.source) in seen or any(twin in seen for twin in twins)
+        text, noise = clean_signal(message.text) if not known else (None, None)  # a repeat is not cleaned again
         if noise:
             skipped[noise] = skipped.get(noise, 0) + 1
             return 0
-        signal = to_signal(message, text)
-        twins = [signal_id(source) for source in twins]  # the same message's ids from another container
-        if signal["id"] in seen or any(twin in seen for twin in twins):
+        if known:
             skipped["already seen"] = skipped.get("already seen", 0) + 1
             return 0
+        signal = to_signal(message, text)
         seen.add(signal["id"])
         seen.update(twins)
         if kept is not None:

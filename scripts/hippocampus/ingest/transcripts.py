@@ -16,9 +16,17 @@ Formats:
 - `plain`: a text or markdown chat log: `**Name:** text` lines (sessions under
   `## Session N — YYYY-MM-DD HH:MM` headings), or one message a paragraph.
 
-Readers never raise on bad input: a malformed record, an unknown record type,
-invalid UTF-8 or a last line still being written are counted and skipped.
-A line without its newline is not consumed, so the watermark stays before it.
+Readers never raise on bad input: a malformed record (not JSON, not an
+object, nested too deep, an id that is not a number or short text), an
+unknown record type or a last line still being written is counted and
+skipped; invalid UTF-8 is read with U+FFFD in its place. A line without its
+newline is not consumed, so the watermark stays before it.
+
+What one input may cost is bounded: a line longer than `MAX_LINE` (16 MiB) is
+skipped as it is read, never held (`oversized record`), and a message whose
+text is longer than `MAX_TEXT` (64 KiB of UTF-8, the default
+max_content_bytes: longer than a memory may be) is skipped before anything
+cleans or redacts it (`oversized message`).
 """
 
 from __future__ import annotations
@@ -30,6 +38,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 FORMATS = ("openclaw", "claude-code", "plain")
+MAX_LINE = 16 * 1024 * 1024  # one JSONL record (a Claude Code message with a pasted image can be several MiB)
+MAX_TEXT = 64 * 1024  # one message's text, in UTF-8 bytes: the default max_content_bytes
+_MAX_ID = 256  # a record, session or message id (OpenClaw's are 8 hex digits, Claude Code's UUIDs)
 # OpenClaw records that are not a message: compaction and branch summaries, extension state and
 # extension-injected context (docs/reference/session-management-compaction/schema.md)
 _OPENCLAW_NOISE = ("compaction", "branch_summary", "custom", "custom_message")
@@ -68,11 +79,8 @@ def detect(path: Path) -> str:
     except OSError:
         return "plain"
     for line in head[:20]:
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(record, dict):
+        record = parse_record(line)
+        if record is None:
             continue
         if record.get("type") in ("session", "model_change") or \
                 (record.get("type") == "message" and isinstance(record.get("message"), dict)):
@@ -82,26 +90,57 @@ def detect(path: Path) -> str:
     return "plain" if path.suffix.lower() != ".jsonl" else "openclaw"
 
 
+def parse_record(line: str) -> dict | None:
+    """A JSON line's object; None when it is not JSON, not an object, or nested too deep to read."""
+    try:
+        record = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def oversized(text: str) -> bool:
+    """Whether a message's text is longer than MAX_TEXT bytes of UTF-8."""
+    return len(text) > MAX_TEXT or (len(text) * 4 > MAX_TEXT and len(text.encode("utf-8", "surrogatepass")) > MAX_TEXT)
+
+
+def _short(value) -> bool:
+    """Whether a record's id is one an agent writes: absent, a number, or short text."""
+    return not isinstance(value, (dict, list)) and not (isinstance(value, str) and len(value) > _MAX_ID)
+
+
 def _lines(path: Path, offset: int):
     """(line text, end offset) of each complete line from `offset`; the last
-    line without a newline is yielded with end None (not consumed)."""
+    line without a newline is yielded with end None (not consumed). A line
+    longer than MAX_LINE is read past, never held, and yielded as None."""
     with open(path, "rb") as handle:
         handle.seek(offset)
         position = offset
-        for raw in handle:
+        while True:
+            raw = handle.readline(MAX_LINE + 1)
+            if not raw:
+                return
             end = position + len(raw)
-            complete = raw.endswith(b"\n")
-            text = raw.decode("utf-8", "replace").rstrip("\r\n")
-            yield text, (end if complete else None)
+            if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+                while not raw.endswith(b"\n"):
+                    raw = handle.readline(1 << 20)
+                    if not raw:
+                        break
+                    end += len(raw)
+                yield None, (end if raw.endswith(b"\n") else None)
+            else:
+                yield raw.decode("utf-8", "replace").rstrip("\r\n"), (end if raw.endswith(b"\n") else None)
             position = end
 
 
 def complete_lines(path: Path, offset: int):
-    """(line text, end offset) of each complete line from `offset`; stops before an unfinished last line."""
+    """(line text, end offset) of each complete line from `offset`; stops before an unfinished last line;
+    a line longer than MAX_LINE is passed over."""
     for line, end in _lines(path, offset):
         if end is None:
             return
-        yield line, end
+        if line is not None:
+            yield line, end
 
 
 def _text_parts(content, result: ReadResult) -> str:
@@ -143,23 +182,22 @@ def stream(path: Path, fmt: str, offset: int, source: str, result: ReadResult):
     session = path.stem
     for line, end in _lines(path, offset):
         if end is None:
-            if line.strip():
+            if line is None or line.strip():
                 result.skip("incomplete last line")
             break
         result.offset = end
+        if line is None:
+            result.skip("oversized record")
+            continue
         if not line.strip():
             continue
-        try:
-            record = json.loads(line)
-        except ValueError:
-            result.skip("malformed")
-            continue
-        if not isinstance(record, dict):
+        record = parse_record(line)
+        if record is None:
             result.skip("malformed")
             continue
         if fmt == "openclaw":
             message = _openclaw(record, session, source, result)
-            if record.get("type") == "session" and isinstance(record.get("id"), str):
+            if record.get("type") == "session" and isinstance(record.get("id"), str) and _short(record["id"]):
                 session = record["id"]
         else:
             message = _claude_code(record, session, source, result)
@@ -180,12 +218,18 @@ def _openclaw(record: dict, session: str, source: str, result: ReadResult) -> Me
     if kind != "message" or not isinstance(record.get("message"), dict):
         result.skip("unknown record")
         return None
+    if not _short(record.get("id")):
+        result.skip("malformed")
+        return None
     message = record["message"]
     role = message.get("role")
     if role not in ("user", "assistant"):
         result.skip("tool" if role in ("toolResult", "tool") else "unknown role")
         return None
     text = _text_parts(message.get("content"), result)
+    if oversized(text):  # before anything scans it
+        result.skip("oversized message")
+        return None
     if role == "user" and text:
         from .openclaw_text import strip
         text, removed = strip(text)
@@ -212,10 +256,18 @@ def _claude_code(record: dict, session: str, source: str, result: ReadResult) ->
     if record.get("isSidechain"):
         result.skip("sidechain")
         return None
+    if not _short(record.get("uuid")):
+        result.skip("malformed")
+        return None
     text = _text_parts(record["message"].get("content"), result)
-    session = str(record.get("sessionId") or session)
+    if oversized(text):
+        result.skip("oversized message")
+        return None
+    if _short(record.get("sessionId")):
+        session = str(record.get("sessionId") or session)
+    role = record["message"].get("role")
     return Message(str(record.get("uuid") or ""), session, _timestamp(record.get("timestamp")),
-                   record["message"].get("role") or kind, text, f"{source}#{record.get('uuid', '')}")
+                   role if isinstance(role, str) and role else kind, text, f"{source}#{record.get('uuid', '')}")
 
 
 def _stream_plain(path: Path, offset: int, source: str, result: ReadResult):
@@ -223,25 +275,30 @@ def _stream_plain(path: Path, offset: int, source: str, result: ReadResult):
     session_number = 0
     session = path.stem
     stamp = None
-    paragraph: list[str] = []
+    paragraph: list[str] = []  # its lines, while it is no longer than MAX_TEXT
+    paragraph_size = -1  # characters in the open paragraph; -1: none open
     paragraph_start = offset
     position = offset
 
     def paragraph_message():
         text = "\n".join(paragraph).strip()
+        if paragraph_size > MAX_TEXT or oversized(text):
+            result.skip("oversized message")
+            return None
         return Message(f"p{paragraph_start}", session, stamp, "user", text, f"{source}#p{paragraph_start}") \
             if text else None
 
     for line, end in _lines(path, offset):
         if end is None:  # still being written
-            if line.strip():
+            if line is None or line.strip():
                 result.skip("incomplete last line")
             break
-        heading = _PLAIN_SESSION.match(line)
-        spoken = _PLAIN_LINE.match(line)
-        if paragraph and (heading or spoken or line.startswith("#") or not line.strip()):
+        text = line or ""  # None: a line longer than MAX_LINE, in a paragraph too long to keep
+        heading = _PLAIN_SESSION.match(text)
+        spoken = _PLAIN_LINE.match(text)
+        if paragraph_size >= 0 and (heading or spoken or text.startswith("#") or (line is not None and not text.strip())):
             message = paragraph_message()
-            paragraph = []
+            paragraph, paragraph_size = [], -1
             if message:
                 yield message
         if heading:
@@ -250,17 +307,21 @@ def _stream_plain(path: Path, offset: int, source: str, result: ReadResult):
             clock = heading.group("time") or "00:00"
             stamp = f"{heading.group('date')}T{clock.zfill(5)}:00Z"
             result.last_timestamp = stamp
+        elif spoken and oversized(spoken.group("text")):
+            result.skip("oversized message")
         elif spoken:
             yield Message(f"b{position}", session, stamp, spoken.group("name").strip(),
                           spoken.group("text").strip(), f"{source}#b{position}")
-        elif line.strip() and not line.startswith("#"):
-            if not paragraph:
-                paragraph_start = position
-            paragraph.append(line)
+        elif line is None or (text.strip() and not text.startswith("#")):
+            if paragraph_size < 0:
+                paragraph_start, paragraph_size = position, 0
+            paragraph_size += MAX_LINE if line is None else len(text) + 1
+            if paragraph_size <= MAX_TEXT:
+                paragraph.append(text)
         position = end
-        if not paragraph:
+        if paragraph_size < 0:
             result.offset = end  # a paragraph is consumed only once it is closed
-    if paragraph and not result.skipped.get("incomplete last line"):
+    if paragraph_size >= 0 and not result.skipped.get("incomplete last line"):
         message = paragraph_message()  # the file ends on a complete line: its last paragraph is whole
         if message:
             yield message

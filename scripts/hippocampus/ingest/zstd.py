@@ -8,18 +8,44 @@ dictionary-less encoder writes: raw, RLE and compressed blocks, raw / RLE /
 Huffman / treeless literals, predefined / RLE / FSE / repeat sequence tables,
 repeat offsets, concatenated and skippable frames. The content checksum is
 not verified (SQLite holds the bytes; the JSON parse that follows checks them).
-`decompress(data, limit)` raises `ZstdError` on anything else or on more than
-`limit` bytes of output.
 
-One piece (~400 lines): the format's tables, its entropy decoders and the block
+A few hundred bytes of zstd can say "gigabytes" (a frame bomb), and a pure
+Python decoder pays per sequence and per Huffman symbol, so what one input may
+cost is bounded, and refused as soon as it shows:
+
+- output: `limit` bytes per call, the caller's bound. A frame whose declared
+  content size is larger is refused before a block is read; otherwise
+  decoding stops at the bound (`ZstdTooLarge`);
+- history: a frame whose window (or single-segment content) is larger than
+  `MAX_WINDOW` (8 MiB, the largest of zstd's levels 1-19) is refused
+  (`ZstdTooLarge`); `stream` keeps only the window, so memory stays near it;
+- work: no block holds more than `BLOCK_MAX` (128 KiB, the format's own
+  bound), a Huffman symbol costs at least a bit, and a block may hold at most
+  `SEQUENCES_PER_BYTE` (4) sequences per byte of it (RLE tables make a
+  sequence cost no bit at all: 98,047 of them in 9 bytes). So the CPU spent is
+  proportional to the input's size, whatever it says.
+
+`decompress(data, limit)` returns the content; `stream(data, limit)` yields it
+in pieces of at most a block. Both raise `ZstdError` on anything else.
+
+One piece (~500 lines): the format's tables, its entropy decoders and the block
 reader that uses them are one specification (RFC 8878), read top to bottom.
 """
 
 from __future__ import annotations
 
 
+BLOCK_MAX = 128 * 1024  # RFC 8878: Block_Maximum_Size, what one block may hold
+MAX_WINDOW = 8 * 1024 * 1024  # the largest window of zstd's levels 1-19 (2^23); OpenClaw's level 1 uses 2^19
+SEQUENCES_PER_BYTE = 4  # real encoders write well under one sequence per byte of block (level 1 to 19)
+
+
 class ZstdError(ValueError):
-    pass
+    """Not a frame this decoder reads: corrupt, truncated, or of a kind a dictionary-less encoder never writes."""
+
+
+class ZstdTooLarge(ZstdError):
+    """A frame whose content (or window) is larger than the bound it was read with."""
 
 
 _LL_BASE = list(range(16)) + [16, 18, 20, 22, 24, 28, 32, 40, 48, 64, 128, 256, 512, 1024, 2048, 4096, 8192,
@@ -203,6 +229,8 @@ def _huffman_table(weights: list[int]) -> tuple[list[tuple[int, int]], int]:
 
 def _huffman_stream(data: bytes, table, max_bits: int, count: int, out: bytearray) -> None:
     stream = _Backward(data)
+    if count > stream.bits:  # a symbol costs at least a bit: more symbols than bits is no real stream
+        raise ZstdError("Huffman stream shorter than its symbols")
     for _ in range(count):
         symbol, length = table[stream.peek(max_bits)]
         out.append(symbol)
@@ -212,12 +240,34 @@ def _huffman_stream(data: bytes, table, max_bits: int, count: int, out: bytearra
 
 
 class _Frame:
-    def __init__(self, limit: int):
-        self.out = bytearray()
+    """One frame's decoding state: the window matches copy from, and what it may still produce."""
+
+    def __init__(self, limit: int, window: int):
+        self.out = bytearray()  # the last `window` bytes (at least) of the content, and what is not yet handed out
+        self.sent = 0  # how much of `out` has been handed out
+        self.total = 0  # bytes of content produced
         self.limit = limit
+        self.window = window
+        self.stop = 0  # `total` may not pass this within the current block
         self.huffman = None
         self.tables: list = [None, None, None]
         self.repeats = [1, 4, 8]
+
+    def start_block(self) -> None:
+        self.stop = min(self.total + BLOCK_MAX, self.limit)
+
+    def over(self, end: int) -> None:
+        if end > self.limit:
+            raise ZstdTooLarge(f"content larger than {self.limit:,} bytes")
+        raise ZstdError("block larger than 128 KiB")
+
+    def take(self) -> bytes:
+        """The content produced since the last call; the window is kept, the rest let go."""
+        piece = bytes(self.out[self.sent:])
+        if len(self.out) > 2 * self.window + BLOCK_MAX:
+            del self.out[:len(self.out) - self.window]
+        self.sent = len(self.out)
+        return piece
 
     def literals(self, block: bytes) -> tuple[bytes, int]:
         kind, size_format = block[0] & 3, (block[0] >> 2) & 3
@@ -228,6 +278,8 @@ class _Frame:
                 size, header = (block[0] >> 4) + (block[1] << 4), 2
             else:
                 size, header = (block[0] >> 4) + (block[1] << 4) + (block[2] << 12), 3
+            if size > BLOCK_MAX:
+                raise ZstdError("bad literals size")
             if kind == 0:
                 if header + size > len(block):
                     raise ZstdError("truncated literals")
@@ -276,6 +328,8 @@ class _Frame:
             count, position = ((count - 128) << 8) + block[position + 1], position + 2
         else:
             count, position = block[position + 1] + (block[position + 2] << 8) + 0x7F00, position + 3
+        if count > SEQUENCES_PER_BYTE * len(block):
+            raise ZstdError("more sequences than the block's bytes hold")
         modes = block[position]
         position += 1
         for index, (shift, default, max_log, max_symbol) in enumerate(
@@ -333,16 +387,18 @@ class _Frame:
         self.emit(literals[used:])
 
     def emit(self, data: bytes) -> None:
-        if len(self.out) + len(data) > self.limit:
-            raise ZstdError("content larger than expected")
+        if self.total + len(data) > self.stop:
+            self.over(self.total + len(data))
         self.out += data
+        self.total += len(data)
 
     def match(self, offset: int, length: int) -> None:
         out = self.out
         if offset <= 0 or offset > len(out):
             raise ZstdError("match before the start")
-        if len(out) + length > self.limit:
-            raise ZstdError("content larger than expected")
+        if self.total + length > self.stop:
+            self.over(self.total + length)
+        self.total += length
         start = len(out) - offset
         if offset >= length:
             out += out[start:start + length]
@@ -353,15 +409,24 @@ class _Frame:
 
 
 def decompress(data: bytes, limit: int = 1 << 26) -> bytes:
-    """The content of one or more zstd frames; ZstdError where it cannot be decoded."""
+    """The content of one or more zstd frames, at most `limit` bytes; ZstdError where it cannot be decoded."""
+    out = bytearray()
+    for piece in stream(data, limit):
+        out += piece
+    return bytes(out)
+
+
+def stream(data: bytes, limit: int):
+    """The content of one or more zstd frames in pieces of at most a block (memory: the window, not the
+    content); ZstdTooLarge past `limit` bytes, ZstdError where it cannot be decoded."""
     try:
-        return _decompress(bytes(data), limit)
+        yield from _frames(bytes(data), limit)
     except (IndexError, KeyError) as exc:  # a truncated or corrupt frame read past its end
         raise ZstdError(f"corrupt frame ({exc.__class__.__name__})") from None
 
 
-def _decompress(data: bytes, limit: int) -> bytes:
-    output = bytearray()
+def _frames(data: bytes, limit: int):
+    total = 0
     position = 0
     while position < len(data):
         magic = int.from_bytes(data[position:position + 4], "little")
@@ -375,37 +440,57 @@ def _decompress(data: bytes, limit: int) -> bytes:
         single, checksum, dictionary = descriptor & 0x20, descriptor & 4, descriptor & 3
         if descriptor & 8:
             raise ZstdError("reserved frame bit set")
+        window = None
         if not single:
+            exponent, mantissa = data[position] >> 3, data[position] & 7
+            window = (1 << (10 + exponent)) + ((1 << (7 + exponent)) * mantissa)
             position += 1
         if dictionary:
             if int.from_bytes(data[position:position + (1, 2, 4)[dictionary - 1]], "little"):
                 raise ZstdError("frame needs a dictionary")
             position += (1, 2, 4)[dictionary - 1]
-        position += (1 if single else 0, 2, 4, 8)[descriptor >> 6]
-        frame = _Frame(limit - len(output))
+        size_bytes = (1 if single else 0, 2, 4, 8)[descriptor >> 6]
+        if position + size_bytes > len(data):
+            raise ZstdError("truncated frame header")
+        declared = int.from_bytes(data[position:position + size_bytes], "little") + (256 if size_bytes == 2 else 0) \
+            if size_bytes else None
+        position += size_bytes
+        if declared is not None and total + declared > limit:
+            raise ZstdTooLarge(f"content of {total + declared:,} bytes, more than {limit:,}")
+        window = declared if window is None else window
+        if window > MAX_WINDOW:
+            raise ZstdTooLarge(f"a window of {window:,} bytes, more than {MAX_WINDOW:,}")
+        frame = _Frame(limit - total, max(window, 1))
         while True:
             if position + 3 > len(data):
                 raise ZstdError("truncated frame")
             header = int.from_bytes(data[position:position + 3], "little")
             last, kind, size = header & 1, (header >> 1) & 3, header >> 3
             position += 3
+            if kind == 3 or size > BLOCK_MAX:
+                raise ZstdError("reserved block type" if kind == 3 else "block larger than 128 KiB")
+            frame.start_block()
             if kind == 0:
                 if position + size > len(data):
                     raise ZstdError("truncated block")
                 frame.emit(data[position:position + size])
                 position += size
             elif kind == 1:
+                if position >= len(data):
+                    raise ZstdError("truncated block")
                 frame.emit(data[position:position + 1] * size)
                 position += 1
-            elif kind == 2:
-                if position + size > len(data) or size > 131072:
-                    raise ZstdError("bad block size")
+            else:
+                if position + size > len(data):
+                    raise ZstdError("truncated block")
                 frame.block(data[position:position + size])
                 position += size
-            else:
-                raise ZstdError("reserved block type")
+            piece = frame.take()
+            total += len(piece)
+            if piece:
+                yield piece
             if last:
                 break
+        if declared is not None and frame.total != declared:
+            raise ZstdError("content size differs from the frame's header")
         position += 4 if checksum else 0
-        output += frame.out
-    return bytes(output)

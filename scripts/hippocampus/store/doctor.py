@@ -186,8 +186,8 @@ def repair(workspace: Workspace) -> dict:
                 index = empty_index(workspace.now)
             if paths.index.exists():
                 keep = paths.cache / f"damaged-index-{workspace.now.strftime('%Y%m%dT%H%M%S')}.json"
-                keep.parent.mkdir(parents=True, exist_ok=True)
-                keep.write_bytes(paths.index.read_bytes())
+                from ..base.fsutil import atomic_write, read_confined
+                atomic_write(keep, read_confined(paths.index))
         tx = Transaction(workspace, index, "system:doctor", "repair", "")
         for memory in list(tx.memories):  # a file that is not a memory file: dropped, never touched
             if memory.get("file") and not is_memory_file(memory["file"], paths.store_name):

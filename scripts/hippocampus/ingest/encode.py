@@ -132,8 +132,12 @@ def capture(tx, text: str, auto: bool, threshold: float | None = None, dry_run: 
     from pathlib import Path
     from .signals import clean_signal, to_signal
     from ..text.timeutil import format_time
+    from ..text.redact import redact_text
     from .transcripts import ReadResult, stream
 
+    # redacted whole before it is split into messages (a key block spans paragraphs) and before
+    # it is spooled: no secret reaches a file, not even one removed again
+    text = redact_text(text)
     spool = tx.workspace.paths.cache / f"capture.{os.getpid()}.md"
     spool.parent.mkdir(parents=True, exist_ok=True)
     spool.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")

@@ -13,8 +13,9 @@ Formats:
   skipped and counted: `isMeta` records, `isCompactSummary` records (the summary
   a compaction writes, "This session is being continued ..."), `isSidechain`
   records (a sub-agent's conversation).
-- `plain`: a text or markdown chat log: `**Name:** text` lines (sessions under
-  `## Session N — YYYY-MM-DD HH:MM` headings), or one message a paragraph.
+- `plain`: a text or markdown chat log: `**Name:** text` lines, each with the
+  lines right below it (sessions under `## Session N — YYYY-MM-DD HH:MM`
+  headings), or one message a paragraph.
 
 Readers never raise on bad input: a malformed record, an unknown record type,
 invalid UTF-8 or a last line still being written are counted and skipped.
@@ -219,16 +220,21 @@ def _claude_code(record: dict, session: str, source: str, result: ReadResult) ->
 
 
 def _stream_plain(path: Path, offset: int, source: str, result: ReadResult):
-    """`**Name:** text` lines, or paragraphs; a dated heading starts a session."""
+    """`**Name:** text` lines (the lines right below one, up to a blank line, are its message's too:
+    a message is redacted whole, a key block or a netrc entry spans its lines), or paragraphs;
+    a dated heading starts a session."""
     session_number = 0
     session = path.stem
     stamp = None
     paragraph: list[str] = []
     paragraph_start = offset
+    speaker: str | None = None  # the name of the `**Name:**` line the paragraph began with
     position = offset
 
     def paragraph_message():
         text = "\n".join(paragraph).strip()
+        if speaker is not None:
+            return Message(f"b{paragraph_start}", session, stamp, speaker, text, f"{source}#b{paragraph_start}")
         return Message(f"p{paragraph_start}", session, stamp, "user", text, f"{source}#p{paragraph_start}") \
             if text else None
 
@@ -251,17 +257,17 @@ def _stream_plain(path: Path, offset: int, source: str, result: ReadResult):
             stamp = f"{heading.group('date')}T{clock.zfill(5)}:00Z"
             result.last_timestamp = stamp
         elif spoken:
-            yield Message(f"b{position}", session, stamp, spoken.group("name").strip(),
-                          spoken.group("text").strip(), f"{source}#b{position}")
+            paragraph_start, speaker = position, spoken.group("name").strip()
+            paragraph.append(spoken.group("text").strip())
         elif line.strip() and not line.startswith("#"):
             if not paragraph:
-                paragraph_start = position
+                paragraph_start, speaker = position, None
             paragraph.append(line)
         position = end
         if not paragraph:
-            result.offset = end  # a paragraph is consumed only once it is closed
+            result.offset = end  # a message is consumed only once it is closed
     if paragraph and not result.skipped.get("incomplete last line"):
-        message = paragraph_message()  # the file ends on a complete line: its last paragraph is whole
+        message = paragraph_message()  # the file ends on a complete line: its last message is whole
         if message:
             yield message
         result.offset = position

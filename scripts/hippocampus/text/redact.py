@@ -83,13 +83,15 @@ def _said_pattern(words: str) -> str:
                  r"[\w.@\-]+")  # the fewest words before what joins: "du wifi" of "du wifi est X | …"
     joined = (r"[ \t]*(?:[:=：＝|]|->|=>|→)" + _BOLD + r"\s*|[ \t]+[-–—][ \t]+|[ \t]+(?P<cop>" + words_mod.COPULA +
               r")(?:[ \t]+" + words_mod.ADVERB + r")?[ \t]*[:：]?[ \t]+")  # on the word's line, but "Passwort:\n X"
-    return (r"(?P<kw>" + words + r")" + _BOLD + r"(?:(?:" + qualifier + r")??(?P<sep>" + joined +
+    return (r"(?P<kw>" + words + r")(?:[ \t]+" + words_mod.POSSESSIVE_AFTER + r"(?!\w))?" + _BOLD + r"(?:(?:" +
+            qualifier + r")??(?P<sep>" + joined +
             r")|(?P<bare>[ \t]+))(?P<value><[^<>\n]{1,80}>|\{\{[^{}\n]{0,80}\}\}|" + _ANY_QUOTED + r"|[^\s\"'`,;，、。！？「」『』（）«»“”„]+)")
 
 
 # Chinese, Japanese, Korean: the ASCII after the word, a particle or a colon between or not
-_CJK_SAID = (r"(?P<kw>" + words_mod.CJK_WORDS + r")\s*(?:は|が|を|是|为|為|改成|改为|改為|设为|設為|设置为|：|:|＝|=|는|은|"
-             r"가|이|를)?\s*(?P<value>" + _ANY_QUOTED + r"|[!-~]+)")
+_CJK_SAID = (r"(?P<kw>" + words_mod.CJK_WORDS + "|" + words_mod.ASCII_AFTER_WORDS + r")\s*(?:は|が|を|是|为|為|改成|改为|"
+             r"改為|设为|設為|设置为|：|:|＝|=|는|은|가|이|를|" + words_mod.ASCII_AFTER_JOINS + r")?\s*(?P<value>" + _ANY_QUOTED +
+             r"|[!-~]+)")
 
 # a command line that carries a password: sshpass -p X, docker login -p X, redis-cli -a X, sqlcmd -P X,
 # ldapsearch -w X, 7z -pX, zip -P X, smbclient -U user%X, openssl pass:X, keytool -storepass X, sqlplus user/X@db,
@@ -342,9 +344,9 @@ def _name_tier(name: str) -> str | None:
         return "strong"
     if last.endswith(_GLUED_KEYS) and last not in _MANAGERS:
         return "strong"
-    if last in ("id", "keyid") and len(words) > 1 and (words[-2] == "key" or last == "keyid"):
-        # private_key_id (a service account's), secret_key_id; an access key id is no secret
-        return "strong" if {"private", "secret"} & set(words[:-1]) or words[-2] in ("privatekeyid",) else None
+    if (last == "id" and len(words) > 2 and words[-2] == "key" or last.endswith("keyid")) and (
+            {"private", "secret"} & set(words[:-1]) or last.endswith(("privatekeyid", "secretkeyid"))):
+        return "strong"  # private_key_id (a service account's), secret_key_id; an access key id is no secret
     if last == "key":
         before = set(words[:-1])
         if before & _STRONG_KEY_WORDS or (name.isupper() and len(words) > 1):
@@ -433,6 +435,8 @@ def _said(match: re.Match, kind: str, marker) -> str:
     copula = (groups.get("cop") or "").lower()
     if copula in words_mod.OWN_COPULA and not keyword.startswith(words_mod.OWN_COPULA[copula]):
         return match.group(0)  # "the password to Netflix": English "to" is no copula
+    if keyword in words_mod.ROMANIAN_ONLY and (copula not in ("", "este") or groups.get("bare") is not None):
+        return match.group(0)  # "la parola è bella"
     bare = kind != "said-cjk" and groups.get("bare") is not None
     value = match.group("value")
     core = value.rstrip(".,:!?…;。、，！？")  # a quoted value ends a sentence: "… est « x y ». Puis"

@@ -13,16 +13,18 @@ from __future__ import annotations
 
 # -- credential words ------------------------------------------------------------------------------------------
 # A password by any name: "password", "Passwort", "WLAN-Passwort", "mot de passe", "contraseña", "senha",
-# "wachtwoord", "lösenord", "passord", "adgangskode", "hasło", "пароль", "şifre", "heslo", "salasana", "jelszó"
+# "wachtwoord", "lösenord", "passord", "adgangskode", "hasło", "пароль", "şifre", "heslo", "salasana", "jelszó",
+# "parolă", "slaptažodis", "kata sandi", "mật khẩu", "κωδικός"
 # (the Germanic ones end a compound too: "Bankpasswort", "wifipassword"; not "1Password", the manager).
 # Any value after "is" or a colon goes.
 # Each family opens with a look at the first letter, which spares the alternatives at every other position.
 PASSWORD_WORDS = (
-    r"(?=[pkwlamcshgjпş])(?:(?<!\d)(?:pass(?:word|wd|w[oö]rt(?:er)?)|kennw[oö]rt(?:er)?|wachtwoord|l[öo]senord|passord|"
-    r"adgangskode)(?:s|e|en|et|er|n)?|(?<!\w)(?:pass(?:phrase|code)s?|pwd|mots?\s+de\s+passe|mdp|contrase[ñn]as?|"
-    r"senhas?|palavras?[\s\-]passe|parola\s+d['’]ordine|has(?:ł|l)(?:o|a|em)|парол(?:ь|я|ем|и)|"
-    r"[şs]ifre(?:m|n|niz|miz|si)?|parola(?:m|n[ıi]z|s[ıi])|hesl(?:o|a|em)|lozink(?:a|e|u)|gesl(?:o|a)|salasana|"
-    r"jelsz[óo]))"
+    r"(?=[pkwlamcshgjпşκл])(?:(?<!\d)(?:pass(?:word|wd|w[oö]rt(?:er)?)|kennw[oö]rt(?:er)?|wachtwoord|l[öo]senord|"
+    r"passord|adgangskode)(?:s|e|en|et|er|n)?|(?<!\w)(?:pass(?:phrase|code)s?|pwd|mots?\s+de\s+passe|mdp|"
+    r"contrase[ñn]as?|senhas?|palavras?[\s\-]passe|parola\s+d['’]ordine|has(?:ł|l)(?:o|a|em)|парол(?:ь|я|ем|и)|"
+    r"[şs]ifre(?:m|n|niz|miz|si)?|parola(?:m|n[ıi]z|s[ıi])|parol[ăa]|parole|hesl(?:o|a|em)|lozink(?:a|e|u)|"
+    r"лозинк(?:а|е|у)|gesl(?:o|a)|salas[aõ]na|jelsz[óo]|slaptažod(?:is|žio)|kata\s+sandi|mật\s+khẩu|"
+    r"κωδικ(?:ός|ος|ού|ό)(?:\s+πρόσβασης)?))"
 )
 # A pin or a code needs a digit: "PIN 4821", "meine Geheimzahl ist 4821", "le code d'accès est 4821".
 PIN_WORDS = (
@@ -40,24 +42,32 @@ KEY_WORDS = (
 )
 # Chinese, Japanese and Korean: the value is the ASCII that follows ("パスワードはsakura2024です", "密码123456").
 CJK_WORDS = r"パスワード|暗証番号|暗号キー|apiキー|密码|密碼|口令|密钥|密鑰|秘钥|비밀번호|암호|api\s*키"
+# the same rule where the value, in ASCII, stands among other letters: Arabic, Persian, Hebrew, Hindi, Thai
+ASCII_AFTER_WORDS = r"كلمة\s+(?:ال)?(?:مرور|سر)|رمز\s+عبور|סיסמ[הא]|पासवर्ड|รหัสผ่าน"
+ASCII_AFTER_JOINS = r"هي|است|היא|הוא|है|คือ"
 CJK_PIN_WORDS = ("暗証番号",)
 
 # what every match of each family contains (case_blind view)
 PASSWORD_GUARDS = ("pass", "pwd", "kennw", "wachtwoord", "senord", "adgangskode", "mdp", "contrase", "senha",
-                   "parola", "hasł", "hasl", "парол", "ifre", "hesl", "lozink", "gesl", "salasana", "jelsz")
+                   "parol", "hasł", "hasl", "парол", "ifre", "hesl", "lozink", "лозинк", "gesl", "salas", "jelsz",
+                   "slaptaž", "sandi", "khẩu", "κωδικ")
 PIN_GUARDS = ("pin", "geheimzahl", "code", "digo", "codice", "kod", "пин", "код")
 KEY_GUARDS = ("clé", "cle", "clave", "schl", "chave", "chiav", "sleutel", "nyckel", "nøg", "nog", "klucz", "ключ", "anahtar",
               "token")
 CJK_GUARDS = ("パスワード", "暗証番号", "暗号キー", "キー", "密码", "密碼", "口令", "密钥", "密鑰", "秘钥", "비밀번호",
-              "암호", "키")
+              "암호", "키", "كلمة", "رمز", "סיסמ", "पासवर्ड", "รหัสผ่าน")
 
 # -- what joins the word to its value ----------------------------------------------------------------------------
 # "is", "est", "ist", "lautet", "es", "é", "è", "är", "er", "jest", "to", "это" ... (after a copula, an adverb may
 # stand: "is now", "ist jetzt", "est maintenant", "es ahora")
 COPULA = (r"(?:is|was|est|était|etait|ist|lautet|war|es|era|é|è|är|var|er|jest|to|był|była|было|это|был|была|"
-          r"будет|on|oli|je)")
-# "to" (Polish), "on" (Finnish) and "je" (Czech, Croatian, Slovene) join only their own language's word: "the password to Netflix" stays
-OWN_COPULA = {"to": ("has",), "on": ("salasana",), "je": ("hesl", "lozink", "gesl")}
+          r"будет|on|oli|je|је|este|ir|yra|adalah|là|είναι)")
+# "to" (Polish), "on" (Finnish, Estonian) and "je" (Czech, Croatian, Serbian, Slovene) join only their own language's word: "the password to Netflix" stays
+OWN_COPULA = {"to": ("has",), "on": ("salas",), "je": ("hesl", "lozink", "лозинк", "gesl"), "је": ("лозинк",)}
+# a word a language puts after the password word, before "is": "kata sandi saya adalah X", "parola mea este X"
+POSSESSIVE_AFTER = r"(?:saya|aku|kamu|anda|kami|kita|mea|meu|ta|tău|noastră|mu|ku)"
+# Romanian's "parola" is Italian's "word": it takes Romanian's "este" (or a colon), not "è"
+ROMANIAN_ONLY = ("parola",)
 ADVERB = (r"(?:now|still|currently|maintenant|toujours|actuellement|jetzt|immer\s+noch|noch|aktuell|ahora|todavía|"
           r"agora|ainda|ora|adesso|ancora|nu|nog|nå|fortfarande|stadig|teraz|nadal|сейчас|теперь|всё\s+ещё|şimdi|"
           r"nyt|nyní|most)")
@@ -145,6 +155,15 @@ silné silne slabé slabe nové nove staré stare tady tam bez pro také take je
 on ei liian vielä viela jo nyt aina väärä vaara oikea unohtunut vaihdettu vanhentunut tallennettu salainen
 turvallinen tyhjä tyhja pitkä pitka lyhyt vahva heikko uusi vanha täällä taalla siellä siella kanssa ilman
 myös myos vain sama tuntematon minun
+στο στη στον στην το τον την της ένας μια ένα δεν όχι πολύ ακόμα ήδη τώρα πάντα λάθος σωστός σωστό ξεχασμένος
+αλλαγμένος ληγμένος αποθηκευμένος μυστικός ασφαλής άδειος μακρύς κοντός δυνατός αδύναμος νέος παλιός εδώ εκεί με
+χωρίς για και μόνο ίδιος άγνωστος μου σου του
+sai đúng ở trong không đã bị quá rất mới cũ ngắn dài yếu mạnh của tôi đây đó vẫn
+salah benar di dalam tidak bukan sudah terlalu sangat baru lama pendek panjang lemah kuat ada sama lupa
+greșită gresita greșit gresit corectă corecta în nu prea foarte deja acum mereu nouă noua veche scurtă scurta
+lungă lunga slabă slaba puternică aici acolo cu fără fara pentru și si doar aceeași aceeasi expirată expirata
+uitată uitata schimbată schimbata salvată salvata secretă secreta sigură sigura goală goala
+neteisingas teisingas trumpas ilgas nepareiza pareiza vale õige liiga lühike pikk погрешна погрешан тачна
 a az egy nem nincs túl tul nagyon még meg már mar most mindig rossz helyes elfelejtett megváltozott lejárt
 lejart elmentett titkos biztonságos biztonsagos üres ures hosszú hosszu rövid rovid erős eros gyenge új uj régi
 regi itt ott nélkül nelkul is csak ugyanaz ismeretlen enyém enyem

@@ -417,3 +417,25 @@ def test_every_way_in_was_taken(store):
     if reached["mcp"]:
         assert "mcp" in sources
     assert ws.git("status", "--porcelain") == ""
+
+
+def test_a_transcript_line_keeps_the_lines_below_it_so_a_secret_across_them_is_redacted(ws, tmp_path):
+    """A plain transcript's `**Name:**` line and the lines right below it are one message, redacted whole:
+    a netrc entry or a key's body that starts on the speaker's line is not cut in two before redaction."""
+    chat = tmp_path / "chat.md"
+    chat.write_text("## Session 1 — 2026-03-10 09:00\n\n"
+                    "**User:** machine git.example.com login ada\npassword plainwordacross\n\n"
+                    "**User:** lQOYBGXacrossLeak0123456789ABCDEFabcdef\nzxcvbnmQWERTYUIOPacrossLine2\n=Zq9w\n"
+                    "-----END PGP PRIVATE KEY BLOCK-----\n\n"
+                    "**Assistant:** noted, I will keep that in mind.\n**User:** thanks a lot for that\n", encoding="utf-8")
+    ws.run("preprocess.py", "--path", str(chat), now=NOW)
+    signals = [json.loads(line) for line in (ws.store / "signals.jsonl").read_text().splitlines()]
+    texts = [s["text"] for s in signals]
+    assert texts[0] == "machine git.example.com login ada\npassword [REDACTED:netrc]", texts
+    assert texts[1] == "[REDACTED:private-key]", texts
+    assert texts[2:] == ["noted, I will keep that in mind.", "thanks a lot for that"], texts
+    assert [s["role"] for s in signals] == ["User", "User", "Assistant", "User"]
+    data = (ws.store / "signals.jsonl").read_bytes() + subprocess.run(
+        ["git", "log", "-p", "--all"], cwd=ws.root, capture_output=True, check=True).stdout
+    for needle in (b"plainwordacross", b"acrossLeak", b"acrossLine2"):
+        assert needle not in data

@@ -138,8 +138,12 @@ def capture(tx, text: str, auto: bool, threshold: float | None = None, dry_run: 
     from pathlib import Path
     from .signals import clean_signal, to_signal
     from ..text.timeutil import format_time
+    from ..text.redact import redact_text
     from .transcripts import ReadResult, stream
 
+    # redacted whole before it is split into messages (a key block spans paragraphs) and before
+    # it is spooled: no secret reaches a file, not even one removed again
+    text = redact_text(text)
     spool = tx.workspace.paths.cache / f"capture.{os.getpid()}.md"
     from ..base.fsutil import check_confined, mkdir_confined
     mkdir_confined(spool.parent)

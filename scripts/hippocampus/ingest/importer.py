@@ -20,6 +20,7 @@ import re
 from pathlib import Path
 
 from ..errors import UsageError
+from ..text.redact import redact_text
 from ..text.textutil import slugify
 
 FORMATS = ("auto", "chatgpt", "claude", "cursor", "openclaw", "markdown", "text")
@@ -127,10 +128,16 @@ def detect(path: Path, text: str) -> str:
 
 
 def records(path: Path, text: str, fmt: str) -> list[dict]:
-    """The memories a file holds, as remember_one keyword arguments plus `content`."""
+    """The memories a file holds, as remember_one keyword arguments plus `content`.
+
+    The text is redacted whole before it is split into items: a key block or a
+    config section spans items (a PGP block's blank line after its header), and
+    a heading becomes a category. JSON is split by its parser, value by value,
+    and each item is redacted as a memory is (remember.prepare_content)."""
     label = path.name
     if fmt == "chatgpt" and text.lstrip()[:1] in "[{":
         return _chatgpt_json(text, label)
+    text = redact_text(text)
     if fmt in ("chatgpt", "text"):
         blocks = [b.strip() for b in re.split(r"\n\s*\n", text) if b.strip()]
         if len(blocks) == 1 or fmt == "chatgpt":  # a list of lines

@@ -29,9 +29,11 @@ def note_paths(root: Path) -> list[str]:
 
 
 def items(text: str) -> list[str]:
-    """The memorable items of a note: bullets and paragraphs, outside code, comments and our section."""
+    """The memorable items of a note: bullets and paragraphs, outside code, comments and our section,
+    of the note redacted whole (a key block spans items)."""
     from .importer import markdown_items
-    return [item for _heading, item in markdown_items(text)]
+    from ..text.redact import redact_text
+    return [item for _heading, item in markdown_items(redact_text(text))]
 
 
 def import_notes(tx, paths: list[str], dry_run: bool = False) -> dict:

@@ -13,8 +13,9 @@ Formats:
   skipped and counted: `isMeta` records, `isCompactSummary` records (the summary
   a compaction writes, "This session is being continued ..."), `isSidechain`
   records (a sub-agent's conversation).
-- `plain`: a text or markdown chat log: `**Name:** text` lines (sessions under
-  `## Session N — YYYY-MM-DD HH:MM` headings), or one message a paragraph.
+- `plain`: a text or markdown chat log: `**Name:** text` lines, each with the
+  lines right below it (sessions under `## Session N — YYYY-MM-DD HH:MM`
+  headings), or one message a paragraph.
 
 Readers never raise on bad input: a malformed record (not JSON, not an
 object, nested too deep, an id that is not a number or short text), an
@@ -271,13 +272,16 @@ def _claude_code(record: dict, session: str, source: str, result: ReadResult) ->
 
 
 def _stream_plain(path: Path, offset: int, source: str, result: ReadResult):
-    """`**Name:** text` lines, or paragraphs; a dated heading starts a session."""
+    """`**Name:** text` lines (the lines right below one, up to a blank line, are its message's too:
+    a message is redacted whole, a key block or a netrc entry spans its lines), or paragraphs;
+    a dated heading starts a session."""
     session_number = 0
     session = path.stem
     stamp = None
     paragraph: list[str] = []  # its lines, while it is no longer than MAX_TEXT
     paragraph_size = -1  # characters in the open paragraph; -1: none open
     paragraph_start = offset
+    speaker: str | None = None  # the name of the `**Name:**` line the paragraph began with
     position = offset
 
     def paragraph_message():
@@ -285,6 +289,8 @@ def _stream_plain(path: Path, offset: int, source: str, result: ReadResult):
         if paragraph_size > MAX_TEXT or oversized(text):
             result.skip("oversized message")
             return None
+        if speaker is not None:
+            return Message(f"b{paragraph_start}", session, stamp, speaker, text, f"{source}#b{paragraph_start}")
         return Message(f"p{paragraph_start}", session, stamp, "user", text, f"{source}#p{paragraph_start}") \
             if text else None
 
@@ -307,22 +313,22 @@ def _stream_plain(path: Path, offset: int, source: str, result: ReadResult):
             clock = heading.group("time") or "00:00"
             stamp = f"{heading.group('date')}T{clock.zfill(5)}:00Z"
             result.last_timestamp = stamp
-        elif spoken and oversized(spoken.group("text")):
-            result.skip("oversized message")
         elif spoken:
-            yield Message(f"b{position}", session, stamp, spoken.group("name").strip(),
-                          spoken.group("text").strip(), f"{source}#b{position}")
+            first = spoken.group("text").strip()
+            paragraph_start, speaker, paragraph_size = position, spoken.group("name").strip(), len(first) + 1
+            if paragraph_size <= MAX_TEXT:
+                paragraph.append(first)
         elif line is None or (text.strip() and not text.startswith("#")):
             if paragraph_size < 0:
-                paragraph_start, paragraph_size = position, 0
+                paragraph_start, paragraph_size, speaker = position, 0, None
             paragraph_size += MAX_LINE if line is None else len(text) + 1
             if paragraph_size <= MAX_TEXT:
                 paragraph.append(text)
         position = end
         if paragraph_size < 0:
-            result.offset = end  # a paragraph is consumed only once it is closed
+            result.offset = end  # a message is consumed only once it is closed
     if paragraph_size >= 0 and not result.skipped.get("incomplete last line"):
-        message = paragraph_message()  # the file ends on a complete line: its last paragraph is whole
+        message = paragraph_message()  # the file ends on a complete line: its last message is whole
         if message:
             yield message
         result.offset = position

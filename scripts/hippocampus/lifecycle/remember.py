@@ -46,8 +46,8 @@ def prepare_content(text: str, max_bytes: int) -> str:
 def _keywords(value) -> list[str] | None:
     if value is None:
         return None
-    if isinstance(value, str):
-        value = value.split(",")
+    if isinstance(value, str):  # redacted whole before it is split: a secret may hold a comma
+        value = redact(textutil.clean_text(value))[0].split(",")
     if not isinstance(value, list):
         raise UsageError("keywords must be a list or a comma-separated string")
     cleaned = [textutil.one_line(redact(textutil.clean_text(str(k)))[0], 60).lower() for k in value]

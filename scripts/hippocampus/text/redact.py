@@ -1,28 +1,33 @@
 """Redaction of credentials before anything reaches a file or git history.
 
-Every path that lets text into the store (remember, bulk import, hand edits,
-transcripts, proposals, graph facts, audit summaries, the recovery of an
-interrupted commit) calls `redact`. A secret becomes `[REDACTED:<kind>]`; the
-words around it stay, so "the deploy key is in 1Password" is still a useful
-memory. What is found (README.md, "Secrets", says the same):
+Every path that lets text into the store (remember, the MCP server, bulk
+import, notes indexed in place, hand edits, transcripts and OpenClaw's
+sessions, a pasted conversation, proposals, graph facts, audit summaries, the
+recovery of an interrupted commit) calls `redact`, on a text whole before it
+is split into items. A secret becomes `[REDACTED:<kind>]`; the words around it
+stay, so "the deploy key is in 1Password" is still a useful memory. What is
+found (references/reliability.md, "Secrets", says the same):
 
-- tokens of a known shape: private keys (PEM), provider tokens by prefix
-  (Anthropic, OpenAI, AWS, GitHub, GitLab, Slack, Stripe, Google, Hugging Face,
-  npm, PyPI, ...), JSON web tokens;
+- tokens of a known shape (redact_shapes.py): private keys of any armour (PEM,
+  PGP, SSH2, PuTTY, age), provider tokens by prefix, JSON web tokens;
 - a URL's password (`scheme://user:pass@host`, empty user and `@` in it too);
 - a value assigned to a name that ends in a credential word (`password`,
   `pass`, `pwd`, `secret`, `token`, `auth`, `credentials`, `api_key`, `*_KEY`,
-  `pin`, `sig`), with any prefix (`MYSQL_ROOT_PASSWORD=`, `AccountKey=`,
-  `_authToken=`, `x-api-key:`), quoted values whole (`password: "a b c"`);
-  the `Authorization:` header; `--password x`, `curl -u user:pass`;
-- a spoken one: "my wifi password is X", "the passphrase is a b c", "my bank
-  pin is 4821", "the key is 8f3k..." (unless the next word is an ordinary one:
-  "the password is in the vault" stays; pins and keys need a digit);
+  `private_key_id`, `psk`, `pin`, `sig`, `mot_de_passe`, `пароль`, ...), with
+  any prefix, quoted values whole; a config file's line to its end, YAML's
+  block value, netrc, pgpass, a Wi-Fi QR code;
+- command lines: the `Authorization:` header, `--password x`, `curl -u
+  user:pass`, `sshpass -p X`, `mysql -pX`, `sqlplus user/X@db`, ...;
+- a spoken one, in many languages (redact_words.py): "my wifi password is X",
+  "mot de passe : X", "mein Passwort ist X", "パスワードはX", "password X"
+  (unless the value is an ordinary word: "the password is in the vault"
+  stays; pins need a digit, keys a digit or a symbol);
 - card numbers (13-19 digits of a card issuer's prefix with a valid Luhn
   digit: order numbers fail it);
 - base64 that decodes to any of the above.
 
-One piece (~450 lines): the kinds of secret and the one pass that applies them all; a new kind is a table row here, and the tests list every kind.
+One piece (~650 lines): the kinds of secret and the one pass that applies them all, each pattern run
+only where its guard is (`_open_rows`); a new kind is a table row here, and the tests list every kind.
 """
 
 from __future__ import annotations
@@ -32,44 +37,32 @@ import binascii
 import math
 import re
 
+from .redact_shapes import (KEY_BLOCK, KEY_END, KEY_GUARDS, PROVIDERS as _PROVIDERS, PUTTY_MAC, PUTTY_PRIVATE,
+                            key_tail)
+from . import redact_words as words_mod
+from .redact_words import FUNCTION as _FUNCTION, NOT_A_SECRET, ORDINARY as _ORDINARY
 from .textutil import case_blind, has_guard
 
 _KEYWORD = r"(?:api[_ -]?key|apikey|access[_ -]?key(?:[_ -]?id)?|secret(?:[_ -]?(?:access[_ -]?)?key)?|client[_ -]?secret|auth[_ -]?token|access[_ -]?token|refresh[_ -]?token|bearer|token|private[_ -]?key|signing[_ -]?key)"
 
-# provider tokens by their documented prefixes (case-sensitive; a prefix is the guard)
-_PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
-    ("anthropic-key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}", ("sk-ant-",)),
-    ("openai-key", r"\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_\-]{20,}", ("sk-",)),
-    ("aws-access-key", r"\b(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[0-9A-Z]{16}\b",
-     ("AKIA", "ASIA", "ABIA", "ACCA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "APKA")),
-    ("github-token", r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})", ("gh", "github_pat_")),
-    ("gitlab-token", r"\bgl(?:pat|dt|rt|ptt|ft|imt|oas|cbt|soat)-[A-Za-z0-9_\-]{20,}", ("gl",)),
-    ("slack-token", r"\bxox[a-z]-[A-Za-z0-9\-]{10,}|\bxapp-\d-[A-Za-z0-9\-]{10,}", ("xox", "xapp-")),
-    ("slack-webhook", r"https://hooks\.slack\.com/services/[A-Za-z0-9/_\-]+", ("https://hooks.slack.com/",)),
-    ("stripe-key", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|\bwhsec_[A-Za-z0-9]{24,}",
-     ("_live_", "_test_", "whsec_")),
-    ("google-api-key", r"\bAIza[0-9A-Za-z_\-]{35}", ("AIza",)),
-    ("google-oauth-token", r"\bya29\.[0-9A-Za-z_\-]{20,}|\bGOCSPX-[0-9A-Za-z_\-]{20,}", ("ya29.", "GOCSPX-")),
-    ("huggingface-token", r"\bhf_[A-Za-z0-9]{30,}", ("hf_",)),
-    ("npm-token", r"\bnpm_[A-Za-z0-9]{36}\b", ("npm_",)),
-    ("pypi-token", r"\bpypi-AgE[A-Za-z0-9_\-]{50,}", ("pypi-AgE",)),
-    ("digitalocean-token", r"\bdo[opr]_v1_[a-f0-9]{64}\b", ("_v1_",)),
-    ("sendgrid-key", r"\bSG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{16,}", ("SG.",)),
-    ("vault-token", r"\bhv[sbr]\.[A-Za-z0-9_\-]{24,}", ("hvs.", "hvb.", "hvr.")),
-    ("telegram-token", r"\b\d{8,10}:AA[A-Za-z0-9_\-]{33}\b", (":AA",)),
-    ("databricks-token", r"\bdapi[a-f0-9]{32}\b", ("dapi",)),
-    ("shopify-token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b", ("shp",)),
-    ("square-token", r"\bsq0(?:atp|csp)-[A-Za-z0-9_\-]{22,}", ("sq0",)),
-    ("jwt", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}", ("eyJ",)),
-]
-
 _QUOTED = r"\"(?:[^\"\\\n]|\\.){1,300}\"|'[^'\n]{1,300}'|`[^`\n]{1,300}`"
+# quotes of every language: « », “ ”, „ “, ‘ ’, 「 」, 『 』
+_ANY_QUOTED = (_QUOTED + r"|«[^»\n]{1,300}»|“[^”\n]{1,300}”|„[^“”\n]{1,300}[“”]|‘[^’\n]{1,300}’|「[^」\n]{1,300}」|"
+               r"『[^』\n]{1,300}』")
 _BARE = r"[^\s\"'`,;\\]+"
-# a name that ends in a credential word, with any prefix: MYSQL_ROOT_PASSWORD, _authToken, AccountKey
-_NAME = r"[\w.\-]{0,60}?(?:pass(?:word|wd|wort|phrase|code)?|kennwort|pwd|pw|secret|token|credentials?|auth|key|pin|sig(?:nature)?)"
+# a name that ends in a credential word, with any prefix: MYSQL_ROOT_PASSWORD, _authToken, AccountKey,
+# private_key_id, wpa_psk, mot_de_passe, contraseña, senha, wachtwoord, hasło, пароль
+_NAME = (r"[\w.\-]{0,60}?(?:p(?:ass(?:word|wd|wort|phrase|code|ord|e)?|wd|w|in|sk)|k(?:ennwort|ey(?:_?id)?)|"
+         r"s(?:ecret|ig(?:nature)?|enha|alasana|ifre)|şifre|token|credentials?|a(?:uth|dgangskode)|mdp|"
+         r"contrase[ñn]a|wachtwoord|l[öo]senord|h(?:as[łl]o|eslo)|пароль|jelsz[óo])")  # by first letter: fewer tries
+_NAME_GUARDS = ("pass", "pw", "wort", "secret", "token", "credential", "auth", "key", "pin", "sig", "psk", "mdp",
+                "senha", "contrase", "wachtwoord", "senord", "adgangskode", "hasł", "hasl", "пароль", "ifre", "heslo",
+                "salasana", "jelsz")
+_BOLD = r"(?:\*{1,2}|_{1,2})?"  # a markdown label: **Password:** x
 # spoken: "my wifi password is X", "the passphrase is a b c", "my bank pin is 4821"
 _SPOKEN_WORD = (r"(?:(?:pass|seed|recovery|secret|backup)\s*phrase|mnemonic|pass(?:word|code)s?|pwd|"
-                r"pin(?:\s*(?:code|number))?|combination|door\s+code|(?:access|security|alarm|gate|entry|"
+                r"pin(?:\s*(?:code|number))?|combination|(?:door|garage|gate|lock|locker|safe|keypad|building|"
+                r"padlock|alarm|entry|unlock|voicemail|atm)\s+codes?|(?:access|security|"
                 r"recovery|backup|verification|one-time|2fa|otp|login)\s+codes?|secret(?:\s+key)?|"
                 r"(?:api|access|secret|private|license|licence|deploy|ssh|encryption|master|wifi|wi-fi|wpa2?|network|"
                 r"product|activation|signing)\s+key|key|token|credentials?)")
@@ -80,6 +73,56 @@ _SPOKEN = (r"(?<![\w\-])(?P<kw>" + _SPOKEN_WORD + r")(?:\s+(?:for|to|of|on|at)\s
 # "I set the password to X", "changed my pin to 4821"
 _SET_TO = (r"\b(?:set|changed|reset|updated)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:[\w\-]+\s+)?"
            r"(?P<kw>pass(?:word|code|phrase)|pin|pwd)\s+to\s+(?P<value>" + _QUOTED + r"|[^\s\"'`,;]+)")
+
+
+def _said_pattern(words: str) -> str:
+    """A credential word of any language (`words`, redact_words), then its value: after "is" in
+    the writer's language or a colon ("mein Passwort ist X", "mot de passe : X", "пароль — X"),
+    or right after it ("password Tulip#2231", "PIN 4821": the `bare` form, judged stricter)."""
+    qualifier = (r"(?:[ \t]+" + words_mod.PREPOSITION + r"[ \t]+|[ \t]+(?:d|l|dell)['’])(?:[\w.@\-]+[ \t]+){0,2}?"
+                 r"[\w.@\-]+")  # the fewest words before what joins: "du wifi" of "du wifi est X | …"
+    joined = (r"[ \t]*(?:[:=：＝|]|->|=>|→)" + _BOLD + r"\s*|[ \t]+[-–—][ \t]+|[ \t]+(?P<cop>" + words_mod.COPULA +
+              r")(?:[ \t]+" + words_mod.ADVERB + r")?[ \t]*[:：]?[ \t]+")  # on the word's line, but "Passwort:\n X"
+    return (r"(?P<kw>" + words + r")(?:[ \t]+" + words_mod.POSSESSIVE_AFTER + r"(?!\w))?" + _BOLD + r"(?:(?:" +
+            qualifier + r")??(?P<sep>" + joined +
+            r")|(?P<bare>[ \t]+))(?P<value><[^<>\n]{1,80}>|\{\{[^{}\n]{0,80}\}\}|" + _ANY_QUOTED + r"|[^\s\"'`,;，、。！？「」『』（）«»“”„]+)")
+
+
+# Chinese, Japanese, Korean: the ASCII after the word, a particle or a colon between or not
+_CJK_SAID = (r"(?P<kw>" + words_mod.CJK_WORDS + "|" + words_mod.ASCII_AFTER_WORDS + r")\s*(?:は|が|を|是|为|為|改成|改为|"
+             r"改為|设为|設為|设置为|：|:|＝|=|는|은|가|이|를|" + words_mod.ASCII_AFTER_JOINS + r")?\s*(?P<value>" + _ANY_QUOTED +
+             r"|[!-~]+)")
+
+# a command line that carries a password: sshpass -p X, docker login -p X, redis-cli -a X, sqlcmd -P X,
+# ldapsearch -w X, 7z -pX, zip -P X, smbclient -U user%X, openssl pass:X, keytool -storepass X, sqlplus user/X@db,
+# echo X | sudo -S, htpasswd -b file user X, lftp -u user,X, net use /user:u X, ssh-keygen -N X
+_ARG = r"(?P<secret>" + _QUOTED + r"|[^\s\"'`|;&]+)"
+_CLI = [
+    (r"(?P<head>\bsshpass\b[^\n|;&]{0,300}?\s-p[ \t]*)" + _ARG, 0, ("sshpass",)),
+    (r"(?P<head>\b(?:mysql|mariadb)\w*\b[^\n]{0,300}?(?-i:\s-p))" + _ARG, re.I, ("mysql", "mariadb")),
+    (r"(?P<head>\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane|regctl)\b[^\n|;&]{0,300}?\blogin\b[^\n|;&]{0,300}?"
+     r"\s-p[ \t]+)" + _ARG, 0, ("login",)),
+    (r"(?P<head>\bmongo(?:sh|dump|restore|import|export|stat|top|files)?\b[^\n|;&]{0,300}?\s-p[ \t]+)" + _ARG, 0,
+     ("mongo",)),
+    (r"(?P<head>\b(?:redis|keydb|valkey)-cli\b[^\n|;&]{0,300}?\s-a[ \t]+)" + _ARG, 0, ("-cli",)),
+    (r"(?P<head>\b(?:sqlcmd|bcp|osql|isql)\b[^\n|;&]{0,300}?\s-P[ \t]*)" + _ARG, 0, ("-P",)),
+    (r"(?P<head>\bldap\w+\b[^\n|;&]{0,300}?\s-w[ \t]+)" + _ARG, 0, ("ldap",)),
+    (r"(?P<head>\b(?:7z[ar]?|rar|unrar)\b[^\n|;&]{0,300}?\s-p)(?P<secret>" + _QUOTED + r"|[^\s\"'`|;&\-][^\s\"'`|;&]*)", 0,
+     ("7z", "rar")),
+    (r"(?P<head>\b(?:(?:zip|unzip|zipcloak)\b[^\n|;&]{0,300}?\s-P|openssl\b[^\n|;&]{0,300}?\s-k|ssh-keygen\b[^\n|;&]{0,300}?\s-[NP])"
+     r"[ \t]+)" + _ARG, 0, ("zip", "openssl", "ssh-keygen")),
+    (r"(?P<head>\bsmbclient\b[^\n|;&]{0,300}?\s(?:-U|--user)[ =]?[^\s%]+%)" + _ARG, 0, ("%",)),
+    (r"(?P<head>\blftp\b[^\n|;&]{0,300}?\s-u[ \t]+[^\s,]+,)" + _ARG, 0, ("lftp",)),
+    (r"(?P<head>(?<![\w\-])pass:)(?P<secret>[^\s\"'`]+)", 0, ("pass:",)),
+    (r"(?P<head>(?<![\w\-])-[a-z]*pass(?:word|wd|phrase)?(?:=|[ \t]+))" + _ARG, re.I, ("pass",)),
+    (r"(?P<head>\b(?:sqlplus|sqlldr|expdp|impdp|rman|dgmgrl)\s+(?:-\w+\s+)*[\w$#.]+/)"
+     r"(?P<secret>[^\s@/\"']+)(?=@|\s|\Z)", re.I, ("sqlplus", "sqlldr", "expdp", "impdp", "rman", "dgmgrl")),
+    (r"(?P<head>\bjdbc:oracle:(?:thin|oci):[\w$#.]+/)(?P<secret>[^\s@]+)(?=@)", re.I, ("jdbc:oracle",)),
+    (r"(?P<head>\becho\s+(?:-n\s+)?)(?P<secret>" + _QUOTED + r"|[^\s|]+)(?=\s*\|\s*(?:sudo\s+(?:-\w+\s+)*-\w*S|"
+     r"[^\n|]{0,300}--password-stdin|passwd\s+--stdin|chpasswd|[^\n|]{0,300}\bsshpass\b))", 0, ("echo",)),
+    (r"(?P<head>\bnet\s+use\b[^\n]{0,300}?/user:\S+\s+)(?P<secret>[^\s/]\S*)", re.I, ("net use",)),
+    (r"(?P<head>\bhtpasswd\b(?=[^\n]{0,300}\s-\w*b)(?:\s+-\w+)*\s+\S+\s+\S+\s+)(?P<secret>[^\s\-]\S*)", 0, ("htpasswd",)),
+]
 
 # (kind, pattern, flags, guard) applied in order; earlier, more specific patterns win.
 # A guard is text every match contains (in textutil.case_blind(text) when the pattern
@@ -95,13 +138,16 @@ def _a_long_word(text: str) -> bool:
     return any(len(word) >= 20 for word in text.split())
 
 
+def _four_colons(text: str) -> bool:
+    return text.count(":") >= 4
+
+
+_LINE_START = r"(?m:^)"  # a line's start
 _PATTERNS: list[tuple] = [
-    ("private-key",
-     r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----.*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\Z)",
-     re.S, ("PRIVATE KEY",)),
-    # the rest of one whose BEGIN line went elsewhere (a transcript splits a message at its line breaks)
-    ("private-key", r"(?:[A-Za-z0-9+/=:\-]{8,}[ \t]*\r?\n)+-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----", 0,
-     ("PRIVATE KEY",)),
+    ("private-key", KEY_BLOCK, re.S, KEY_GUARDS),
+    ("private-key-tail", KEY_END, 0, KEY_GUARDS, ("-END", "- END")),
+    ("private-key", PUTTY_PRIVATE, 0, ("Private-Lines:",)),
+    ("private-key", PUTTY_MAC, 0, ("Private-MAC:", "Private-Hash:")),
     *((kind, source, 0, guard) for kind, source, guard in _PROVIDERS),
     # scheme://user:password@host  -> keep user and host, drop the password (up to the
     # last @ before the host: a password may hold an @; the user may be empty)
@@ -121,22 +167,47 @@ _PATTERNS: list[tuple] = [
      r"(?P<head>\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?(?:(?:basic|bearer|token|digest|negotiate|ntlm|"
      r"apikey|api-key|key|sso-key|hmac|aws4-hmac-sha256)\s+)?)(?P<secret>[^\s\"',;]+)", re.I, ("authorization",)),
     ("basic-auth", r"(?P<head>\bbasic\s+)(?P<secret>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])", re.I, ("basic",)),
-    # curl -u user:pass, --user user:pass; --password x, --api-key=x; mysql -pSECRET
+    # curl -u user:pass, --user user:pass; --password x, --api-key=x; the commands above
     ("cli-credential", r"(?P<head>(?<![\w\-])(?:-u|--user)[ =][\"']?[^\s:\"']+:)(?P<secret>[^\s\"']+)", 0, ("-u",)),
     ("cli-credential",
      r"(?P<head>(?<![\w\-])--[\w\-]*(?:password|passwd|pass|token|secret|api-key|apikey|access-key|secret-key|"
      r"auth)(?:=|\s+))(?P<secret>" + _QUOTED + r"|[^\s\"'`]+)", re.I, ("--",)),
-    ("cli-credential", r"(?P<head>\bmysql\w*\b[^\n]*?(?-i:\s-p))(?P<secret>[^\s\"']+)", re.I, ("mysql",)),
+    *(("cli-credential", source, flags, guard) for source, flags, guard in _CLI),
+    # .netrc: machine HOST login USER password X (on one line or several)
+    ("netrc", r"(?P<head>(?<![\w\-])(?:machine\s+\S+(?:\s+(?:login|account|port)\s+\S+)+|machine\s+[\w\-]+\.[\w.\-]+|"
+     r"default(?:\s+(?:login|account)\s+\S+)+|" + _LINE_START + r"[ \t]*login\s+\S+)\s+password\s+)"
+     r"(?P<secret>[^\s\"'`]+)",
+     re.I, ("password",), ("machine", "default", "login")),
+    # a Wi-Fi QR code: WIFI:T:WPA;S:net;P:secret;;
+    ("wifi-password", r"(?P<head>\bWIFI:(?:(?:\\.|[^;\\\n])*;)*?P:)(?P<secret>(?:\\.|[^;\\\n])+)", re.I, ("wifi:",)),
+    # .pgpass: host:port:database:user:password
+    ("pgpass", r"(?<!\S)(?P<head>[^\s:#]*[A-Za-z.*][^\s:#]*:(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:)(?P<secret>\S+)(?!\S)",
+     0, (), _four_colons),
+    # YAML's block value: password: |  (the lines below it)
+    ("yaml-block", _LINE_START + r"(?P<lead>(?P<indent>[ \t]*)(?:-[ \t]+)?)(?P<name>" + _NAME + r")"
+     r"(?P<head>[\"']?[ \t]*:[ \t]*[|>][\-+0-9]*[ \t]*(?:#[^\n]*)?\n)"
+     r"(?P<value>(?:[ \t]*\n)*(?:(?P=indent)[ \t]+\S[^\n]*(?:\n|\Z)(?:[ \t]*\n)*)+)", re.I, _NAME_GUARDS, ("|", ">")),
+    # a config file's line (ini, env, toml, yaml, properties, a markdown list): the value runs to its end
+    ("config-line", _LINE_START + r"(?P<lead>[ \t]*(?:export[ \t]+|[-*+][ \t]+)?" + _BOLD + r")(?P<name>" + _NAME +
+     r")(?P<head>" + _BOLD + r"[\"']?[ \t]*(?:=|:)" + _BOLD + r"[ \t]*)(?P<value>[^\s\"'`{<\[][^\n]*?)"
+     r"[ \t]*(?=\r?\n|\Z)", re.I, _NAME_GUARDS, (":", "=")),
     # NAME=value, NAME: value, "NAME": "value" where NAME ends in a credential word
     ("assignment",
-     r"(?<![\w.\-])(?P<name>" + _NAME + r")(?P<head>[\"']?[ \t]*(?::=|=>|=|:)[ \t]*)(?P<value><[^<>\n]{1,80}>|" + _QUOTED + "|" + _BARE + ")",
-     re.I, ("pass", "pw", "wort", "secret", "token", "credential", "auth", "key", "pin", "sig"), (":", "=")),
+     r"(?<![\w.\-])(?P<name>" + _NAME + r")(?P<head>" + _BOLD + r"[\"']?[ \t]*(?::=|=>|=|:)" + _BOLD + r"[ \t]*)"
+     r"(?P<value><[^<>\n]{1,80}>|\"\"\"[\s\S]{0,2000}?\"\"\"|'''[\s\S]{0,2000}?'''|" + _QUOTED +
+     r"|\{[^{}\n]{1,300}\}|" + _BARE + ")",
+     re.I, _NAME_GUARDS, (":", "=")),
     ("assignment", r"<(?P<name>[\w:.\-]{0,40}?(?:password|passwd|secret|token|apikey|api_key|key|pin))>"
      r"(?P<value>[^<\n]{1,300})</(?P=name)>", re.I, ("pass", "secret", "token", "key", "pin"), ("</",)),
     ("spoken", _SPOKEN, re.I, ("pass", "pwd", "pin", "secret", "key", "token", "code", "combination",
                                "credential", "phrase", "mnemonic"), (" is", " was", " are", " were", " be",
                                                                      "'s", "\u2019s", ":", "=")),
     ("spoken", _SET_TO, re.I, ("pass", "pwd", "pin"), (" to",)),
+    # the same in the languages people write in, and with no "is" at all ("password Tulip#2231")
+    ("said-password", _said_pattern(words_mod.PASSWORD_WORDS), re.I, words_mod.PASSWORD_GUARDS),
+    ("said-pin", _said_pattern(words_mod.PIN_WORDS), re.I, words_mod.PIN_GUARDS),
+    ("said-key", _said_pattern(words_mod.KEY_WORDS), re.I, words_mod.KEY_GUARDS),
+    ("said-cjk", _CJK_SAID, re.I, words_mod.CJK_GUARDS),
     ("card-number", r"(?<![\w\-.])(?:\d[ \-]?){12,18}\d(?![\w\-]|\.\d)", 0, (), _thirteen_digits),
     ("base64", r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/_\-]{20,}={0,2}(?![A-Za-z0-9+/=_\-])", 0, (), _a_long_word),
 ]
@@ -146,30 +217,45 @@ _PATTERNS: list[tuple] = [
 _TABLE = [(kind, source, int(flags), bool(flags & re.I), guard, also[0] if also else None)
           for kind, source, flags, guard, *also in _PATTERNS]
 
-# words after "password is" that say something about it, not what it is
-_ORDINARY = frozenset("""
-a an the in on at to of for from by with without under inside behind into onto within via not no never
-also too very so really quite being been be stored kept saved written hidden managed shared set changed
-reset rotated expired expiring missing wrong incorrect correct right invalid valid weak strong long short
-empty blank required needed optional same different unknown known secret secure insecure safe unsafe
-encrypted hashed public private there here somewhere something nothing anything what whatever that this
-these those which who where when how why it its my your our his her their one off case sensitive
-case-sensitive due about available fine ok okay good bad easy hard simple obvious default printed taped
-noted listed included attached below above and or but if then because as like just only always usually
-often sometimes stale old new temporary generated random provided given sent emailed texted revoked
-compromised leaked exposed forgotten lost gone broken locked disabled enabled active inactive pending
-unchanged updated yours mine ours theirs all any some every each way going supposed meant used working
-still now currently actually simply due overdue asked needed needs requires protected unique personal
-important useful same-as identical similar complicated complex long-enough strong-enough too-short
-see ask check use look found stored-in expire rotate change update renew match require 1password bitwarden lastpass keepass keychain vault
-""".split())
 
-# of those, the words that never begin a passphrase ("the passphrase is in the safe")
-_FUNCTION = frozenset("""a an the in on at to of for from by with without under inside behind into onto within via
-not no never also too very so being been be stored kept saved written hidden managed shared set changed reset
-rotated expired missing required needed there here somewhere something nothing what that this these those which
-it its my your our his her their and or but if then because as like just only still now see ask check use
-1password bitwarden lastpass keepass keychain vault""".split())
+_COMMON_FIRST = " etaoinshrdlcumwfgypbvkjxqz"  # English letters, most frequent first
+
+
+def _guard_index() -> tuple[tuple[tuple[str, tuple[str, ...]], ...], dict[str, tuple[int, ...]], frozenset[int]]:
+    """Every guard once, lowercase (a case-sensitive one too: what it finds in the text,
+    the case-blind view has lowercased), filed under its rarest character; the rows each
+    opens; the rows with no guard. One pass of substring tests over the view, of the guards
+    whose rarest character the text holds, tells which rows can match at all."""
+    rows_of: dict[str, list[int]] = {}
+    always = set()
+    for index, (_kind, _source, _flags, _blind, guard, _also) in enumerate(_TABLE):
+        for word in guard:
+            rows_of.setdefault(case_blind(word), []).append(index)
+        if not guard:
+            always.add(index)
+    by_char: dict[str, list[str]] = {}
+    for word in rows_of:
+        rarest = max(word, key=lambda c: _COMMON_FIRST.find(c) if c in _COMMON_FIRST else len(_COMMON_FIRST))
+        by_char.setdefault(rarest, []).append(word)
+    return (tuple((char, tuple(words)) for char, words in by_char.items()),
+            {word: tuple(rows) for word, rows in rows_of.items()}, frozenset(always))
+
+
+_GUARDS_BY_CHAR, _ROWS_OF, _UNGUARDED = _guard_index()
+
+
+def _open_rows(text: str, after: int) -> tuple[list[int], str]:
+    """(the rows after `after` whose guard is in `text`, in order; case_blind(text))."""
+    view = case_blind(text)
+    chars = set(view)
+    rows = set(_UNGUARDED)
+    for char, words in _GUARDS_BY_CHAR:
+        if char in chars:
+            for word in words:
+                if word in view:
+                    rows.update(_ROWS_OF[word])
+    return sorted(row for row in rows if row > after), view
+
 
 _CARD_PREFIX = r"4|5[1-5]|2(?:2[2-9]|[3-6]|7[01]|720)|3[47]|3(?:0[0-5]|[68])|35|6(?:011|5|4[4-9]|2)"
 
@@ -193,6 +279,7 @@ def _looks_secret(token: str) -> bool:
 
 
 _TRAILING = ".,:!?)…"  # punctuation after a spoken value ends the sentence, it is no part of it
+_TRAILING_ANY = _TRAILING + "。、，！？）」』»”’;"
 
 
 def _has_digit(value: str) -> bool:
@@ -231,7 +318,14 @@ session app license deploy ssh gpg pgp crypto crypt hmac jwt service subscriptio
 root wifi wpa cookie csrf oauth aes rsa license product activation serial""".split())
 _GLUED_KEYS = ("apikey", "secretkey", "accesskey", "privatekey", "accountkey", "signingkey", "masterkey",
                "encryptionkey", "licensekey", "clientkey", "appkey", "hmackey", "sshkey", "sharedaccesskey")
+_BLOCK_INDICATOR = re.compile(r"[|>][\-+0-9]*")
 _BOOLEANS = frozenset("true false null none nil yes no on off undefined required optional".split())
+
+
+# a credential word in another language ends the name: Contraseña=, DB_HASŁO=, mot_de_passe=, wpa_psk=
+_FOREIGN_NAMES = ("passe", "mdp", "senha", "contraseña", "contrasena", "wachtwoord", "lösenord", "losenord", "passord",
+                  "adgangskode", "hasło", "haslo", "пароль", "şifre", "sifre", "heslo", "salasana", "jelszó", "jelszo",
+                  "psk")
 
 
 def _name_tier(name: str) -> str | None:
@@ -246,8 +340,13 @@ def _name_tier(name: str) -> str | None:
     if last.endswith(("password", "passwd", "passwort", "kennwort", "passphrase", "passcode", "secret", "token", "credential",
                       "credentials")) or last in ("pass", "pwd", "pw", "auth"):
         return "strong"
+    if case_blind(name).endswith(_FOREIGN_NAMES):
+        return "strong"
     if last.endswith(_GLUED_KEYS) and last not in _MANAGERS:
         return "strong"
+    if (last == "id" and len(words) > 2 and words[-2] == "key" or last.endswith("keyid")) and (
+            {"private", "secret"} & set(words[:-1]) or last.endswith(("privatekeyid", "secretkeyid"))):
+        return "strong"  # private_key_id (a service account's), secret_key_id; an access key id is no secret
     if last == "key":
         before = set(words[:-1])
         if before & _STRONG_KEY_WORDS or (name.isupper() and len(words) > 1):
@@ -260,9 +359,15 @@ def _name_tier(name: str) -> str | None:
     return None
 
 
+_PAIRS = {"\"": "\"", "'": "'", "`": "`", "{": "}", "«": "»", "“": "”", "„": "“”", "‘": "’", "「": "」", "『": "』"}
+
+
 def _value_core(value: str) -> tuple[str, str, str]:
-    """(opening quote, inside, closing quote) of an assigned value."""
-    if len(value) >= 2 and value[0] in "\"'`" and value[-1] == value[0]:
+    """(opening quote, inside, closing quote) of an assigned value (TOML's triple
+    quotes, ODBC's braces and the quotes of other languages too)."""
+    if len(value) >= 6 and value[:3] in ('\"\"\"', "'''") and value.endswith(value[:3]):
+        return value[:3], value[3:-3], value[-3:]
+    if len(value) >= 2 and value[0] in _PAIRS and value[-1] in _PAIRS[value[0]]:
         return value[0], value[1:-1], value[-1]
     return "", value, ""
 
@@ -270,7 +375,7 @@ def _value_core(value: str) -> tuple[str, str, str]:
 def _placeholder(inside: str) -> bool:
     """A value that is no secret: empty, already redacted, a reference or a mask."""
     stripped = inside.strip()
-    return (not stripped or stripped.startswith("[REDACTED") or set(stripped) <= set("*x.X•")
+    return (not stripped or stripped[:9].upper() == "[REDACTED" or set(stripped) <= set("*x.X•")
             or re.fullmatch(r"\$\{?[A-Z_][A-Z0-9_]*\}?|<[^<>]*>|\{\{[^{}]*\}\}|%\(?[\w]+\)?s?", stripped) is not None)
 
 
@@ -282,7 +387,8 @@ def _assignment(match: re.Match, marker) -> str:
         return match.group(0)
     bare = not quote
     word = inside.strip().rstrip(_TRAILING).lower()
-    if bare and (word in _BOOLEANS or (word in _ORDINARY and ":" in match.groupdict().get("head", "="))):
+    if bare and (word in _BOOLEANS or (word in NOT_A_SECRET and ":" in match.groupdict().get("head", "="))
+                 or _BLOCK_INDICATOR.fullmatch(word)):  # YAML's "password: |": the lines below are the value
         return match.group(0)
     if tier == "key" and not (quote and " " in inside.strip()) and not _credential_like(inside):
         return match.group(0)
@@ -294,6 +400,85 @@ def _assignment(match: re.Match, marker) -> str:
     if "head" not in match.groupdict():  # <password>value</password>
         return f"<{name}>{marker(kind)}</{name}>"
     return name + match.group("head") + quote + marker(kind) + close
+
+
+def _config_line(match: re.Match, marker) -> str:
+    """A config file's line whose value runs to its end ("password = correct horse battery"):
+    names that take any value only (the others are judged by `_assignment`, one word)."""
+    if _name_tier(match.group("name").split(":")[-1]) != "strong" or len(match.group("value").split()) < 2:
+        return match.group(0)  # one word: the assignment row's
+    first = match.group("value").split()[0].rstrip(_TRAILING).lower()
+    if first in _FUNCTION or (first in NOT_A_SECRET and ":" in match.group("head")) or _placeholder(first.upper()):
+        return match.group(0)  # "Password: see the vault", "API_KEY=$API_KEY comes from the environment"
+    redacted = _assignment(match, marker)  # the name and the value: the line's lead stays before them
+    return redacted if redacted == match.group(0) else match.group("lead") + redacted
+
+
+def _yaml_block(match: re.Match, marker) -> str:
+    """password: |  and the indented lines below it."""
+    if _name_tier(match.group("name")) is None or _placeholder(match.group("value")):
+        return match.group(0)
+    value = match.group("value")
+    indent = value[:len(value) - len(value.lstrip(" \t\n"))].rsplit("\n", 1)[-1] or "  "
+    return match.group("lead") + match.group("name") + match.group("head") + indent + marker("password") + "\n"
+
+
+_PIN_FAMILY = ("said-pin",)
+_DATE_OR_PATH = re.compile(r"\d{4}-\d{2}-\d{2}.*|\d{1,2}:\d{2}.*|[/~.]{1,2}/.*|.*://.*|\d+-[^\W\d_]+|v?\d+(?:\.\d+)+")
+
+
+def _said(match: re.Match, kind: str, marker) -> str:
+    """A credential word of any language and what follows it (`_said_pattern`)."""
+    head = match.group(0)[:match.start("value") - match.start(0)]
+    keyword = case_blind(match.group("kw")).lower()
+    groups = match.groupdict()
+    copula = (groups.get("cop") or "").lower()
+    if copula in words_mod.OWN_COPULA and not keyword.startswith(words_mod.OWN_COPULA[copula]):
+        return match.group(0)  # "the password to Netflix": English "to" is no copula
+    if keyword in words_mod.ROMANIAN_ONLY and (copula not in ("", "este") or groups.get("bare") is not None):
+        return match.group(0)  # "la parola è bella"
+    bare = kind != "said-cjk" and groups.get("bare") is not None
+    value = match.group("value")
+    core = value.rstrip(".,:!?…;。、，！？")  # a quoted value ends a sentence: "… est « x y ». Puis"
+    quote, inside, close = _value_core(core)
+    if not quote and len(core) > 2 and core[0] == "(" and core[-1] == ")":  # "wifi password (Tulip#2231)"
+        quote, inside, close = "(", core[1:-1], ")"
+    if not quote:
+        inside = value
+    if _placeholder(inside):
+        return match.group(0)
+    if quote:
+        secret, trail = inside, value[len(core):]
+    else:
+        secret, trail = inside, ""
+        if kind == "said-cjk":  # the ASCII of it: "sakura2024" of "sakura2024です"
+            secret = re.match(r"[!-~]*", secret).group(0)
+            trail = inside[len(secret):]
+        while secret and secret[-1] in _TRAILING_ANY:
+            secret, trail = secret[:-1], secret[-1] + trail
+    word = secret.strip().lower()
+    if not word or (not quote and (word in NOT_A_SECRET or word in _BOOLEANS)):
+        return match.group(0)
+    if len(word) < 4 and not any(c.isalnum() for c in word):
+        return match.group(0)  # "password: |" (the lines below it), "password: -"
+    spaced = quote and " " in word
+    if kind in _PIN_FAMILY or keyword in words_mod.CJK_PIN_WORDS:
+        if not _has_digit(secret):
+            return match.group(0)
+    elif kind == "said-key":
+        if not (spaced or _credential_like(secret)) or (bare and not (len(secret) >= 8 and _has_digit(secret))):
+            return match.group(0)
+    elif kind == "said-cjk":
+        if len(secret) < 4 or (keyword not in ("パスワード", "密码", "密碼", "口令", "비밀번호", "암호")
+                                and not _credential_like(secret)):
+            return match.group(0)
+    if bare and (not (spaced or _credential_like(secret)) or not quote and _DATE_OR_PATH.fullmatch(secret)
+                 or secret[0] in "([{"):
+        return match.group(0)  # "password manager", "password 2026-03-11", "passcode 6-digit", "pwd /home",
+        # "1Password (Ops vault)"
+    if bare and keyword == "pwd":
+        return match.group(0)  # the shell's pwd
+    return head + quote + marker("spoken") + close + trail
 
 
 def _spoken(match: re.Match, marker) -> str:
@@ -315,7 +500,7 @@ def _spoken(match: re.Match, marker) -> str:
     trail = ""
     while secret and secret[-1] in _TRAILING and not phrase:
         secret, trail = secret[:-1], secret[-1] + trail
-    if not secret:
+    if not secret or _BLOCK_INDICATOR.fullmatch(secret):
         return match.group(0)
     if any(k in keyword for k in ("pin", "code", "combination")):
         if not _has_digit(secret.split()[0]):
@@ -368,8 +553,18 @@ def _base64(match: re.Match, marker, guarded: bool, depth: int) -> str:
     return blob
 
 
+def _swap(match: re.Match, group: str, replacement: str) -> str:
+    """The match with one group's text replaced: the words around a secret stay."""
+    start, end = match.start(group) - match.start(0), match.end(group) - match.start(0)
+    return match.group(0)[:start] + replacement + match.group(0)[end:]
+
+
+_HEAD_SECRET = frozenset(("url-password", "authorization", "basic-auth", "cli-credential", "netrc", "wifi-password",
+                          "pgpass"))
+
+
 def _replacement(match: re.Match, kind: str, marker, guarded: bool, depth: int) -> str:
-    if kind in ("url-password", "authorization", "basic-auth", "cli-credential"):
+    if kind in _HEAD_SECRET:
         secret = match.group("secret")
         if _placeholder(_value_core(secret)[1]):
             return match.group(0)
@@ -382,21 +577,40 @@ def _replacement(match: re.Match, kind: str, marker, guarded: bool, depth: int) 
                 return match.group(0)
             if ":" not in decoded:
                 return match.group(0)
-        tail = match.group("tail") if kind == "url-password" else ""
-        return match.group("head") + marker(kind) + tail
+        return _swap(match, "secret", marker(kind))
     if kind == "aws-secret-key":
         return match.group("head") + marker(kind)
     if kind == "assignment":
         return _assignment(match, marker)
+    if kind == "config-line":
+        return _config_line(match, marker)
+    if kind == "yaml-block":
+        return _yaml_block(match, marker)
     if kind == "spoken":
         return _spoken(match, marker)
+    if kind.startswith("said-"):
+        return _said(match, kind, marker)
     if kind == "token":
         return match.group("head") + marker(kind) if _looks_secret(match.group("secret")) else match.group(0)
     if kind == "card-number":
         return _card(match, marker)
     if kind == "base64":
         return _base64(match, marker, guarded, depth)
+    if "secret" in match.re.groupindex:  # PuTTY's "Private-Lines: 14" stays, its lines go
+        return _swap(match, "secret", marker(kind))
     return marker(kind)
+
+
+def _key_tails(text: str, end_line: str, marker) -> str:
+    """Each END line of a private key with the body lines before it (redact_shapes.key_tail)."""
+    parts, done = [], 0
+    for match in re.finditer(end_line, text):
+        start = key_tail(text, match.start())
+        if start == match.start() or start < done:
+            continue  # an END line alone holds nothing secret
+        parts += [text[done:start], marker("private-key")]
+        done = match.end()
+    return "".join(parts) + text[done:] if parts else text
 
 
 def _redact(text: str, guarded: bool, depth: int) -> tuple[str, list[str]]:
@@ -406,20 +620,31 @@ def _redact(text: str, guarded: bool, depth: int) -> tuple[str, list[str]]:
         kinds.append(kind)
         return f"[REDACTED:{kind}]"
 
-    folded = None
-    for kind, source, flags, blind, guard, also in _TABLE:
-        if guarded and (guard or also):
-            if blind and folded is None:
-                folded = case_blind(text)
+    if guarded:
+        order, folded = _open_rows(text, -1)
+    else:
+        order, folded = list(range(len(_TABLE))), ""
+    position = 0
+    while position < len(order):
+        index = order[position]
+        position += 1
+        kind, source, flags, blind, guard, also = _TABLE[index]
+        if guarded:
             view = folded if blind else text
-            if guard and not has_guard(guard, view):
+            if guard and not blind and not has_guard(guard, text):  # a case-sensitive guard, exactly
                 continue
             if also and not (also(text) if callable(also) else has_guard(also, view)):
                 continue
-        changed = re.compile(source, flags).sub(  # re caches the compiled pattern
-            lambda m, k=kind: _replacement(m, k, marker, guarded, depth), text)
+        if kind == "private-key-tail":
+            changed = _key_tails(text, source, marker)
+        else:
+            changed = re.compile(source, flags).sub(  # re caches the compiled pattern
+                lambda m, k=kind: _replacement(m, k, marker, guarded, depth), text)
         if changed != text:
-            text, folded = changed, None
+            text = changed
+            if guarded:  # a marker in its place: what the later rows look for, again
+                order, folded = _open_rows(text, index)
+                position = 0
     return text, kinds
 
 

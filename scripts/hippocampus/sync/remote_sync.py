@@ -245,8 +245,9 @@ def _settle(workspace, name: str, merged_paths: list[str], incoming: dict) -> di
     from ..store.hand_edits import take_in
     from ..store.transaction import Transaction
     tx = Transaction(workspace, workspace.load_index(lazy=True), "system:sync", "sync", "")
+    gone_by_hand: set[str] = set()  # a file the merge kept (edited on one side) revives its memory
     scan = reconcile.scan(workspace.root, workspace.paths, workspace._open_cache().manifest(),
-                          reconcile.known_files(tx.memories), writer=True)
+                          reconcile.known_files(tx.memories, gone_by_hand), writer=True, gone_by_hand=gone_by_hand)
     take_in(tx, scan)  # what the merge left for the index to take in (a text merged line by line)
     result = settle(tx, merged_paths)
     tx.index_changed = True  # the merged index, checked and written by us: the search cache is rebuilt

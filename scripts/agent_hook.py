@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Hooks for agent harnesses (Claude Code): session start prints core memory; session end
 learns from the transcript in the background. Never blocks and never fails the session."""
+from hippocampus.base.interrupts import quiet_while_starting
+quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 import argparse
 import json
 import os

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
 """The weekly sleep: cluster episodes, merge duplicates, find conflicts, mark stale, archive what faded."""
+from hippocampus.base.interrupts import quiet_while_starting
+quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 from hippocampus import cli
 
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Scheduled jobs: run one (as cron does) or register / unregister them (install.sh --with-cron)."""
 
+from hippocampus.base.interrupts import quiet_while_starting
+quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 from hippocampus import cli
 
 

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
 """Write brain-dashboard.html: a self-contained page showing the state of the memory."""
+from hippocampus.base.interrupts import quiet_while_starting
+quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 from hippocampus import cli
 
 

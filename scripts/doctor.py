@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
 """Check the workspace (index, files, git, lock, cache); --repair rebuilds the index."""
+from hippocampus.base.interrupts import quiet_while_starting
+quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 from hippocampus import cli
 from hippocampus.errors import WorkspaceError
 

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
 """Turn signals (hippocampus/signals.jsonl) into memories, or into proposals for an agent to summarise."""
+from hippocampus.base.interrupts import quiet_while_starting
+quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 import json
 
 from hippocampus import cli

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
 """Archive memories (soft: kept in history). --purge also removes their words from the files."""
+from hippocampus.base.interrupts import quiet_while_starting
+quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 from hippocampus import cli
 
 

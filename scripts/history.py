@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
 """One memory's life: created, edited, reinforced, decayed across thresholds, archived."""
+from hippocampus.base.interrupts import quiet_while_starting
+quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 from hippocampus import cli
 
 

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
 """Index OpenClaw's own notes (daily memory/YYYY-MM-DD.md, MEMORY.md bullets) without moving them."""
+from hippocampus.base.interrupts import quiet_while_starting
+quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 from hippocampus import cli
 
 

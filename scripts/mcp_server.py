@@ -4,6 +4,8 @@
 Tools: recall, remember, reinforce, forget, load_core, status (references/architecture.md,
 "MCP server"). Needs the optional Python package mcp 2.x: pip install 'mcp>=2,<3'.
 """
+from hippocampus.base.interrupts import quiet_while_starting
+quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 import argparse
 
 from hippocampus import cli

@@ -8,6 +8,8 @@ Exits 1 with one line only when a version cannot be read at all (git then
 falls back to its own merge of that file). KIND: index, memory, log, audit,
 blocks, text, ours (references/sync.md).
 """
+from hippocampus.base.interrupts import quiet_while_starting
+quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 import sys
 from pathlib import Path
 

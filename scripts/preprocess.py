@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Read agent session transcripts into clean signals (hippocampus/signals.jsonl), incrementally."""
 
+from hippocampus.base.interrupts import quiet_while_starting
+quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 import sys
 
 from hippocampus import cli

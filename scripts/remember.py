@@ -4,6 +4,8 @@
 Run by another agent than main (--actor NAME, $HIPPOCAMPUS_AGENT), it files a
 proposal in hippocampus/meta/pending-memories.md instead; scripts/review.py decides.
 """
+from hippocampus.base.interrupts import quiet_while_starting
+quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 from hippocampus import cli
 
 

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
 """Write HIPPOCAMPUS_CORE.md (for OpenClaw memory.search.extraPaths) from core memories."""
+from hippocampus.base.interrupts import quiet_while_starting
+quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 from hippocampus import cli
 from hippocampus.base.config import CORE_MIN_TOKENS
 

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
 """install.sh's helper for our hooks in a Claude Code settings file (only ours, found by an exact marker)."""
+from hippocampus.base.interrupts import quiet_while_starting
+quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 import json
 import os
 

@@ -64,3 +64,43 @@ def test_doctor_names_uncommitted_paths_whole(ws):
     (ws.store / "notes with space.txt").write_text("mine\n")
     notes = " ".join(ws.json("doctor.py")["notes"])
     assert "uncommitted changes under hippocampus/: hippocampus/.gitignore, hippocampus/notes with space.txt" in notes
+
+
+def test_repair_revives_memories_whose_files_came_back_after_being_archived_as_deleted(ws):
+    """The state a folder renamed away and back left before writers revived it: its
+    memories archived as "file deleted by hand", their files back but untracked, and
+    the last writer's look vouching for the files as they are (so no write rescans)."""
+    import json
+    from hippocampus.base.paths import WorkspacePaths
+    from hippocampus.store import reconcile
+    from hippocampus.store.search_cache import SearchCache
+    lines = [json.dumps({"content": f"User fact number {n} about allotment plot{n}", "domain": "user"})
+             for n in range(5)]
+    ids = json.loads(ws.run("remember.py", "--jsonl", "-", "--json", input="\n".join(lines) + "\n").out)["ids"]
+    folder = ws.store / "user"
+    folder.rename(folder.with_name("user.away"))
+    ws.remember("The harbour opens at six", "--domain", "world")
+    folder.with_name("user.away").rename(folder)
+    paths = WorkspacePaths(ws.root)
+    cache = SearchCache.open(paths.search_db)
+    cache.set_meta("index_files_print", str(reconcile.fingerprint(reconcile.list_memory_files(paths))))
+    cache.close()
+    ws.remember("The ferry leaves at seven", "--domain", "world")
+    assert all(ws.memory(i)["status"] == "archived" for i in ids)
+    report = ws.json("doctor.py", expect=3)
+    assert any("5 memory files are back" in problem for problem in report["problems"]), report
+    assert ws.json("doctor.py", "--repair")["healthy"]
+    assert all(ws.memory(i)["status"] != "archived" for i in ids)
+    assert ws.git("status", "--porcelain") == ""
+    assert ws.json("recall.py", "allotment plot3")["results"][0]["id"] == ids[3]
+
+
+def test_repair_commits_a_live_memory_file_git_does_not_track(ws):
+    memory_id = ws.remember("User likes chess", "--domain", "user")
+    ws.git("rm", "-q", "--cached", "--", ws.memory(memory_id)["file"])
+    ws.git("commit", "-q", "-m", "untracked by hand")
+    report = ws.json("doctor.py", expect=3)
+    assert any("git does not track (1)" in problem for problem in report["problems"]), report
+    assert ws.json("doctor.py", "--repair")["healthy"]
+    assert ws.memory(memory_id)["file"] in ws.git("ls-files").split()
+    assert ws.git("status", "--porcelain") == ""

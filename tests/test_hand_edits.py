@@ -272,3 +272,79 @@ def test_a_hand_edit_of_the_config_is_committed_as_manual(ws):
     assert "hippocampus/config.yaml" in ws.git("show", "--name-only", "--format=", "HEAD~1")
     assert ws.git("status", "--porcelain") == ""
     assert [l for l in ws.audit() if "hippocampus/config.yaml" in l][-1].split(" | ")[1] == "manual"
+
+
+def _thirty_in_user(ws) -> list[str]:
+    lines = [json.dumps({"content": f"User fact number {n} about allotment plot{n}", "domain": "user"})
+             for n in range(30)]
+    return json.loads(ws.run("remember.py", "--jsonl", "-", "--json", input="\n".join(lines) + "\n").out)["ids"]
+
+
+def _live_and_tracked(ws, ids: list[str]) -> tuple[int, int]:
+    memories = {m["id"]: m for m in ws.index()["memories"]}
+    tracked = set(ws.git("ls-files", "--", "hippocampus").split())
+    return (sum(memories[i]["status"] != "archived" for i in ids),
+            sum(memories[i]["file"] in tracked for i in ids))
+
+
+def test_a_folder_renamed_away_and_back_keeps_its_memories(ws):
+    ids = _thirty_in_user(ws)
+    files = {i: ws.memory(i)["file"] for i in ids}
+    folder = ws.store / "user"
+    folder.rename(folder.with_name("user.away"))
+    ws.remember("The harbour opens at six", "--domain", "world")  # a writer while the folder is away
+    assert _live_and_tracked(ws, ids) == (0, 0)  # gone for all it could tell: archived as deleted by hand
+    folder.with_name("user.away").rename(folder)
+    ws.remember("The ferry leaves at seven", "--domain", "world")  # the next writer: they are back
+    assert _live_and_tracked(ws, ids) == (30, 30)
+    assert {i: ws.memory(i)["file"] for i in ids} == files  # the same memories, same ids, same files
+    assert all("archivedBecause" not in ws.memory(i) for i in ids)
+    assert ws.commits()[1] == "manual: hand edits picked up: 30 back again"
+    assert ws.git("status", "--porcelain") == ""
+    assert ws.json("recall.py", "allotment plot17")["results"][0]["id"] == ids[17]
+    assert ws.json("doctor.py")["healthy"]
+
+
+def test_a_file_back_elsewhere_with_its_id_is_the_same_memory(ws):
+    memory_id = ws.remember("User keeps bees on the roof", "--domain", "user")
+    path = ws.root / ws.memory(memory_id)["file"]
+    kept = path.read_bytes()
+    path.unlink()
+    ws.remember("The harbour opens at six", "--domain", "world")
+    assert ws.memory(memory_id)["archivedBecause"] == "file deleted by hand"
+    count = len(ws.index()["memories"])
+    (ws.store / "world" / "bees.md").write_bytes(kept)  # its frontmatter names it
+    ws.remember("The ferry leaves at seven", "--domain", "world")
+    memory = ws.memory(memory_id)
+    assert memory["status"] != "archived" and memory["file"] == "hippocampus/world/bees.md"
+    assert len(ws.index()["memories"]) == count + 1  # the ferry; no second copy of the bees
+    assert ws.git("status", "--porcelain") == ""
+    assert ws.json("recall.py", "bees roof")["results"][0]["id"] == memory_id
+
+
+def test_a_folder_flipping_away_and_back_while_writers_run_loses_no_memory(ws):
+    """The race of the issue: renamed away and back every few milliseconds while
+    writers run. Once it is home, the next writer leaves all of them live and in git."""
+    import threading
+    ids = _thirty_in_user(ws)
+    folder, away = ws.store / "user", ws.store / "user.away"
+    stop = threading.Event()
+
+    def flip() -> None:
+        while not stop.is_set():
+            folder.rename(away)
+            time.sleep(0.02)
+            away.rename(folder)
+            time.sleep(0.03)
+
+    flipper = threading.Thread(target=flip)
+    flipper.start()
+    try:
+        for n in range(8):
+            ws.remember(f"Writer fact {n} about the harbour", "--domain", "world")
+    finally:
+        stop.set()
+        flipper.join()
+    ws.remember("A last writer with the folder home", "--domain", "world")
+    assert _live_and_tracked(ws, ids) == (30, 30)
+    assert ws.git("status", "--porcelain") == ""

@@ -1,7 +1,8 @@
 """Shared command-line plumbing: parsing, the clock, output, and exit codes.
 
 Exit codes: 0 ok, 1 bad input, 2 not found, 3 workspace problem (missing,
-corrupt, locked too long, disk full), 4 internal error (a bug: please report).
+corrupt, locked too long, disk full), 4 internal error (a bug: please report),
+130 interrupted (Ctrl-C: the line says whether a change was kept, base/interrupts.py).
 Every failure is one line on stderr; set HIPPOCAMPUS_DEBUG=1 for a traceback.
 """
 
@@ -266,6 +267,8 @@ def print_json(data) -> None:
 
 def run(main) -> None:
     """Call main(argv); map errors to one stderr line and an exit code."""
+    from .base import interrupts
+    interrupts.answering()  # from here a Ctrl-C is one line naming what it left, never a traceback
     prog = os.path.basename(sys.argv[0])
     for stream in (sys.stdout, sys.stderr):
         try:
@@ -278,7 +281,8 @@ def run(main) -> None:
             code = main(sys.argv[1:]) or 0
             sys.stdout.flush()
         finally:  # a progress line left showing is wiped: an error line starts on a line of its own
-            progress = sys.modules.get("hippocampus.progress")  # loaded by a long job only
+            interrupts.ending()  # the work is over: a Ctrl-C now cuts no line short
+            progress = sys.modules.get("hippocampus.base.progress")  # loaded by a long job only
             if progress is not None:
                 progress.clear()
     except HippocampusError as exc:
@@ -286,8 +290,8 @@ def run(main) -> None:
             raise
         print(f"{prog}: error: {one_line(clean_text(str(exc)), 500)}", file=sys.stderr)
         code = exc.exit_code
-    except KeyboardInterrupt:
-        print(f"{prog}: interrupted", file=sys.stderr)
+    except KeyboardInterrupt:  # a change is answered before its commit or once it has finished, never between
+        print(f"{prog}: {interrupts.outcome()}", file=sys.stderr)
         code = 130
     except BrokenPipeError:
         try:

@@ -105,14 +105,17 @@ def open_confined(path: Path | str, flags: int, mode: int = 0o644) -> int:
     return os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC, mode)
 
 
-def read_confined(path: Path | str) -> bytes:
+def read_confined(path: Path | str, probe: bool = False) -> bytes:
     """A file's bytes, when it lies in a confined workspace and resolves inside it
-    (FileNotFoundError when it is not there; WorkspaceError when a link leads out)."""
+    (FileNotFoundError when it is not there; WorkspaceError when a link leads out).
+    `probe`: only the check, b"" (for a reader that opens the file its own way)."""
     absolute = os.path.abspath(path)
     found = _root_of(absolute)
     if found is not None and not _inside(os.path.realpath(absolute), found[1]):
         raise WorkspaceError(f"refusing to read {os.path.relpath(absolute, found[0])} through a symbolic link out "
                              f"of the workspace (to {os.path.realpath(absolute)}); scripts/doctor.py names it")
+    if probe:
+        return b""
     with open(absolute, "rb") as handle:
         return handle.read()
 

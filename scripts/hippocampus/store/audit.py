@@ -19,6 +19,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ..errors import WorkspaceError
+from ..base import interrupts
 from ..base.fsutil import append_line, line_bytes, truncate_to
 from ..text.textutil import one_line
 from ..text.timeutil import format_time
@@ -148,28 +149,33 @@ def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, 
         while waits:
             waits.pop()()
         if not appended:
+            interrupts.hold()  # the line, then the commit: a Ctrl-C from here waits for the commit's end
+            interrupts.check()  # (one before it: nothing is kept)
             appended.append(append_line(audit_log, line))
 
     staged: list[str] = []
-    try:
-        if not kept:
-            publish()
-            return
-        text = message(action, summary, actor, ids, kept, trailers)
-        name = one_line(author, 80).replace("<", "").replace(">", "") if author else _GIT_ENV["GIT_AUTHOR_NAME"]
-        from .gitcommit import commit_paths
-        if commit_paths(root, git_env(), git, kept, text, name, _GIT_ENV["GIT_AUTHOR_EMAIL"],
-                        _GIT_ENV["GIT_COMMITTER_NAME"], contents=known, before_publish=publish) is not None:
-            return
-        publish()
-        _porcelain_commit(root, kept, new_paths, text, name if author else None, staged)
-    except BaseException:
-        if staged:  # git's index as it was: what we staged is unstaged
-            git(root, "reset", "-q", "--pathspec-from-file=-", "--pathspec-file-nul",
-                stdin="\0".join(staged) + "\0", check=False)
-        if appended:
-            truncate_to(audit_log, appended[0])
-        raise
+    with interrupts.guard():  # a Ctrl-C: answered before the branch moves, or once the commit is made
+        try:
+            if not kept:
+                publish()  # (no commit: the line is the change)
+            else:
+                text = message(action, summary, actor, ids, kept, trailers)
+                name = one_line(author, 80).replace("<", "").replace(">", "") if author else \
+                    _GIT_ENV["GIT_AUTHOR_NAME"]
+                from .gitcommit import commit_paths
+                if commit_paths(root, git_env(), git, kept, text, name, _GIT_ENV["GIT_AUTHOR_EMAIL"],
+                                _GIT_ENV["GIT_COMMITTER_NAME"], contents=known, before_publish=publish) is None:
+                    publish()
+                    _porcelain_commit(root, kept, new_paths, text, name if author else None, staged)
+        except BaseException:
+            interrupts.hold()  # what is taken back is taken back whole: a Ctrl-C meanwhile waits
+            if staged:  # git's index as it was: what we staged is unstaged
+                git(root, "reset", "-q", "--pathspec-from-file=-", "--pathspec-file-nul",
+                    stdin="\0".join(staged) + "\0", check=False)
+            if appended:
+                truncate_to(audit_log, appended[0])
+            raise
+        interrupts.note_committed(action, ids)
 
 
 def _porcelain_commit(root: Path, kept: list[str], new_paths: list[str] | None, text: str, author: str | None,
@@ -188,14 +194,26 @@ def _porcelain_commit(root: Path, kept: list[str], new_paths: list[str] | None, 
     commit = ("commit", "-q", "--only", "-m", text, "--pathspec-from-file=-", "--pathspec-file-nul")
     if author:  # credit the actor whose change this is (e.g. an approved proposal)
         commit = (commit[0], f"--author={author} <hippocampus@localhost>", *commit[1:])
+    head = git(root, "rev-parse", "-q", "--verify", "HEAD", check=False).stdout.strip()
+    interrupts.hold()  # git's commit moves the branch: a Ctrl-C from now on is answered after it
+    interrupts.check()
     result = git(root, *commit, stdin=pathspec, check=False)
     if result.returncode != 0 and new_paths is not None and "pathspec" in result.stderr:
         # a path git did not know after all: stage everything, then commit
         staged += all_paths
         git(root, "add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul", stdin=pathspec)
         result = git(root, *commit, stdin=pathspec, check=False)
-    if result.returncode != 0:
+    if result.returncode != 0 and not _landed(root, head, text):
         raise WorkspaceError(_commit_refused(root, result))
+
+
+def _landed(root: Path, head: str, text: str) -> bool:
+    """Whether `git commit` made our commit after all (killed by a Ctrl-C once
+    the branch had moved, in its post-commit hook): HEAD is a commit of `text`
+    on `head`. Then the change exists, and is never taken back."""
+    shown = git(root, "log", "-1", "--format=%P%x00%B", "HEAD", "--", check=False)
+    parents, _, body = shown.stdout.partition("\0")
+    return shown.returncode == 0 and parents.strip() == head and body.split() == text.split()
 
 
 def _commit_refused(root: Path, result: subprocess.CompletedProcess) -> str:

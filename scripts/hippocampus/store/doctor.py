@@ -36,13 +36,22 @@ def check(workspace: Workspace) -> dict:
     problems += [f"{path}: {why}" for path, why in links.found(paths)]
     pending: set[str] = set()  # paths the next writer commits (hand edits waiting)
     if index is not None:
-        scan = reconcile.scan(workspace.root, paths, {}, reconcile.known_files(index["memories"]))
-        pending = {edit.path for edit in scan.modified + scan.added}
+        gone_by_hand: set[str] = set()
+        scan = reconcile.scan(workspace.root, paths, {}, reconcile.known_files(index["memories"], gone_by_hand),
+                              gone_by_hand=gone_by_hand)
+        back = _back_again(workspace, index, scan, gone_by_hand)
+        pending = {edit.path for edit in scan.modified + scan.added if edit.path not in back}
         files = {m["id"]: m.get("file") for m in index["memories"] if m["id"] in set(scan.deleted)}
         pending |= {path for path in files.values() if path}
-        if scan.modified or scan.added or scan.deleted:
-            notes.append(f"hand edits waiting to be committed by the next write: {len(scan.modified)} edited, "
-                         f"{len(scan.added)} new files, {len(scan.deleted)} deleted")
+        edited = sum(edit.path not in back for edit in scan.modified)
+        added = sum(edit.path not in back for edit in scan.added)
+        if edited or added or scan.deleted:
+            notes.append(f"hand edits waiting to be committed by the next write: {edited} edited, "
+                         f"{added} new files, {len(scan.deleted)} deleted")
+        if back:
+            problems.append(f"{len(back)} memory files are back that were archived as deleted by hand (a folder "
+                            "renamed away and back?): the same memories, archived and untracked until "
+                            "scripts/doctor.py --repair revives them: " + ", ".join(sorted(back)[:5]))
         for path, reason in scan.broken:
             problems.append(f"{path}: {reason}")
         for memory in index["memories"]:
@@ -74,7 +83,10 @@ def check(workspace: Workspace) -> dict:
             if key in seen:
                 problems.append(f"duplicate memories {seen[key]} and {memory['id']}")
             seen.setdefault(key, memory["id"])
-    if audit.repo_top(workspace.root) is None:
+    refused = _git_refuses(workspace)
+    if refused:
+        notes.append(refused)
+    elif audit.repo_top(workspace.root) is None:
         problems.append(f"{workspace.root} is not a git repository; run scripts/init.py")
     else:
         from . import gitrules
@@ -85,43 +97,100 @@ def check(workspace: Workspace) -> dict:
         unaudited = gitrules.not_audited(workspace.root)
         if unaudited:
             notes.append(unaudited)
-        problems += _dirty_problems(workspace, pending, notes)
-    from ..base.fsutil import open_confined
-    try:
-        fd = open_confined(paths.lock, os.O_RDWR | os.O_CREAT)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            fcntl.flock(fd, fcntl.LOCK_UN)
-        except BlockingIOError:
-            notes.append("the workspace lock is held by a running writer")
-        finally:
-            os.close(fd)
-    except OSError as exc:
-        problems.append(f"cannot open the lock file: {exc.strerror}")
-    except WorkspaceError:
-        pass  # a link there: named above
+        live = {m.get("file") for m in index["memories"] if m.get("status") != "archived"} if index else set()
+        problems += _dirty_problems(workspace, pending, notes, live)
+    notes += _lock_notes(workspace, problems)
     notes += _cache_notes(workspace)
     return {"healthy": not problems, "problems": problems, "notes": notes,
             "memories": len(index["memories"]) if index else None}
 
 
-def _dirty_problems(workspace: Workspace, pending: set[str], notes: list[str]) -> list[str]:
+def _lock_notes(workspace: Workspace, problems: list[str]) -> list[str]:
+    """Whether a writer holds the lock; a workspace this user may only read is a
+    note (reading needs no lock, and writing is not this user's to do)."""
+    import errno
+    from .workspace import _may_write
+    read_only = not _may_write(workspace.paths.lock)
+    try:
+        from ..base.fsutil import open_confined
+        fd = open_confined(workspace.paths.lock, os.O_RDONLY if read_only else os.O_RDWR | os.O_CREAT)
+    except WorkspaceError:
+        return []  # a link there: named among the problems
+    except FileNotFoundError:
+        fd = None  # read-only and never written: no writer holds it
+    except OSError as exc:
+        problems.append(f"cannot open the lock file: {exc.strerror}")
+        return []
+    notes = []
+    if fd is not None:
+        try:
+            fcntl.flock(fd, (fcntl.LOCK_SH if read_only else fcntl.LOCK_EX) | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        except BlockingIOError:
+            notes.append("the workspace lock is held by a running writer")
+        except OSError as exc:
+            if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN):
+                problems.append(f"cannot take the lock file: {exc.strerror}")
+        finally:
+            os.close(fd)
+    if read_only:
+        notes.append("this user may read the workspace but not write it: recall, status and the other readers "
+                     "work (their search cache is kept in memory); a write is exit 3")
+    return notes
+
+
+def _git_refuses(workspace: Workspace) -> str | None:
+    """Why git will not read the repository for this user (it belongs to another:
+    git's safe.directory), or None. Its git checks are then skipped, not failed."""
+    found = audit.git(workspace.root, "rev-parse", "--show-toplevel", check=False)
+    if found.returncode != 0 and "dubious ownership" in found.stderr:
+        return ("git does not read this repository as this user (it belongs to another user; git's "
+                "safe.directory): its git checks were skipped")
+    return None
+
+
+def _back_again(workspace: Workspace, index: dict, scan, gone_by_hand: set[str]) -> set[str]:
+    """The paths of files that bring back a memory archived as "file deleted by
+    hand" (take_in revives it): at its own path, or elsewhere with its id."""
+    files = {m["id"]: m.get("file") for m in index["memories"] if m["id"] in gone_by_hand}
+    back = {edit.path for edit in scan.modified if edit.memory_id in gone_by_hand}
+    for edit in scan.added:
+        claimed = edit.meta.get("id")
+        if claimed in files and edit.entry is None and \
+                not (files[claimed] and os.path.lexists(workspace.root / files[claimed])):
+            back.add(edit.path)
+    return back
+
+
+def _status(workspace: Workspace) -> list[tuple[str, str]]:
+    """`git status` of the store, untracked files one by one."""
+    return audit.status_entries(audit.git(
+        workspace.root, "status", "--porcelain", "-z", "-uall", "--", workspace.paths.store_name,
+        "HIPPOCAMPUS_CORE.md", check=False).stdout)
+
+
+def _dirty_problems(workspace: Workspace, pending: set[str], notes: list[str], live: set[str]) -> list[str]:
     """`git status` of our paths, as a note; a tracked file that is gone and that
     no writer will commit the removal of (a moved file's old path, left by an
     older version) is a problem: `git status` stays dirty, and a clone brings
-    the file back as a second copy of its memory."""
-    entries = audit.status_entries(audit.git(
-        workspace.root, "status", "--porcelain", "-z", "--", workspace.paths.store_name, "HIPPOCAMPUS_CORE.md",
-        check=False).stdout)
+    the file back as a second copy of its memory. So is a live memory's file
+    that git does not track (a commit that saw it missing for a moment): a
+    clone would lack it."""
+    entries = _status(workspace)
     if entries:
         notes.append(f"uncommitted changes under {workspace.paths.store_name}/: " +
                      ", ".join(path if nameable(path) else repr(path)[1:-1] for _code, path in entries[:5]))
+    found = []
     stale = [path for code, path in entries if "D" in code and path not in pending
              and not os.path.lexists(workspace.root / path)]
-    if not stale:
-        return []
-    return [f"tracked files gone that no write will commit ({len(stale)}): " + ", ".join(stale[:5])
-            + "; scripts/doctor.py --repair commits their removal"]
+    if stale:
+        found.append(f"tracked files gone that no write will commit ({len(stale)}): " + ", ".join(stale[:5])
+                     + "; scripts/doctor.py --repair commits their removal")
+    untracked = [path for code, path in entries if code == "??" and path in live and path not in pending]
+    if untracked:
+        found.append(f"memory files git does not track ({len(untracked)}): " + ", ".join(untracked[:5])
+                     + "; scripts/doctor.py --repair commits them")
+    return found
 
 
 def _cache_notes(workspace: Workspace) -> list[str]:
@@ -193,7 +262,9 @@ def repair(workspace: Workspace) -> dict:
             if memory.get("file") and not is_memory_file(memory["file"], paths.store_name):
                 memory.update(file=None, hash=None)
                 tx.put(memory)
-        scan = reconcile.scan(workspace.root, paths, {}, reconcile.known_files(index["memories"]), writer=True)
+        gone_by_hand: set[str] = set()  # a file back revives its memory, archived as deleted by hand
+        scan = reconcile.scan(workspace.root, paths, {}, reconcile.known_files(index["memories"], gone_by_hand),
+                              writer=True, gone_by_hand=gone_by_hand)
         restored = take_in(tx, scan, trust_file_ids=True)
         written = 0
         from .stores import write_home
@@ -203,10 +274,13 @@ def repair(workspace: Workspace) -> dict:
                 write_home(tx, memory)
                 tx.put(memory)
                 written += 1
-        for code, path in audit.status_entries(audit.git(workspace.root, "status", "--porcelain", "-z", "--",
-                                                          paths.store_name, check=False).stdout):
+        live = {m.get("file") for m in tx.memories if m.get("status") != "archived"}
+        for code, path in _status(workspace):
             if "D" in code and not os.path.lexists(workspace.root / path):
                 tx.paths.add(path)  # a tracked file gone (a move's old path): its removal is committed
+            elif code == "??" and path in live:
+                tx.paths.add(path)  # a live memory's file git does not have: committed
+                tx.new_paths.add(path)
         tx.paths.update(path for path in unlinked if not os.path.isdir(workspace.root / path))
         tx.index_changed = True
         tx.summary = (f"rebuilt the index from {source}: {len(tx.memories)} memories, {restored} taken from "

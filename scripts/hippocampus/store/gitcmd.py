@@ -22,13 +22,15 @@ _GIT_ENV = {
 
 
 def git(root: Path, *args: str, check: bool = True, stdin: str | None = None,
-        timeout: float | None = None) -> subprocess.CompletedProcess:
-    """git ARGS in `root`. `timeout` (the network's commands: sync.py, init.py --remote): after
-    that many seconds git and whatever it started (ssh, a remote helper) are killed, and the
+        shielded: bool = False, timeout: float | None = None) -> subprocess.CompletedProcess:
+    """`shielded`: git runs in a process group of its own, so that a Ctrl-C at the
+    terminal (sent to our whole group) never kills it half-way (moving the branch).
+    `timeout` (the network's commands: sync.py, init.py --remote): after that many
+    seconds git and whatever it started (ssh, a remote helper) are killed, and the
     result says so (returncode TIMED_OUT)."""
     if timeout is not None:
         return _git_bounded(root, args, timeout)
-    result = _git(root, *args, stdin=stdin)
+    result = _git(root, *args, stdin=stdin, shielded=shielded)
     if result.returncode != 0 and "index.lock" in (result.stderr or ""):
         # A git index lock left by a writer that was killed mid-commit. We hold
         # the workspace lock, so no hippocampus git runs now; a person's own git
@@ -43,7 +45,7 @@ def git(root: Path, *args: str, check: bool = True, stdin: str | None = None,
                 lock.unlink()
             except OSError:
                 pass
-        result = _git(root, *args, stdin=stdin)
+        result = _git(root, *args, stdin=stdin, shielded=shielded)
     if check and result.returncode != 0:
         detail = one_line(result.stderr or result.stdout or "no output", 200)
         raise WorkspaceError(f"git {args[0]} failed in {root}: {detail}")
@@ -64,18 +66,23 @@ def git_env() -> dict:
     return env
 
 
-def _git(root: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    env = git_env()
+def _git(root: Path, *args: str, stdin: str | None = None, shielded: bool = False) -> subprocess.CompletedProcess:
+    # loose objects at zlib level 1: index.json is megabytes and is hashed on every commit;
+    # level 1 is ~3x faster than the default and `git gc` repacks them small later
+    command = ["git", "-c", "core.quotepath=off", "-c", "core.looseCompression=1", *args]
+    options = dict(cwd=root, env=git_env(), text=True, encoding="utf-8", errors="replace")
     try:
-        result = subprocess.run(
-            # loose objects at zlib level 1: index.json is megabytes and is hashed on every commit;
-            # level 1 is ~3x faster than the default and `git gc` repacks them small later
-            ["git", "-c", "core.quotepath=off", "-c", "core.looseCompression=1", *args],
-            cwd=root, env=env, input=stdin, capture_output=True, text=True,
-            encoding="utf-8", errors="replace")
+        if not shielded:
+            return subprocess.run(command, input=stdin, capture_output=True, **options)
+        from ..base.interrupts import ignored
+        with ignored():  # until it leaves our process group, git would get a Ctrl-C sent to the group
+            process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, process_group=0, **options)
     except FileNotFoundError:
         raise WorkspaceError("git is not installed; hippocampus needs git for its audit trail") from None
-    return result
+    with process:
+        out, err = process.communicate(stdin)
+    return subprocess.CompletedProcess(command, process.returncode, out, err)
 
 
 TIMED_OUT = -9  # the returncode of a command killed at its deadline

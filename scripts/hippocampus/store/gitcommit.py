@@ -44,6 +44,7 @@ from itertools import accumulate
 from pathlib import Path
 
 from . import gitrules
+from ..base import interrupts
 from ..errors import WorkspaceError
 from ..base.fsutil import workspace_error_for, write_all
 
@@ -435,6 +436,8 @@ def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, aut
         subject = message.split("\n", 1)[0]
         if before_publish is not None:
             before_publish()
+        interrupts.hold()  # the branch moves next: from here the change finishes, a Ctrl-C waits for its end
+        interrupts.check()  # one that came before this moment: nothing of the change is kept
         # NUL-terminated (-z): a name may hold a line break
         info = "".join(f"{entry[0].decode()} {entry[1].hex()} 0\t{path}\0" if entry else f"0 {_ZERO}\t{path}\0"
                        for path, entry in changes.items())
@@ -442,14 +445,16 @@ def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, aut
         # killed between them is finished by the next one (_finish_pending)
         pending = repo.common / _PENDING
         pending.write_text(f"{commit}\n{info}", encoding="utf-8", errors="surrogateescape")
+        # (git runs in a process group of its own: a Ctrl-C at the terminal never kills it half-way)
         moved = repo.run(root, "update-ref", "-m", f"commit: {subject}", "HEAD", commit, parent or _ZERO,
-                         check=False)
+                         check=False, shielded=True)
         if moved.returncode != 0:
             pending.unlink()
             return None  # HEAD moved under us (a person's commit): let git's porcelain do it
         # the commit has landed: a failure from here on is finished by the next writer, never undone
-        if repo.run(root, "update-index", "-z", "--index-info", stdin=info, check=False).returncode == 0:
-            pending.unlink()
+        if repo.run(root, "update-index", "-z", "--index-info", stdin=info, check=False,
+                    shielded=True).returncode == 0:
+            pending.unlink(missing_ok=True)
     except Unsupported:
         return None
     finally:

@@ -104,14 +104,21 @@ def commit_document_edits(workspace, index: dict) -> dict:
     return found
 
 
+# a memory folder gone whole is more likely being renamed or replaced (and back in a moment) than
+# emptied by a person: its files are looked for again after this long before they count as deleted
+FOLDER_GONE_SETTLE_SECONDS = 0.2
+
+
 def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looked_at: float | None = None,
-                       skipped: dict | None = None) -> dict:
+                       skipped: dict | None = None, looked_again: bool = False) -> dict:
     """Commit what a person changed since the last write (actor manual).
 
     `on_disk`: the memory files' stats, when already listed (all but the
     `skipped` folders). Returns the stats as found and the folders still
     skipped, for the transaction to keep the print current after its own
-    writes.
+    writes. Files found missing are looked for once more before their
+    memories are archived (`looked_again`); one back where it was (a folder
+    renamed away and back) revives the memory it names.
     """
     cache = workspace._open_cache()
     if on_disk is None:
@@ -125,9 +132,13 @@ def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looke
     if skipped:  # something changed: look at every folder
         on_disk = {**on_disk, **reconcile.list_memory_files(workspace.paths, tuple(skipped))}
         return commit_hand_edits(workspace, index, on_disk, looked_at)
-    known = reconcile.known_files(index["memories"])
+    gone_by_hand: set[str] = set()
+    known = reconcile.known_files(index["memories"], gone_by_hand)
     scan = reconcile.scan(workspace.root, workspace.paths, cache.manifest(), known, on_disk, writer=True,
-                          max_bytes=int(workspace.config["max_content_bytes"]))
+                          max_bytes=int(workspace.config["max_content_bytes"]), gone_by_hand=gone_by_hand)
+    if scan.deleted and not looked_again and _back_again(workspace, known, scan.deleted, on_disk):
+        return commit_hand_edits(workspace, index, reconcile.list_memory_files(workspace.paths), time.time(),
+                                 looked_again=True)
     for path, reason in scan.broken:
         warn(f"{path}: {reason}; left as it is (fix the file or run scripts/doctor.py)")
     warn_skipped(scan)
@@ -144,15 +155,28 @@ def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looke
     tx = Transaction(workspace, index, "manual", "hand-edit", "")
     take_in(tx, scan)
     tx.action = "manual"
-    tx.summary = hand_edit_summary(len(scan.modified), len(scan.added), len(scan.deleted),
+    back = {i for i in gone_by_hand if i in tx.touched and tx.touched[i].get("status") != "archived"}
+    tx.summary = hand_edit_summary(sum(e.memory_id not in back for e in scan.modified),
+                                   sum(e.memory_id not in back for e in scan.added), len(scan.deleted),
                                    (scan.modified + scan.added)[:1],
-                                   [tx.by_id[i].get("archivedBecause", "") for i in scan.deleted[:1]])
+                                   [tx.by_id[i].get("archivedBecause", "") for i in scan.deleted[:1]], len(back))
     tx.manifest_updates = scan.manifest_updates
     tx.manifest_removed = scan.manifest_removed
     tx.files_before = on_disk
     tx.files_print = None  # a scan happened: let the next look recompute from scratch
     tx.commit()
     return {"stats": {}, "print": None, "skipped": {}}  # no print to keep current: the next look rescans
+
+
+def _back_again(workspace, known: dict, deleted: list[str], on_disk: dict) -> bool:
+    """Whether a file found missing is there again (after a moment, when a
+    whole memory folder was missing): then the files are listed once more."""
+    ids = set(deleted)
+    gone = [path for path, entries in known.items() if path not in on_disk and any(e[0] in ids for e in entries)]
+    root = workspace.root
+    if any(not os.path.isdir(root / path.rsplit("/", 1)[0]) for path in gone):
+        time.sleep(FOLDER_GONE_SETTLE_SECONDS)
+    return any(os.path.lexists(root / path) for path in gone)
 
 
 def warn_skipped(scan: reconcile.ScanResult) -> None:
@@ -184,6 +208,10 @@ def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool 
         if not (claimed in by_id and claimed in scan.deleted) and edit.entry is None and \
                 gone_by_hash.get(edit.hash) in scan.deleted:
             claimed = gone_by_hash[edit.hash]
+        if claimed in scan.gone_by_hand and edit.entry is None and not _on_disk(tx, by_id[claimed].get("file")):
+            edit.memory_id = claimed  # a memory archived as deleted by hand, its file back elsewhere: revived
+            scan.gone_by_hand.discard(claimed)  # (one file takes it back; a second copy is a new memory)
+            continue
         if claimed in by_id and (trust_file_ids or (
                 by_id[claimed].get("file") not in (None, edit.path) and claimed in scan.deleted)):
             edit.memory_id = claimed  # a file (or entry) a person renamed or moved
@@ -208,7 +236,9 @@ def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool 
             memory["hash"] = memfile.file_hash(tx.files[edit.path])
         tx.put(memory)
         tx.paths.add(edit.path)
-        if edit in scan.added:
+        if edit.entry is None and edit.path not in tx.files:
+            tx.taken_as_read[edit.path] = edit.raw  # what the index now says the file holds
+        if edit in scan.added or edit.memory_id in scan.gone_by_hand:  # (a file back: git has it no more)
             tx.new_paths.add(edit.path)
     for memory_id in scan.deleted:
         memory = by_id[memory_id]
@@ -217,11 +247,18 @@ def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool 
     return len(scan.modified) + len(scan.added)
 
 
-def hand_edit_summary(edited: int, added: int, deleted: int, first: list, why_gone: list | None = None) -> str:
-    parts = [f"{n} {verb}" for n, verb in ((edited, "edited"), (added, "added"), (deleted, "deleted")) if n]
+def _on_disk(tx, path: str | None) -> bool:
+    return bool(path) and os.path.lexists(tx.workspace.root / path)
+
+
+def hand_edit_summary(edited: int, added: int, deleted: int, first: list, why_gone: list | None = None,
+                      back: int = 0) -> str:
+    """`back`: files of memories archived as deleted by hand, there again (revived)."""
+    parts = [f"{n} {verb}" for n, verb in ((edited, "edited"), (added, "added"), (deleted, "deleted"),
+                                           (back, "back again")) if n]
     text = "hand edits picked up: " + ", ".join(parts)
-    if edited + added + deleted == 1 and first:
-        text = ("edited by hand: " if edited else "added by hand: ") + first[0].content
+    if edited + added + deleted + back == 1 and first:
+        text = ("back again: " if back else "edited by hand: " if edited else "added by hand: ") + first[0].content
     elif deleted == 1 and not first:
         text = f"{(why_gone or ['file deleted by hand'])[0]}, memory archived"
     return text
@@ -258,9 +295,13 @@ def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, confi
         memory = dict(base)
         memory["content"] = edit.content
         if memory.get("status") == "archived" and str(memory.get("archivedBecause", "")).endswith("deleted by hand"):
-            memory["status"] = status_for(memory.get("importance", 0.5), config)
+            # its file (or entry) is back: the same memory, as it was (its weight decayed meanwhile)
+            from ..base.scoring import decayed
             memory.pop("archivedBecause", None)
             memory.pop("archivedAt", None)
+            memory["status"] = "active"  # (not archived: decayed() reads its weight again)
+            memory["importance"] = decayed(memory, now, config)
+            memory["status"] = status_for(memory["importance"], config)
     memory["store"] = store
     memory["pinned"] = True if store == "vault" else memory.get("pinned")
     from ..base.model import check_category  # local: keeps start-up lean for readers

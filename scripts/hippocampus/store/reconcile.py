@@ -42,6 +42,7 @@ class ScanResult:
         self.rewrites: dict[str, str] = {}            # path -> text a writer must save (redacted, marked)
         self.skipped: list[tuple[str, str, bool]] = []  # (path, why it is no memory (not_memory), first seen as it is)
         self.read: dict[str, bytes] = {}              # path -> the bytes a rewrite was made from
+        self.gone_by_hand: set[str] = set()           # ids archived as "file deleted by hand" (revived on return)
 
     @property
     def changed(self) -> bool:
@@ -164,19 +165,25 @@ def read_edit(root: Path, path: str, memory_id: str | None,
     return edit
 
 
-def known_files(memories) -> dict[str, list[tuple[str, str, str]]]:
+def known_files(memories, gone_by_hand: set[str] | None = None) -> dict[str, list[tuple[str, str, str]]]:
     """path -> [(memory id, hash, status)] for every memory that has a file (one that
-    is not a memory file, paths.is_memory_file, is left alone: doctor reports it)."""
+    is not a memory file, paths.is_memory_file, is left alone: doctor reports it).
+    `gone_by_hand` (a set, filled in the same pass): the ids of memories archived
+    because their file was deleted by hand, which a file coming back revives."""
     known: dict[str, list[tuple[str, str, str]]] = {}
     for memory in memories:
         path = memory.get("file")
         if path and is_memory_file(path):
             known.setdefault(path, []).append((memory["id"], memory.get("hash"), memory.get("status")))
+            if gone_by_hand is not None and memory.get("status") == "archived" and \
+                    memory.get("archivedBecause") == "file deleted by hand":
+                gone_by_hand.add(memory["id"])
     return known
 
 
 def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, list[tuple[str, str, str]]],
-         on_disk: dict | None = None, writer: bool = False, max_bytes: int | None = None) -> ScanResult:
+         on_disk: dict | None = None, writer: bool = False, max_bytes: int | None = None,
+         gone_by_hand: set[str] = frozenset()) -> ScanResult:
     """Compare disk with `known` (path -> [(memory id, hash, status)]) using `manifest`.
 
     `manifest` maps path -> (mtime_ns, size, ino, hash, indexed) from the last
@@ -184,11 +191,14 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, lis
     writers); `on_disk` is list_memory_files() when the caller already has it.
     A writer (`writer=True`) commits what it finds, so it also gets the file
     rewrites that go with that (secrets redacted, id markers added).
+    `gone_by_hand` (known_files): the file of such a memory found on disk again,
+    even unchanged, is an edit that revives it (a folder renamed away and back).
     """
     from .episodes import is_episode_path
     from .not_memory import NotAMemory, too_large
 
     result = ScanResult()
+    result.gone_by_hand = set(gone_by_hand)
     if max_bytes is None:
         from ..base.config import load_config
         max_bytes = int(load_config(paths.memory)["max_content_bytes"])
@@ -212,9 +222,10 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, lis
             result.skipped.append((path, why, not seen_before))
             result.manifest_updates[path] = (*stamp, SKIPPED, None)
             continue
+        returned = entry is not None and entry[0] in gone_by_hand  # back where it was: revived
         if cached is not None and tuple(cached[:3]) == stamp:
             current_hash = cached[3]
-            if entry is not None and entry[1] == current_hash:
+            if entry is not None and entry[1] == current_hash and not returned:
                 continue
         else:
             try:
@@ -222,7 +233,7 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, lis
             except OSError:
                 continue
             result.manifest_updates[path] = (*stamp, current_hash, None)
-            if entry is not None and entry[1] == current_hash:
+            if entry is not None and entry[1] == current_hash and not returned:
                 continue
         outcome = read_edit(root, path, entry[0] if entry else None, max_bytes)
         if isinstance(outcome, tuple):

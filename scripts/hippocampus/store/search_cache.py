@@ -145,6 +145,28 @@ class SearchCache:
                         pass
         raise AssertionError("unreachable")
 
+    @classmethod
+    def private(cls, path: Path) -> "SearchCache":
+        """For a reader who may not write the workspace (another user's, a read-only
+        mount): a cache in memory, a copy of the file when it can be read (opened
+        read-only: nothing is written there), else empty; it is brought level with
+        index.json as any cache is, and dropped at exit."""
+        from ..base.fsutil import read_confined
+        from ..errors import WorkspaceError
+        cache = cls(Path(":memory:"))
+        try:
+            read_confined(path, probe=True)  # (never one a link out of the workspace leads to)
+            source = sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True, timeout=30)
+            try:
+                source.backup(cache.db)
+            finally:
+                source.close()
+        except (sqlite3.DatabaseError, OSError, WorkspaceError):
+            pass  # none yet, damaged, or linked out: built from index.json
+        if cache.meta("schema") != SCHEMA_VERSION:
+            cache.reset()
+        return cache
+
     def reset(self, tokenizers: tuple[str, ...] = TOKENIZERS) -> None:
         """Drop everything and create the current schema, with the first of
         `tokenizers` this SQLite accepts."""

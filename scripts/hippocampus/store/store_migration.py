@@ -146,15 +146,17 @@ def _move(workspace, old: WorkspacePaths) -> None:
     atomic_write(new_cache / NOTE, json.dumps({"remove": sorted(moved)}), sync=False)
     os.rename(staging, target)  # the new store takes effect
     new = WorkspacePaths(root)
-    try:
-        finish(new)
-        audit.record(root, new.audit_log, workspace.now, "system:migrate", "migrate", [], summary,
-                     sorted(old_paths + new_paths), new_paths)
-    except (OSError, WorkspaceError) as exc:
-        from ..text.textutil import one_line
-        raise WorkspaceError(f"the store moved from memory/ to {STORE}/, but its commit failed "
-                             f"({one_line(str(exc), 200)}); the next write commits it") from None
-    new.pending_commit.unlink(missing_ok=True)
+    from ..base import interrupts
+    with interrupts.guard():  # a Ctrl-C once committed waits for the note's removal
+        try:
+            finish(new)
+            audit.record(root, new.audit_log, workspace.now, "system:migrate", "migrate", [], summary,
+                         sorted(old_paths + new_paths), new_paths)
+        except (OSError, WorkspaceError) as exc:
+            from ..text.textutil import one_line
+            raise WorkspaceError(f"the store moved from memory/ to {STORE}/, but its commit failed "
+                                 f"({one_line(str(exc), 200)}); the next write commits it") from None
+        new.pending_commit.unlink(missing_ok=True)
 
 
 def finish(paths: WorkspacePaths) -> None:

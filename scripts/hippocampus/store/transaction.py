@@ -47,6 +47,9 @@ class Transaction:
         self.files: dict[str, bytes | Path | None] = {}   # path -> new bytes (or a spool file), None = remove
         self.paths: set[str] = set()
         self.new_paths: set[str] = set()   # files git has not seen yet (created here or by hand)
+        # hand-edited files committed as the scan read them, not as they are a moment later (a folder
+        # renamed away meanwhile would be committed as deleted under memories the index keeps live)
+        self.taken_as_read: dict[str, bytes] = {}
         self.manifest_updates: dict = {}
         self.manifest_removed: list[str] = []
         self.index_changed = False
@@ -309,7 +312,13 @@ class Transaction:
     def commit(self) -> None:
         if not (self.index_changed or self.files or self.paths):
             return
+        from ..base import interrupts
+        with interrupts.guard():  # a Ctrl-C: answered before the branch moves, or once all is done
+            self._commit()
+
+    def _commit(self) -> None:
         from . import audit, audit_archive
+        from ..base import interrupts
         from ..base.fsutil import InBackground, atomic_write, ours_to_write
         from .undo import Undo
 
@@ -371,12 +380,13 @@ class Transaction:
                 undo.keep(path)
                 atomic_write(path, data)
             # Megabytes and fsyncs: written on a thread while git's objects are made from the same bytes
-            writing = InBackground(self._write_files, index_data, undo)
+            with interrupts.briefly():  # a Ctrl-C never leaves the writing thread running unawaited
+                writing = InBackground(self._write_files, index_data, undo)
             contents: dict[str, bytes | list | None] = {}
             if any(isinstance(data, Path) for data in self.files.values()):
                 writing.wait()  # a spool file is read from where it lands
             else:
-                contents = dict(self.files)
+                contents = {**self.taken_as_read, **self.files}
                 if index_data is not None:
                     contents[ws.paths.rel(ws.paths.index)] = index_data
             try:
@@ -388,6 +398,7 @@ class Transaction:
             finally:
                 prints = writing.wait()  # never leave the files half-handled behind an error
         except BaseException as exc:
+            interrupts.hold()  # taking the change back is never cut short: a Ctrl-C meanwhile waits
             if writing is not None:
                 try:
                     writing.wait()
@@ -396,9 +407,12 @@ class Transaction:
             if self._late is not None:
                 self._late.close()
             if not undo.rollback():
-                raise WorkspaceError(f"{one_line(str(exc), 300)}; and not every file written could be put back: "
+                raise WorkspaceError(f"{one_line(str(exc) or type(exc).__name__, 300)}; and not every file written "
+                                     "could be put back: "
                                      "the next writer commits what they hold") from None
             ws.paths.pending_commit.unlink(missing_ok=True)  # nothing of this change is left to commit
+            if not isinstance(exc, KeyboardInterrupt):
+                interrupts.check()  # a Ctrl-C came meanwhile (git's commit killed by it): nothing is left
             if isinstance(exc, WorkspaceError) and "nothing was" not in str(exc):
                 raise WorkspaceError(f"{exc}; nothing was changed") from None
             raise

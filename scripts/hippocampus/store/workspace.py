@@ -46,6 +46,18 @@ def _stat_key(path: Path, inode: bool = False) -> tuple | None:
     return (st.st_dev, st.st_ino) if inode else (st.st_size, st.st_mtime_ns, st.st_ino)
 
 
+def _may_write(path: Path) -> bool:
+    """Whether this process may change `path` (a file, created if missing): the
+    file itself and the nearest folder that exists on its way (one or two
+    `access` calls). No on a read-only mount or another user's workspace."""
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        return False
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    return os.access(folder, os.W_OK | os.X_OK)
+
+
 class Workspace:
     def __init__(self, root: Path, now: datetime):
         from ..base.fsutil import confine
@@ -118,6 +130,10 @@ class Workspace:
 
     def _open_cache(self) -> SearchCache:
         if self._cache is None:
+            if not _may_write(self.paths.search_db):  # a reader only: never a write into the workspace
+                self._cache = SearchCache.private(self.paths.search_db)
+                self._cache_key = ("private",)  # never a file's: refresh copies the file again
+                return self._cache
             try:
                 self._cache = SearchCache.open(self.paths.search_db)
                 self._cache_key = _stat_key(self.paths.search_db, inode=True)
@@ -257,7 +273,9 @@ class Workspace:
         # a person may have written a secret there since; the log is committed with them
         scrub_files(self.root, [*(p for p in paths if p not in missing), self.paths.rel(self.paths.audit_log)])
         what = one_line(f"{pending.get('action', 'change')} by {pending.get('actor', 'a writer')}", 80)
-        audit.record(self.root, self.paths.audit_log, self.now, "system:recover", "recover", [],
-                     f"committed an interrupted {what}", paths)
-        note.unlink(missing_ok=True)
+        from ..base import interrupts
+        with interrupts.guard():  # a Ctrl-C once committed waits for the note's removal
+            audit.record(self.root, self.paths.audit_log, self.now, "system:recover", "recover", [],
+                         f"committed an interrupted {what}", paths)
+            note.unlink(missing_ok=True)
 

@@ -239,12 +239,13 @@ def _settle(workspace, name: str, merged_paths: list[str], incoming: dict, versi
     from ..store.transaction import Transaction
     tx = Transaction(workspace, workspace.load_index(lazy=True), "system:sync", "sync", "")
     purged = honour(tx, versions, merged_paths)  # first: a purged memory's file the merge brought back goes
+    gone_by_hand: set[str] = set()  # a file the merge kept (edited on one side) revives its memory
     scan = reconcile.scan(workspace.root, workspace.paths, workspace._open_cache().manifest(),
-                          reconcile.known_files(tx.memories), writer=True)
+                          reconcile.known_files(tx.memories, gone_by_hand), writer=True, gone_by_hand=gone_by_hand)
     without_purged(scan, tx, purged)
-    take_in(tx, scan)
+    take_in(tx, scan)  # what the merge left for the index to take in (a text merged line by line)
     tx.manifest_updates.update(scan.manifest_updates)  # the stat manifest forgets what the merge removed
-    tx.manifest_removed += scan.manifest_removed        # (a file's name may hold a purged memory's words)  # what the merge left for the index to take in (a text merged line by line)
+    tx.manifest_removed += scan.manifest_removed        # (a file's name may hold a purged memory's words)
     result = settle(tx, merged_paths)
     tx.index_changed = True  # the merged index, checked and written by us: the search cache is rebuilt
     tx.summary = (f"synced with {name}: in {incoming['added']} new, {incoming['changed']} changed, "

@@ -120,6 +120,10 @@ class guard:
     def __enter__(self) -> "guard":
         global _depth, _owner, _swapped
         me = _thread.get_ident()
+        import threading
+        if me != threading.main_thread().ident:  # signals reach the main thread only (an MCP server's worker)
+            self.active = False
+            return self
         if _depth:
             if me == _owner:
                 _depth += 1

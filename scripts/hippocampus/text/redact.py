@@ -151,10 +151,10 @@ _PATTERNS: list[tuple] = [
     *((kind, source, 0, guard) for kind, source, guard in _PROVIDERS),
     # scheme://user:password@host  -> keep user and host, drop the password (up to the
     # last @ before the host: a password may hold an @; the user may be empty)
-    ("url-password", r"(?P<head>\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^\s/:@?#\[\]]*:)(?P<secret>[^\s/?#]+)(?P<tail>@)", 0,
+    ("url-password", r"(?P<head>\b[a-zA-Z][a-zA-Z0-9+.\-]{0,31}://[^\s/:@?#\[\]]*:)(?P<secret>[^\s/?#]+)(?P<tail>@)", 0,
      ("://",)),
     # scheme://TOKEN@host: a credential as the user, no password
-    ("url-password", r"(?P<head>\b[a-zA-Z][a-zA-Z0-9+.\-]*://)(?P<secret>[A-Za-z0-9_\-.~%]{16,})(?P<tail>@)", 0,
+    ("url-password", r"(?P<head>\b[a-zA-Z][a-zA-Z0-9+.\-]{0,31}://)(?P<secret>[A-Za-z0-9_\-.~%]{16,})(?P<tail>@)", 0,
      ("://",)),
     # aws_secret_access_key = <40 chars>
     ("aws-secret-key", r"(?P<head>\baws_?secret_?access_?key[\"']?\s*[=:]\s*[\"']?)(?P<secret>[A-Za-z0-9/+=]{40})\b",
@@ -625,7 +625,10 @@ def _redact(text: str, guarded: bool, depth: int) -> tuple[str, list[str]]:
     else:
         order, folded = list(range(len(_TABLE))), ""
     position = 0
-    while position < len(order):
+    changes = 0  # a marker in place can open a row already passed ("…]şifrem X"): all rows again
+    while position < len(order) or (not guarded and 0 < changes < 64 and position >= len(order)):
+        if position >= len(order):  # (unguarded: every row once more, until a pass changes nothing)
+            position, changes = 0, 0
         index = order[position]
         position += 1
         kind, source, flags, blind, guard, also = _TABLE[index]
@@ -642,8 +645,9 @@ def _redact(text: str, guarded: bool, depth: int) -> tuple[str, list[str]]:
                 lambda m, k=kind: _replacement(m, k, marker, guarded, depth), text)
         if changed != text:
             text = changed
-            if guarded:  # a marker in its place: what the later rows look for, again
-                order, folded = _open_rows(text, index)
+            changes += 1
+            if guarded:  # a marker in its place: what every row looks for, again (a bounded number of times)
+                order, folded = _open_rows(text, -1 if changes < 64 else index)
                 position = 0
     return text, kinds
 

@@ -99,8 +99,18 @@ class Workspace:
 
     @property
     def store(self) -> Path:
-        """Our store: hippocampus/ (memory/ is OpenClaw's, and where a workspace from before kept it)."""
+        """Where the memories are: index.json, config.yaml and the memory folders."""
         return self.root / "hippocampus"
+
+    @property
+    def meta(self) -> Path:
+        """What is about memories, not a memory: the audit log, conflicts, proposals, reflections."""
+        return self.root / "hippocampus" / "meta"
+
+    @property
+    def cache(self) -> Path:
+        """The derived files (the search cache, spool files)."""
+        return self.root / "hippocampus" / ".cache"
 
     def index(self) -> dict:
         return json.loads((self.store / "index.json").read_text(encoding="utf-8"))

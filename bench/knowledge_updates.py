@@ -25,6 +25,17 @@ the top 10 of `recall.py --json --top 10`:
   ranks above the current one (or is in the top 10 while the current one is not);
 - before@5: for before-questions, the previous value (for "in 2024" the 2024 one) is in the top 5.
 
+How the changes are told (`--supersede`):
+
+- `read` (default): each memory remembered as it is; the statement reader finds what changed;
+- `stated`: every change remembered with `supersedes` naming the previous value's memory, as
+  an agent that knows would (`remember.py --supersedes ID`): what a stated supersession gives;
+- `agent`: replayed in date order in-process; each change is remembered alone and a simulated
+  agent (an oracle: it knows the old value when it sees it) runs `supersede.py NEW OLD` when
+  remember's `candidates` offer the old value. Also reported, per change: whether the old value
+  was offered (`offered`), linked by the reader already (`linked`), and `recall@3`: either
+  (remember --json offers at most 3).
+
 `--split dev` and `--split check` use disjoint halves of every template list,
 value list, question list and name list (and different seeds): tune on dev,
 check on check. `--split blind1` ... `blind19` are sets other sessions wrote
@@ -36,6 +47,8 @@ now-question missed at rank 1 with what holds it.
     python3 bench/knowledge_updates.py --split check --sizes 100,1000,10000
     python3 bench/knowledge_updates.py --mode library --json   # in-process recall (faster)
     python3 bench/knowledge_updates.py --dump --sizes 100      # the generated memories and questions
+    python3 bench/knowledge_updates.py --supersede stated --mode library   # every change stated
+    python3 bench/knowledge_updates.py --supersede agent --mode library    # an agent given candidates
 """
 
 from __future__ import annotations
@@ -438,20 +451,93 @@ def run_script(script: str, args: list[str], env: dict, stdin: bytes | None = No
     return json.loads(result.stdout)
 
 
-def build_store(data: dict, root: Path, store: str = "semantic") -> dict:
+def _label(memory: dict) -> tuple | None:
+    fact = memory.get("fact")
+    return (fact["subject"], fact["slot"], fact["index"]) if fact else None
+
+
+def _previous(data: dict) -> dict[int, int]:
+    """{position of a change in data["memories"]: position of the value it replaced}."""
+    where = {_label(m): at for at, m in enumerate(data["memories"]) if _label(m)}
+    return {at: where[(s, slot, index - 1)] for (s, slot, index), at in where.items()
+            if index > 0 and (s, slot, index - 1) in where}
+
+
+def build_store(data: dict, root: Path, store: str = "semantic", supersede: str = "read") -> dict:
     """A fresh workspace holding `data`'s memories, imported through the CLI
     with their dates: its root, the environment to ask it in, and each memory
     id's fact label (subject, slot, index) where it states one; the ids in the
-    order of `data["memories"]`."""
+    order of `data["memories"]`. `supersede` "stated": every change names the
+    value it replaces (`supersedes`), imported in rounds by its place in its
+    chain (the first values and the rest, then the first changes, ...);
+    "agent": replayed in date order by an agent given candidates (agent_replay)."""
     env = {**os.environ, "WORKSPACE": str(root), "HIPPOCAMPUS_NOW": data["now"]}
     subprocess.run([sys.executable, "-S", str(SCRIPTS / "init.py")], env=env, check=True, capture_output=True)
-    rows = [{"content": m["content"], "created": m["created"], "store": store} for m in data["memories"]]
-    ids = run_script("remember.py", ["--jsonl", "-"], env, stdin="\n".join(json.dumps(r) for r in rows).encode())["ids"]
-    if len(set(ids)) != len(rows):
+    memories = data["memories"]
+    if supersede == "agent":
+        ids, offers = agent_replay(data, root, store)
+    else:
+        previous = _previous(data) if supersede == "stated" else {}
+        rounds: dict[int, list[int]] = {}
+        for at, memory in enumerate(memories):
+            rounds.setdefault(_label(memory)[2] if at in previous else 0, []).append(at)
+        ids: list = [None] * len(memories)
+        for _index, positions in sorted(rounds.items()):
+            rows = [{"content": memories[at]["content"], "created": memories[at]["created"], "store": store,
+                     **({"supersedes": ids[previous[at]]} if at in previous else {})} for at in positions]
+            out = run_script("remember.py", ["--jsonl", "-"], env, stdin="\n".join(json.dumps(r) for r in rows).encode())
+            for at, memory_id in zip(positions, out["ids"]):
+                ids[at] = memory_id
+        offers = []
+    if len(set(ids)) != len(memories):
         raise SystemExit("knowledge_updates.py: an import merged memories (a duplicate in the generator)")
-    facts = {memory_id: (m["fact"]["subject"], m["fact"]["slot"], m["fact"]["index"])
-             for memory_id, m in zip(ids, data["memories"]) if "fact" in m}
-    return {"root": root, "env": env, "facts": facts, "ids": ids}
+    facts = {memory_id: _label(m) for memory_id, m in zip(ids, memories) if "fact" in m}
+    return {"root": root, "env": env, "facts": facts, "ids": ids, "offers": offers}
+
+
+def agent_replay(data: dict, root: Path, store: str) -> tuple[list[str], list[dict]]:
+    """The memories remembered in date order, in-process: the others in one transaction per run
+    between two changes, each change alone (as remember.py stores one memory), after which an
+    oracle agent supersedes the old value when remember's candidates offer it (supersede.py's
+    library call). Returns the ids (in data's order) and, per change, {subject, offered, linked}."""
+    if str(SCRIPTS) not in sys.path:
+        sys.path.insert(0, str(SCRIPTS))
+    from hippocampus.lifecycle.remember import remember_committed, remember_many
+    from hippocampus.lifecycle.supersede import supersede_ids
+    from hippocampus.store.workspace import Workspace
+    from hippocampus.text.timeutil import parse_time
+    workspace = Workspace.open(root, parse_time(data["now"]))
+    memories, previous = data["memories"], _previous(data)
+    order = sorted(range(len(memories)), key=lambda at: memories[at]["created"])
+    ids: list = [None] * len(memories)
+    offers, waiting = [], []
+
+    def flush() -> None:
+        if waiting:
+            with workspace.transaction("bot:remember", "remember") as tx:
+                results = remember_many(tx, [(n, {"content": memories[at]["content"], "created": memories[at]["created"],
+                                                  "store": store}) for n, at in enumerate(waiting, 1)])
+            for at, result in zip(waiting, results):
+                ids[at] = result["id"]
+            waiting.clear()
+
+    for at in order:
+        if at not in previous:
+            waiting.append(at)
+            continue
+        flush()  # (the value it replaces among them)
+        result, _memory = remember_committed(workspace, memories[at]["content"], store=store,
+                                             created=parse_time(memories[at]["created"]))
+        ids[at] = result["id"]
+        old = ids[previous[at]]
+        offered = old in [c["id"] for c in result.get("candidates") or ()]
+        if offered:
+            with workspace.transaction("bot:supersede", "supersede") as tx:
+                supersede_ids(tx, result["id"], [old])
+        offers.append({"subject": _label(memories[at])[0], "offered": offered,
+                       "linked": old in (result.get("supersedes") or ())})
+    flush()
+    return ids, offers
 
 
 def recaller(mode: str, store: dict):
@@ -542,19 +628,30 @@ def failure(question: dict, ranked: list[str], facts: dict) -> str:
     return "the same subject's other slot above" if subject == question["subject"] else "another fact above"
 
 
+def offer_summary(offers: list[dict]) -> dict:
+    """Of the changes remembered: how often remember offered the old value, the reader linked it, either."""
+    share = lambda part, test: round(sum(map(test, part)) / len(part), 3) if part else None  # noqa: E731
+    return {"changes": len(offers), "offered": share(offers, lambda o: o["offered"]),
+            "linked": share(offers, lambda o: o["linked"]),
+            "recall@3": share(offers, lambda o: o["offered"] or o["linked"])}
+
+
 def run(sizes: list[int], split: str, users: int, seed: int, mode: str, store: str,
-        limit: int | None = None, show_failures: bool = False) -> dict:
-    report: dict = {"split": split, "seed": seed, "users": users, "mode": mode, "store": store, "sizes": {}}
+        limit: int | None = None, show_failures: bool = False, supersede: str = "read") -> dict:
+    report: dict = {"split": split, "seed": seed, "users": users, "mode": mode, "store": store,
+                    "supersede": supersede, "sizes": {}}
     make = generator(split)
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:  # a background git repack may still run
         for size in sizes:
             rows: list[dict] = []
             memories = 0
             failures: dict[str, int] = {}
+            offers: list[dict] = []
             for user in range(users):
                 data = make(size, user, seed)
                 memories = max(memories, len(data["memories"]))
-                built = build_store(data, Path(tmp) / f"{size}-{user}", store)
+                built = build_store(data, Path(tmp) / f"{size}-{user}", store, supersede)
+                offers += built["offers"]
                 ask, asked = recaller(mode, built), {}
 
                 def remembering(question: str, ask=ask, asked=asked) -> list[str]:
@@ -586,6 +683,10 @@ def run(sizes: list[int], split: str, users: int, seed: int, mode: str, store: s
                             for s in sorted({r["slot"] for r in rows})},
                 "failures": dict(sorted(failures.items(), key=lambda kv: -kv[1])),
             }
+            if supersede == "agent":
+                report["sizes"][str(size)]["candidates"] = {
+                    "user": offer_summary([o for o in offers if o["subject"] == "user"]),
+                    "others": offer_summary([o for o in offers if o["subject"] != "user"])}
     return report
 
 
@@ -611,6 +712,9 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--mode", choices=("cli", "library"), default="cli")
     p.add_argument("--store", choices=("semantic", "episodic"), default="semantic")
+    p.add_argument("--supersede", choices=("read", "stated", "agent"), default="read",
+                   help="read: the reader finds what changed; stated: every change names the value it replaces; "
+                        "agent: an agent supersedes the old value when remember's candidates offer it")
     p.add_argument("--questions", type=int, help="ask only a seeded sample of this many questions per user")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--dump", action="store_true", help="print the generated data (first size, user 0) and stop")
@@ -621,13 +725,14 @@ def main() -> None:
         print(json.dumps(generator(args.split)(sizes[0], 0, args.seed), indent=1))
         return
     started = time.perf_counter()
-    report = run(sizes, args.split, args.users, args.seed, args.mode, args.store, args.questions, args.failures)
+    report = run(sizes, args.split, args.users, args.seed, args.mode, args.store, args.questions, args.failures,
+                 args.supersede)
     report["wall_seconds"] = round(time.perf_counter() - started, 1)
     if args.json:
         print(json.dumps(report, indent=1))
         return
     print(f"Knowledge updates, split {args.split}, seed {args.seed}, {args.users} users per size, "
-          f"store {args.store}, mode {args.mode}")
+          f"store {args.store}, mode {args.mode}, changes {args.supersede}")
     print(table(report))
     for size, part in report["sizes"].items():
         kinds = ", ".join(f"{k} {v['current@1'] if v['now_questions'] else v['before@5']:.3f}"
@@ -635,6 +740,10 @@ def main() -> None:
         print(f"{part['memories']:,} memories, the user's questions by kind (now: current@1; before: before@5): {kinds}")
         print(f"{part['memories']:,} memories, now-questions missed at rank 1: "
               + (", ".join(f"{k} {v}" for k, v in part["failures"].items()) or "none"))
+        for who, c in part.get("candidates", {}).items():
+            if c["changes"]:
+                print(f"{part['memories']:,} memories, {'the user' if who == 'user' else 'the others'}: {c['changes']} changes, old value offered {c['offered']:.3f}, "
+                      f"linked by the reader {c['linked']:.3f}, candidate recall@3 {c['recall@3']:.3f}")
     print(f"wall time {report['wall_seconds']} s")
 
 

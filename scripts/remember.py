@@ -11,7 +11,9 @@ from hippocampus import cli
 
 def main(argv):
     p = cli.parser("remember.py", "Store a memory. An exact duplicate (same words, same domain) "
-                   "reinforces the existing memory instead of adding a copy.")
+                   "reinforces the existing memory instead of adding a copy. A memory added is shown with "
+                   "the existing ones it may update (--json: candidates, at most 3); when one is the old "
+                   "value of what changed, say so: supersede.py NEW OLD.")
     p.add_argument("text", nargs="?", help="the memory, or - to read it from stdin")
     p.add_argument("--jsonl", metavar="FILE", help="bulk: one JSON object per line ({content, domain, ...}); - for stdin")
     p.add_argument("--domain", help="user, self, relationship or world (default: guessed)")
@@ -69,6 +71,10 @@ def main(argv):
         superseding = f", superseding {', '.join(result['supersedes'])}" if result.get("supersedes") else ""
         print(f"{verb} {result['id']} ({memory['domain']}/{memory['category']}, importance {memory['importance']:.2f}"
               f"{superseding})")
+        if result.get("candidates"):  # what it may update: supersede.py NEW OLD when one is the old value
+            print(f"it may update (if one is the old value, run supersede.py {result['id']} OLD):")
+            for candidate in result["candidates"]:
+                print(f"  {candidate['id']} ({(candidate['created'] or '')[:10]}): {candidate['content']}")
 
 
 def proposal_options(number, record):

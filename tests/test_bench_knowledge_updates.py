@@ -155,3 +155,30 @@ def test_the_sets_other_sessions_wrote_are_deterministic_answerable_and_counted_
     assert ku.failure(question, ["d", "b"], facts) == "the same subject's other slot above"
     assert ku.failure(question, ["x", "b"], facts) == "filler above"
     assert ku.failure(question, ["a"], facts) == "not in the top 10, an older value in"
+
+
+def test_stated_and_agent_modes_tell_the_changes_as_they_say(tmp_path):
+    """--supersede stated: every change names the value it replaces (a stated link); agent: each change
+    is remembered alone, and the old value superseded (stated) exactly when remember offered it."""
+    data = ku.generate(SIZE, "dev", 0, 0)
+    changes = ku._previous(data)
+    assert changes and all(data["memories"][at]["fact"]["index"] > 0 for at in changes)
+    for mode in ("stated", "agent"):
+        store = ku.build_store(data, tmp_path / mode, supersede=mode)
+        from hippocampus.base.paths import WorkspacePaths
+        index = {m["id"]: m for m in json.loads(WorkspacePaths(tmp_path / mode).index.read_text())["memories"]}
+        ids = store["ids"]
+        if mode == "stated":
+            for at, before in changes.items():
+                old = index[ids[before]]
+                assert old["supersededBy"] == ids[at] and old["supersededHow"] == "stated", old["content"]
+            assert store["offers"] == []
+            continue
+        assert len(store["offers"]) == len(changes)
+        for offer, (at, before) in zip(store["offers"], sorted(changes.items(), key=lambda c: data["memories"][c[0]]["created"])):
+            old = index[ids[before]]
+            if offer["offered"]:
+                assert old["supersededBy"] == ids[at] and old["supersededHow"] == "stated"
+            assert offer["linked"] or offer["offered"] or old.get("supersededBy") != ids[at]
+        summary = ku.offer_summary(store["offers"])
+        assert summary["changes"] == len(changes) and 0 <= summary["offered"] <= summary["recall@3"] <= 1

@@ -310,3 +310,29 @@ def test_a_lone_surrogate_in_a_request_is_answered_not_dropped(ws):
     content = ws.memory(stored["id"])["content"]
     assert content == "half \ufffd a pair \U0001F600 and \\ud800 as text"
     assert answers[3]["result"]["structuredContent"]["results"][0]["id"] == stored["id"]
+
+
+def test_remember_offers_what_it_may_update_and_supersede_says_it(ws):
+    async def body(call, client):
+        tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+        old = ok(await call("remember", content="I drive a Nissan Qashqai"))
+        new = await call("remember", content="Bye bye Qashqai, hello Galaxy")
+        stated = ok(await call("supersede", new=ok(new)["id"], old=[old["id"]]))
+        again = ok(await call("supersede", new=ok(new)["id"], old=[old["id"]]))
+        refused = [await call("supersede", new=ok(new)["id"], old=["mem_000000000000"]),
+                   await call("supersede", new=ok(new)["id"], old=[ok(new)["id"]]),
+                   await call("supersede", new=ok(new)["id"], old=[old["id"]], actor="researcher")]
+        return tools, old, new, stated, again, refused
+
+    tools, old, new, stated, again, refused = serve(ws, body)
+    assert "supersede" in tools and "candidates" in tools["remember"].description
+    assert "supersede" in tools["remember"].description
+    assert old["id"] in [c["id"] for c in ok(new)["candidates"]]
+    assert old["id"] in new.content[0].text and "supersede" in new.content[0].text  # the text an agent reads
+    assert stated == {"id": ok(new)["id"], "supersedes": [old["id"]], "already": []}
+    assert again == {"id": ok(new)["id"], "supersedes": [], "already": [old["id"]]}
+    for result in refused:
+        one_line_error(result)
+    memory = ws.memory(old["id"])
+    assert memory["supersededBy"] == ok(new)["id"] and memory["supersededHow"] == "stated"
+    assert sum("supersede" in s for s in ws.commits()) == 1

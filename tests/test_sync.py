@@ -459,3 +459,18 @@ def test_a_file_deleted_on_one_machine_and_edited_on_the_other_keeps_the_edit(tm
         assert (ws.root / memory["file"]).read_text(encoding="utf-8").endswith("edited on B\n")
         no_markers(ws)
         healthy(ws, T4)
+
+
+def test_how_a_link_was_made_goes_with_the_link_taken():
+    o = _memory(supersededBy="mem_00000000000a", supersededHow="read", confidence="stale")
+    relinked = _memory(supersededBy="mem_00000000000b", supersededHow="read", confidence="stale")  # ours: a reading
+    stated = _memory(supersededBy="mem_00000000000a", supersededHow="stated", confidence="stale")  # theirs: said so
+    for a, b in ((relinked, stated), (stated, relinked)):  # what the agent said stands, either way round
+        merged = _merged(o, a, b)["mem_000000000001"]
+        assert merged["supersededBy"] == "mem_00000000000a" and merged["supersededHow"] == "stated"
+    other = _memory(supersededBy="mem_00000000000b", supersededHow="read", confidence="stale", timesReinforced=1)
+    merged = _merged(o, relinked, other)["mem_000000000001"]  # two readings: ours, as it was said
+    assert merged["supersededBy"] == "mem_00000000000b" and merged["supersededHow"] == "read"
+    revived = _memory(timesReinforced=1, lastAccessed="2026-03-06T09:00:00Z", revivedAt="2026-03-06T09:00:00Z")
+    merged = _merged(o, revived, stated)["mem_000000000001"]
+    assert merged.get("supersededBy") is None and merged.get("supersededHow") is None  # said again: current

@@ -152,7 +152,7 @@ def normalise_memory(raw, now: datetime, rate: float, decay_last_run: str | None
     memory["timesReinforced"] = times if isinstance(times, int) and not isinstance(times, bool) and times >= 0 else 0
     keywords = memory.get("keywords")
     memory["keywords"] = [str(k) for k in keywords if isinstance(k, (str, int))] if isinstance(keywords, list) else []
-    for key in ("source", "episode", "file", "hash", "confidence", "supersededBy", "revivedAt"):
+    for key in ("source", "episode", "file", "hash", "confidence", "supersededBy", "supersededHow", "revivedAt"):
         if key in memory and memory[key] is not None and not isinstance(memory[key], str):
             memory[key] = str(memory[key])
     if "supersedes" in memory and not (isinstance(memory["supersedes"], list)

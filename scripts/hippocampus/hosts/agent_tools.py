@@ -123,8 +123,31 @@ class Tools:
         result, memory = remember_committed(workspace, text, **options)
         data = stored_data(result, memory)
         verb = "reinforced existing" if result["action"] == "reinforced" else "remembered"
-        return (f"{verb} {result['id']} ({memory['domain']}/{memory['category']}, "
-                f"importance {memory['importance']:.2f})"), data
+        lines = [f"{verb} {result['id']} ({memory['domain']}/{memory['category']}, "
+                 f"importance {memory['importance']:.2f})"]
+        if result.get("supersedes"):
+            lines[0] += f", superseding {', '.join(result['supersedes'])}"
+        if data.get("candidates"):  # what it may update: the agent judges (update_candidates.py)
+            lines.append(f"it may update (if one is the old value of what changed, call supersede with "
+                         f"new={result['id']} and old=[its id]):")
+            lines += [f"- {c['id']} ({(c['created'] or '')[:10]}): {c['content']}" for c in data["candidates"]]
+        return "\n".join(lines), data
+
+    def supersede(self, new, old, actor=None) -> tuple[str, dict]:
+        from ..lifecycle.supersede import supersede_ids
+
+        new_id = text_or_none(new, "new")
+        if not new_id:
+            raise UsageError("give new: the id of the memory that holds now")
+        old_ids = memory_ids(old)
+        workspace = self.workspace(actor)
+        with workspace.transaction("bot:supersede", "supersede") as tx:
+            result = supersede_ids(tx, new_id, old_ids)
+        if result["supersedes"]:
+            text = f"{result['id']} supersedes {', '.join(result['supersedes'])}"
+        else:
+            text = f"{result['id']} already supersedes {', '.join(result['already'])}; nothing changed"
+        return text, result
 
     def reinforce(self, ids, actor=None) -> tuple[str, dict]:
         from ..lifecycle.reinforce import reinforce_ids

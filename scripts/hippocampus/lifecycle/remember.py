@@ -142,10 +142,14 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
 def remember_committed(workspace, text: str, **options) -> tuple[dict, dict]:
     """remember_one in its own transaction (one commit), as remember.py and the MCP
     server store one memory: (the result, the memory as stored). A repeat is
-    committed as the reinforcement it is."""
+    committed as the reinforcement it is. A memory added gets `candidates`: the
+    live memories it may update, for the agent to judge (update_candidates.py)."""
     with workspace.transaction("bot:remember", "remember") as tx:
         result = remember_one(tx, text, **options)
         memory = tx.by_id[result["id"]]
+        if result["action"] == "added":
+            from .update_candidates import candidates
+            result["candidates"] = candidates(tx, memory, result.get("supersedes") or ())
         tx.summary = memory["content"]
         if result["action"] == "reinforced":
             tx.action = "reinforce"
@@ -162,6 +166,8 @@ def stored_data(result: dict, memory: dict) -> dict:
             "file": memory.get("file")}
     if result.get("supersedes"):
         data["supersedes"] = result["supersedes"]
+    if "candidates" in result:  # what it may update: supersede.py NEW OLD when one is the old value
+        data["candidates"] = result["candidates"]
     return data
 
 

@@ -1,7 +1,9 @@
 """Linking superseded memories, inside a transaction (references/scoring.md, "Supersession").
 
-The older memory gets `supersededBy` (the newer id) and confidence `stale`;
-the newer lists it in `supersedes`. Nothing is deleted. Holders of a
+The older memory gets `supersededBy` (the newer id), `supersededHow` (`stated`:
+an agent named it, `remember --supersedes`, `supersede.py`; `read`: found by the
+reader) and confidence `stale`; the newer lists it in `supersedes`. Nothing is
+deleted. A stated link is never moved by a reading (the agent knew). Holders of a
 subject|slot key are found in the search cache's slot table (an index: no
 scan per call) when it matches the index, else by reading every memory once
 per transaction (as duplicate lookups do).
@@ -9,7 +11,7 @@ per transaction (as duplicate lookups do).
 
 from __future__ import annotations
 
-from ..errors import NotFound
+from ..errors import NotFound, UsageError
 from ..base.model import check_id
 from ..text.departures import OTHER, departures, leaves
 from ..text.supersession import keys as slot_keys, successors, values as slot_values
@@ -20,23 +22,65 @@ def moment(memory: dict) -> str:
     return max(memory.get("created") or "", memory.get("revivedAt") or "")
 
 
-def link(tx, old: dict, new: dict) -> None:
-    """`old` is superseded by `new` (and no longer by the one it named before)."""
+STATED, READ = "stated", "read"  # how a link was made (`supersededHow`)
+HOPS = 64  # the longest chain followed when looking for a loop (a guard against one made by hand)
+
+
+def link(tx, old: dict, new: dict, how: str = READ) -> None:
+    """`old` is superseded by `new` (and no longer by the one it named before). A link an agent
+    stated stands against a reading (`how` read): the reader neither moves it nor makes a loop
+    with it; a stated link that would close a loop ends the loop at `new`, which is current."""
     if old["id"] == new["id"]:
         return
     before = old.get("supersededBy")
     if before == new["id"]:
+        if how == STATED and old.get("supersededHow") != STATED:
+            old["supersededHow"] = STATED
+            tx.put(old)
         return
+    if how != STATED and before and old.get("supersededHow") == STATED and tx.by_id.get(before) is not None:
+        return
+    if _leads_to(tx, new, old["id"]):
+        if how != STATED:
+            return
+        _unlink(tx, new)
     if before and tx.by_id.get(before) is not None:
         previous = tx.by_id[before]
         remaining = [i for i in previous.get("supersedes") or [] if i != old["id"]]
         previous["supersedes"] = remaining or None
         tx.put(previous)
     old["supersededBy"] = new["id"]
+    old["supersededHow"] = how
     old["confidence"] = "stale"
     new["supersedes"] = list(dict.fromkeys([*(new.get("supersedes") or []), old["id"]]))
     tx.put(old)
     tx.put(new)
+
+
+def _leads_to(tx, memory: dict, target: str) -> bool:
+    """Does `memory`'s chain of successors reach `target`?"""
+    seen, at = {memory["id"]}, memory
+    while at.get("supersededBy") and len(seen) < HOPS:
+        if at["supersededBy"] == target:
+            return True
+        at = tx.by_id.get(at["supersededBy"])
+        if at is None or at["id"] in seen:
+            return False
+        seen.add(at["id"])
+    return False
+
+
+def _unlink(tx, memory: dict) -> None:
+    """`memory` is current: its link to a successor goes (the successor no longer lists it)."""
+    successor = tx.by_id.get(memory.get("supersededBy") or "")
+    if successor is not None:
+        remaining = [i for i in successor.get("supersedes") or [] if i != memory["id"]]
+        successor["supersedes"] = remaining or None
+        tx.put(successor)
+    memory.pop("supersededBy", None)
+    memory.pop("supersededHow", None)
+    memory["confidence"] = "observed"
+    tx.put(memory)
 
 
 def _state(tx) -> dict:
@@ -114,7 +158,8 @@ def link_new(tx, memory: dict) -> list[str]:
             now_by = old.get("supersededBy")
             if desired.get(old["id"]) == memory["id"] and (now_by is None or now_by in by_id):
                 link(tx, old, memory)
-                superseded.append(old["id"])
+                if old.get("supersededBy") == memory["id"]:  # (a stated link stands)
+                    superseded.append(old["id"])
     return superseded + [i for i in link_departures(tx, memory) if i not in superseded]
 
 
@@ -149,7 +194,7 @@ def link_departures(tx, memory: dict) -> list[str]:
     gone = left_by(memory, left, holding)
     for old in gone:
         link(tx, old, memory)
-    return [old["id"] for old in gone]
+    return [old["id"] for old in gone if old.get("supersededBy") == memory["id"]]
 
 
 def link_explicit(tx, memory: dict, old_ids: list[str]) -> list[str]:
@@ -161,8 +206,31 @@ def link_explicit(tx, memory: dict, old_ids: list[str]) -> list[str]:
             raise NotFound(f"no memory with id {old_id} to supersede")
         olds.append(old)
     for old in olds:
-        link(tx, old, memory)
+        link(tx, old, memory, STATED)
     return [old["id"] for old in olds if old["id"] != memory["id"]]
+
+
+def supersede_ids(tx, new_id: str, old_ids: list[str]) -> dict:
+    """supersede.py NEW OLD...: an agent says NEW replaces each OLD (stated links, as `remember
+    --supersedes` makes them, for a memory already remembered). Unknown ids are NotFound (nothing is
+    written); NEW among the OLDs, or NEW forgotten (archived), is a usage error. Returns {id,
+    supersedes: the ids linked now, already: those NEW was already stated to supersede}."""
+    new = tx.get(check_id(new_id))
+    olds = [tx.get(check_id(old_id)) for old_id in dict.fromkeys(old_ids)]
+    if any(old["id"] == new["id"] for old in olds):
+        raise UsageError(f"{new['id']} cannot supersede itself")
+    if new.get("status") == "archived":
+        raise UsageError(f"{new['id']} is forgotten (archived): reinforce it first, then say what it replaces")
+    linked, already = [], []
+    for old in olds:
+        if old.get("supersededBy") == new["id"] and old.get("supersededHow") == STATED:
+            already.append(old["id"])
+            continue
+        link(tx, old, new, STATED)
+        linked.append(old["id"])
+    if linked:
+        tx.summary = f"{new['id']} supersedes {', '.join(linked[:5])}{' …' if len(linked) > 5 else ''} (stated)"
+    return {"id": new["id"], "supersedes": linked, "already": already}
 
 
 def revive(tx, memory: dict) -> str | None:
@@ -180,8 +248,8 @@ def revive(tx, memory: dict) -> str | None:
         remaining = [i for i in previous.get("supersedes") or [] if i != memory["id"]]
         previous["supersedes"] = remaining or None
         tx.put(previous)
-    memory["supersededBy"] = None
     memory.pop("supersededBy", None)
+    memory.pop("supersededHow", None)
     memory["confidence"] = "observed"
     from ..text.timeutil import format_time
     memory["revivedAt"] = format_time(tx.now)

@@ -6,6 +6,12 @@ chain's head) just above the best-scoring member of its chain; one about
 before ("used to", "previously", "my old phone") puts the latest superseded
 one there; one naming a time ("in 2024") the one that held then. The others
 keep their scores: a stale memory stays findable, below the one preferred.
+
+A link an agent stated (`supersededHow: stated`: remember --supersedes,
+supersede.py) wins for a question about now, whatever the reader makes of the
+newer memory's words: the chain's newest member takes the place of its best
+member, and whatever that one was put above ("Took a position as bookbinder"
+above "I work as a nurse", though the reader reads no job in it).
 """
 
 from __future__ import annotations
@@ -158,6 +164,40 @@ def preferred(cache, memory: dict, tense: str, windows, admitted) -> tuple[dict 
     return (head if len(path) > 1 else None), path
 
 
+def _stated_head(cache, memory: dict, asked: set[str], admitted) -> list[dict] | None:
+    """When an agent stated what superseded `memory`: the chain from it to its newest member, through
+    stated links, and through a read one only to a memory stating a key asked (as the chains below)."""
+    if memory.get("supersededHow") != "stated" or not memory.get("supersededBy"):
+        return None
+    path, seen = [memory], {memory["id"]}
+    while path[-1].get("supersededBy") and len(path) < HOPS:
+        nxt = cache.get(path[-1]["supersededBy"])
+        if nxt is None or nxt["id"] in seen or not admitted(nxt) \
+                or path[-1].get("supersededHow") != "stated" and asked and not _states(cache, asked, nxt):
+            break
+        path.append(nxt)
+        seen.add(nxt["id"])
+    return path if len(path) > 1 else None
+
+
+def _stated_wins(cache, asked: set[str], ids, wanted: dict, pool: dict, admitted) -> None:
+    """For a question about now: each memory of `ids` an agent said was superseded gives its place to the
+    newest member of its stated chain, which is put above it and above all it was to be put above."""
+    for memory_id in dict.fromkeys(ids):
+        memory = pool.get(memory_id) or cache.get(memory_id)
+        path = _stated_head(cache, memory, asked, admitted) if memory is not None else None
+        if path is None:
+            continue
+        head = path[-1]
+        members = [m["id"] for m in path[:-1]]
+        below = list(members)
+        for member in members:
+            below += [i for i in wanted.pop(member, ()) if i not in below]
+        pool.setdefault(head["id"], head)
+        mine = wanted.setdefault(head["id"], [])
+        mine += [i for i in below if i not in mine and i != head["id"]]
+
+
 def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitted,
           matched: frozenset = frozenset()) -> dict[str, tuple[float, list]]:
     """{memory id: (its score to be, the ids it is put above)} for the preferred
@@ -232,4 +272,6 @@ def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitt
         pool.setdefault(choice["id"], choice)
         wanted.setdefault(choice["id"], [])
         wanted[choice["id"]] += [i for i in others if i not in wanted[choice["id"]]]
+    if tense == "present" and not windows:  # what an agent stated wins (the reader's reading or not)
+        _stated_wins(cache, asked, [*wanted, *(entry[2] for entry in scored[:reach]), *done], wanted, pool, admitted)
     return wanted

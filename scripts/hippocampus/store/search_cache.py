@@ -21,11 +21,12 @@ from pathlib import Path
 
 from ..text.textutil import fold, searchable
 
-SCHEMA_VERSION = "15"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words;
+SCHEMA_VERSION = "16"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words;
 # 10: supersession (mem.superseded, the slot table of supersession.keys: raise it when that module reads anew);
 # 11: topic_statements.py's looser reading; 12: lexicon nouns, breeds, brands, teams and titles read loosely,
 # "X is my doctor", relations by one name; 13: "first week at X", "User ...; they ..." as the user, arrows;
-# 14: values named in passing, "~user|home" (mentions.py); 15: the learned slot reading's keys (slot_model.py)
+# 14: values named in passing, "~user|home" (mentions.py); 15: the learned slot reading's keys (slot_model.py);
+# 16: how a memory was superseded (mem.how: "stated" by an agent, "read" by the reader; supersede.py)
 # Combining marks (categories M*) are part of a word, as textutil.words reads it: unicode61's
 # default (letters, numbers, Co) cut "हिंदी" into ह and द at its vowel signs. An SQLite without
 # the categories option (older than the ones Python 3.11 ships with) gets the default.
@@ -43,7 +44,7 @@ CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE mem(
   rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, domain TEXT, category TEXT, store TEXT,
   status TEXT, base REAL, importance REAL, created TEXT, last TEXT, reinforced INTEGER,
-  episode TEXT, source TEXT, file TEXT, hash TEXT, pinned INTEGER, superseded TEXT, keywords TEXT,
+  episode TEXT, source TEXT, file TEXT, hash TEXT, pinned INTEGER, superseded TEXT, how TEXT, keywords TEXT,
   content TEXT, foldkey TEXT);
 CREATE TABLE slot(key TEXT NOT NULL, id TEXT NOT NULL);
 CREATE INDEX slot_key ON slot(key);
@@ -59,7 +60,7 @@ CREATE TABLE files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEG
 """
 
 COLUMNS = ("id", "domain", "category", "store", "status", "base", "importance", "created", "last",
-           "reinforced", "episode", "source", "file", "hash", "pinned", "superseded", "keywords", "content",
+           "reinforced", "episode", "source", "file", "hash", "pinned", "superseded", "how", "keywords", "content",
            "foldkey")
 
 
@@ -86,16 +87,16 @@ def _row(memory: dict, with_text: bool = True) -> tuple:
             memory.get("importance", 0.5), memory.get("created"), memory.get("lastAccessed"),
             memory.get("timesReinforced", 0), memory.get("episode"), memory.get("source"),
             memory.get("file"), memory.get("hash"), 1 if memory.get("pinned") else 0,
-            memory.get("supersededBy"), *text)
+            memory.get("supersededBy"), memory.get("supersededHow"), *text)
 
 
 # the memory fields of a mem row, in the order _MEM selects them
 _FIELDS = ("rowid", "id", "domain", "category", "store", "status", "baseImportance", "importance", "created",
            "lastAccessed", "timesReinforced", "episode", "source", "file", "hash", "pinned", "supersededBy",
-           "keywords", "content")
+           "supersededHow", "keywords", "content")
 _MEM = ("mem.rowid, mem.id, mem.domain, mem.category, mem.store, mem.status, mem.base, mem.importance, "
         "mem.created, mem.last, mem.reinforced, mem.episode, mem.source, mem.file, mem.hash, mem.pinned, "
-        "mem.superseded, mem.keywords, mem.content")
+        "mem.superseded, mem.how, mem.keywords, mem.content")
 
 
 _LIGHT = ("id", "domain", "category", "store", "status", "created")
@@ -273,7 +274,7 @@ class SearchCache:
             if old and old[1] == memory.get("content", "") and old[2] == " ".join(memory.get("keywords") or []) \
                     and old[3] == memory.get("episode") \
                     and (old[4] == "archived") == (memory.get("status") == "archived"):
-                in_place.append(_row(memory, with_text=False)[1:16] + (old[0],))
+                in_place.append(_row(memory, with_text=False)[1:17] + (old[0],))
                 continue
             renewed.append(memory)
             if old:
@@ -287,7 +288,7 @@ class SearchCache:
         if in_place:
             self.db.executemany(
                 "UPDATE mem SET domain=?, category=?, store=?, status=?, base=?, importance=?, created=?, last=?, "
-                "reinforced=?, episode=?, source=?, file=?, hash=?, pinned=?, superseded=? WHERE rowid=?", in_place)
+                "reinforced=?, episode=?, source=?, file=?, hash=?, pinned=?, superseded=?, how=? WHERE rowid=?", in_place)
         self._insert(renewed)
         self._refresh_episodes(episodes)
 

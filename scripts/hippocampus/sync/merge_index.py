@@ -16,7 +16,9 @@ changed the index. Every event on either side is kept:
   stays the memory and theirs becomes a second memory (`editConflictOf`),
   recorded in hippocampus/meta/conflicts.md by the next sync (merge_settle.py);
 - lists (keywords, links, conflicts, ...) are united; other fields follow
-  the side that changed them (ours when both did).
+  the side that changed them (ours when both did); a supersession an agent
+  stated (`supersededHow: stated`) stands against one a reading made on the
+  other side, and `supersededHow` goes with the link taken.
 
 The result is validated with model.normalise_index before it is written.
 """
@@ -107,6 +109,18 @@ def merge_memory(o: dict | None, a: dict, b: dict, now: datetime, config: dict) 
             merged[key] = _union(a.get(key), b.get(key)) or None
         else:
             merged[key] = _pick(base.get(key), a.get(key), b.get(key))
+    # how a link was made goes with the link taken (stated, when both sides made that link); a link
+    # an agent stated stands against one a reading made on the other side (a revival, no link, stands)
+    hows = [side.get("supersededHow") for side in (a, b) if merged.get("supersededBy")
+            and side.get("supersededBy") == merged["supersededBy"]]
+    how = "stated" if "stated" in hows else next((h for h in hows if h), None)
+    said = [side for side in (a, b) if side.get("supersededBy") and side.get("supersededHow") == "stated"]
+    if merged.get("supersededBy") and how != "stated" and said:
+        merged["supersededBy"], how = said[0]["supersededBy"], "stated"
+    if how:
+        merged["supersededHow"] = how
+    else:
+        merged.pop("supersededHow", None)
     # the text and what goes with it: one side's, never a mixture
     second = None
     a_text, b_text, o_text = a.get("content"), b.get("content"), base.get("content")

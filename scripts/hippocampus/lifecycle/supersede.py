@@ -38,8 +38,9 @@ def link(tx, old: dict, new: dict, how: str = READ) -> None:
             old["supersededHow"] = STATED
             tx.put(old)
         return
-    if how != STATED and before and old.get("supersededHow") == STATED and tx.by_id.get(before) is not None:
-        return
+    prior = tx.by_id.get(before) if before else None
+    if how != STATED and old.get("supersededHow") == STATED and prior is not None and prior.get("status") != "archived":
+        return  # (once the stated successor is forgotten, a reading may link it again)
     if _leads_to(tx, new, old["id"]):
         if how != STATED:
             return

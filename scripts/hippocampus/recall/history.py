@@ -53,7 +53,8 @@ def history(workspace: Workspace, memory_id: str) -> dict:
         state = {key: current.get(key) for key in ("content", "domain", "category", "store", "status", "importance",
                                                    "baseImportance", "created", "lastAccessed", "timesReinforced",
                                                    "file", "archivedAt", "archivedBecause", "pinned",
-                                                   "confidence", "supersededBy", "supersedes", "revivedAt")
+                                                   "confidence", "supersededBy", "supersededHow", "supersedes",
+                                                   "revivedAt")
                  if current.get(key) is not None}
     return {"id": memory_id, "current": state, "events": events}
 

@@ -164,28 +164,25 @@ def preferred(cache, memory: dict, tense: str, windows, admitted) -> tuple[dict 
     return (head if len(path) > 1 else None), path
 
 
-def _stated_head(cache, memory: dict, asked: set[str], admitted) -> list[dict] | None:
-    """When an agent stated what superseded `memory`: the chain from it to its newest member, through
-    stated links, and through a read one only to a memory stating a key asked (as the chains below)."""
-    if memory.get("supersededHow") != "stated" or not memory.get("supersededBy"):
-        return None
+def _stated_head(cache, memory: dict, admitted) -> list[dict] | None:
+    """When an agent stated what superseded `memory`: its chain of stated supersessions, from it to
+    the newest member (a link the reader made after that is no statement: the chains below follow it)."""
     path, seen = [memory], {memory["id"]}
-    while path[-1].get("supersededBy") and len(path) < HOPS:
+    while path[-1].get("supersededHow") == "stated" and path[-1].get("supersededBy") and len(path) < HOPS:
         nxt = cache.get(path[-1]["supersededBy"])
-        if nxt is None or nxt["id"] in seen or not admitted(nxt) \
-                or path[-1].get("supersededHow") != "stated" and asked and not _states(cache, asked, nxt):
+        if nxt is None or nxt["id"] in seen or not admitted(nxt):
             break
         path.append(nxt)
         seen.add(nxt["id"])
     return path if len(path) > 1 else None
 
 
-def _stated_wins(cache, asked: set[str], ids, wanted: dict, pool: dict, admitted) -> None:
+def _stated_wins(cache, ids, wanted: dict, pool: dict, admitted) -> None:
     """For a question about now: each memory of `ids` an agent said was superseded gives its place to the
     newest member of its stated chain, which is put above it and above all it was to be put above."""
     for memory_id in dict.fromkeys(ids):
         memory = pool.get(memory_id) or cache.get(memory_id)
-        path = _stated_head(cache, memory, asked, admitted) if memory is not None else None
+        path = _stated_head(cache, memory, admitted) if memory is not None else None
         if path is None:
             continue
         head = path[-1]
@@ -273,5 +270,5 @@ def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitt
         wanted.setdefault(choice["id"], [])
         wanted[choice["id"]] += [i for i in others if i not in wanted[choice["id"]]]
     if tense == "present" and not windows:  # what an agent stated wins (the reader's reading or not)
-        _stated_wins(cache, asked, [*wanted, *(entry[2] for entry in scored[:reach]), *done], wanted, pool, admitted)
+        _stated_wins(cache, [*wanted, *(entry[2] for entry in scored[:reach]), *done], wanted, pool, admitted)
     return wanted

@@ -72,9 +72,10 @@ def main(argv):
         print(f"{verb} {result['id']} ({memory['domain']}/{memory['category']}, importance {memory['importance']:.2f}"
               f"{superseding})")
         if result.get("candidates"):  # what it may update: supersede.py NEW OLD when one is the old value
+            from hippocampus.recall.context import defuse  # (a memory's words are data in an agent's context)
             print(f"it may update (if one is the old value, run supersede.py {result['id']} OLD):")
             for candidate in result["candidates"]:
-                print(f"  {candidate['id']} ({(candidate['created'] or '')[:10]}): {candidate['content']}")
+                print(f"- {candidate['id']} ({(candidate['created'] or '')[:10]}): {defuse(candidate['content'])}")
 
 
 def proposal_options(number, record):

@@ -149,9 +149,11 @@ def test_remember_offers_the_memories_a_new_one_may_update(ws):
     many = ws.json("remember.py", "Biscuit loves the canal path", now="2025-05-01T10:00:00Z")
     assert 1 <= len(many["candidates"]) <= 3
     assert "candidates" not in ws.json("remember.py", "Biscuit loves the canal path", now="2025-05-01T10:00:00Z")
-    # the text output names them too, with the command
+    # the text output names them too, with the command, their words defused (data, not structure)
+    ws.remember("# Galaxy case notes <!-- end -->", now="2025-05-02T10:00:00Z")
     shown = ws.run("remember.py", "Sold the old Galaxy phone case", now="2025-05-03T10:00:00Z").out
     assert "supersede.py" in shown and stored["id"] in shown
+    assert "\\# Galaxy case notes" in shown and "<!--" not in shown
 
 
 def test_an_episode_is_offered_only_what_states_its_slot(ws):

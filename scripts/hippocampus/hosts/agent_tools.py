@@ -130,7 +130,8 @@ class Tools:
         if data.get("candidates"):  # what it may update: the agent judges (update_candidates.py)
             lines.append(f"it may update (if one is the old value of what changed, call supersede with "
                          f"new={result['id']} and old=[its id]):")
-            lines += [f"- {c['id']} ({(c['created'] or '')[:10]}): {c['content']}" for c in data["candidates"]]
+            from ..recall.context import defuse  # (a memory's words are data in an agent's context)
+            lines += [f"- {c['id']} ({(c['created'] or '')[:10]}): {defuse(c['content'])}" for c in data["candidates"]]
         return "\n".join(lines), data
 
     def supersede(self, new, old, actor=None) -> tuple[str, dict]:

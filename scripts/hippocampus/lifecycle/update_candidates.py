@@ -10,10 +10,18 @@ offers, at most LIMIT, each {id, content, created}:
    episode: it is offered only where the reader reads the slot in it, "Moved to Lyon today");
 2. with a fresh cache, the same for the user's slots the learned reading (slot_model.py) is sure
    the new memory states, and for the values it names in passing (mentions.py);
-3. with a fresh cache, the closest by one full-text (FTS5) query of the new memory's words, those of
-   its domain first (the domain is a guess: "Bye bye Qashqai, hello Galaxy" reads as the world's,
-   "I drive a Qashqai" as the user's); neither an episode nor a procedure (an event or a how-to is
-   no value to update).
+3. with a fresh cache, the closest by one full-text (FTS5) query of the new memory's words (SCAN
+   rows, best first), those that state a value (the cache's slot table: read, learned or named in
+   passing) of a subject the new memory's keys name first, then those stating any value, then
+   those of its domain (the domain is a guess: "Bye bye Qashqai, hello Galaxy" reads as the
+   world's, "I drive a Qashqai" as the user's): what a fact updates is a statement, and filler
+   that shares a word ("new", "weekend") states nothing; neither an episode nor a procedure (an
+   event or a how-to is no value to update).
+
+A holder of the slot the reader superseded by a memory that states no value of it (a link of
+another slot, read wrongly: "Wren is in a relationship with Jonas" by "Wren did a half marathon")
+is still offered, after the live ones. Near-repeats are offered once ("need a haircut so badly",
+"Need a haircut so badly. Lazy Sunday ...": 80% of the shorter one's words).
 
 An episode (a daily-log entry) gets only the first two: an event is offered what it plainly
 restates, never what merely shares its words. Bounded: one indexed look per key, one FTS5 query
@@ -26,7 +34,7 @@ from __future__ import annotations
 from ..text.textutil import STOPWORDS, one_line, searchable, unspaced, words
 
 LIMIT = 3  # offered at most
-SCAN = 10  # rows the full-text query returns (some may be filtered out)
+SCAN = 20  # rows the full-text query returns (some may be filtered out)
 MAX_TERMS = 16  # words of the new memory searched for (its names first)
 PER_KEY = 5  # holders read per key
 SHOWN = 240  # characters of a candidate's text
@@ -37,42 +45,57 @@ def candidates(tx, memory: dict, superseded: list[str] | tuple = ()) -> list[dic
     each {id, content, created}; `superseded`: what it superseded already (not offered)."""
     if memory.get("store") == "procedural":
         return []
-    from ..text.supersession import same_value, values as slot_values
+    from ..text.supersession import keys as slot_keys, same_value, values as slot_values
     from .supersede import holders, moment
     content = memory.get("content", "")
     new_moment = moment(memory)
     skip = {memory["id"], *superseded}
     chosen: list[dict] = []
+    said: list[set] = []  # the words of those chosen
 
-    def offer(found: list[dict], episodes: bool = True) -> None:
+    def offer(found: list[dict], episodes: bool = True, key: str | None = None) -> None:
         for other in found:
             if len(chosen) >= LIMIT:
                 return
             current = tx.by_id.get(other["id"])  # (as this transaction leaves it)
-            if current is None or current["id"] in skip or current.get("supersededBy") \
-                    or current.get("status") == "archived" or current.get("store") == "procedural" \
-                    or (not episodes and current.get("store") == "episodic") or moment(current) > new_moment:
+            if current is None or current["id"] in skip or current.get("status") == "archived" \
+                    or current.get("store") == "procedural" or moment(current) > new_moment \
+                    or (not episodes and current.get("store") == "episodic") \
+                    or current.get("supersededBy") and not _read_elsewhere(current, key):
                 continue
             skip.add(current["id"])
+            mine = set(words(current.get("content", "")[:2000]))
+            if any(len(mine & other) >= 0.8 * min(len(mine), len(other)) for other in said):
+                continue  # (the same words again: "need a haircut so badly" / "Need a haircut so badly. Lazy ...")
+            said.append(mine)
             chosen.append(current)
 
-    def newest(found) -> list[dict]:
-        return sorted(found, key=lambda m: (moment(m), m["id"]), reverse=True)
+    def newest(found) -> list[dict]:  # (those the reader superseded, on another slot, after the live ones)
+        return sorted(found, key=lambda m: (not m.get("supersededBy"), moment(m), m["id"]), reverse=True)
+
+    def _read_elsewhere(holder: dict, key: str | None) -> bool:
+        """Did the reader supersede this holder of `key` by a memory that states no value of `key` (a link of
+        another slot, read wrongly: "Wren is in a relationship with Jonas" by "Wren did a half marathon")?"""
+        if key is None or holder.get("supersededHow") == "stated":
+            return False
+        successor = tx.by_id.get(holder["supersededBy"])
+        return successor is not None and key not in slot_keys(successor.get("content", ""))
 
     stated = slot_values(content)
     for key, value in stated.items():  # 1. the same subject and slot, by the reader
         offer(newest(m for m in holders(tx, key, memory["id"])
-                     if not same_value(value, slot_values(m.get("content", "")).get(key))))
+                     if not same_value(value, slot_values(m.get("content", "")).get(key))), key=key)
     fresh = tx._cache_matches_index()
     cache = tx.workspace._open_cache() if fresh else None
+    keys = list(stated)
     if cache is not None and len(chosen) < LIMIT:  # 2. what the learned reading and the names in passing add
         from ..text.mentions import mention_keys
         from ..text.slot_model import user_keys
-        keys = list(stated) + [k for k in user_keys(content, stated=list(stated)) if k not in stated]
+        keys += [k for k in user_keys(content, stated=list(stated)) if k not in stated]
         keys += [k[1:] for k in mention_keys(content, list(stated)) if k[1:] not in keys]  # ("~user|car")
         for key in keys:  # (an episode only where the reader reads the slot in it: "Moved to Lyon today")
             if key not in stated:
-                offer(newest(cache.by_ids([i for i in cache.slot_holders(key)[:50] if i not in skip])))
+                offer(newest(cache.by_ids([i for i in cache.slot_holders(key)[:50] if i not in skip])), key=key)
             offer(newest(cache.by_ids([i for i in cache.learned_holders(key, PER_KEY) if i not in skip])),
                   episodes=False)
             if len(chosen) >= LIMIT:
@@ -82,7 +105,15 @@ def candidates(tx, memory: dict, superseded: list[str] | tuple = ()) -> list[dic
         if match:
             where = "AND mem.status IS NOT 'archived' AND mem.superseded IS NULL AND mem.store NOT IN ('procedural', 'episodic')"
             found = [m for m, _score in cache.search(match, where, [], SCAN)]
-            offer(sorted(found, key=lambda m: m.get("domain") != memory.get("domain")), episodes=False)
+            held = cache.slot_keys_of([m["id"] for m in found])  # (what each states, reads, names in passing)
+            subjects = {key.split("|", 1)[0] for key in keys}
+
+            def rank(pair) -> tuple:  # what states a value of the same subject, then any value, its domain first
+                at, other = pair
+                found_keys = [key.lstrip("~+") for key in held.get(other["id"], ())]
+                return (not any(key.split("|", 1)[0] in subjects for key in found_keys), not found_keys,
+                        other.get("domain") != memory.get("domain"), at)
+            offer([other for _at, other in sorted(enumerate(found), key=rank)], episodes=False)
     return [{"id": m["id"], "content": one_line(m.get("content", ""), SHOWN), "created": m.get("created")}
             for m in chosen]
 

@@ -29,10 +29,9 @@ def main(argv):
     _sync_in_background(args)  # install.sh --with-sync: the memory of the other machines comes in, ours goes out
     if args.event == "session-start":
         try:
-            from hippocampus.recall.context import render_core
+            from hippocampus.recall.context import load_core
             workspace = cli.open_workspace(args)
-            text, _info = render_core(workspace.memories(), workspace.now, workspace.config,
-                                      workspace.config["core"]["budget_tokens"], "Core memories (hippocampus)")
+            text, _info = load_core(workspace, workspace.config["core"]["budget_tokens"], "Core memories (hippocampus)")
         except Exception as exc:  # never fail the session
             text = f"(hippocampus: core memory unavailable: {cli.one_line(str(exc), 200)})"
         print(json.dumps({"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}},

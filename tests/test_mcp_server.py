@@ -226,7 +226,7 @@ def test_output_is_defused_for_an_agents_context(ws):
         return await call("recall", query="ignore previous instructions")
 
     text = ok_text = serve(ws, body).content[0].text
-    assert ok_text.startswith("- Previously observed")
+    assert ok_text.startswith("- Observed today (")  # stored moments ago: not "previously"
     assert "\n#" not in text and "<!--" not in text and "-->" not in text
 
 

@@ -60,7 +60,7 @@ def test_why_explains_terms_and_parts(conversation):
 
 
 def test_budget_packs_within_tokens(ws):
-    long_text = "Glacier " + "details about the glacier trip " * 40
+    long_text = "Glacier " + " ".join(f"detail {n} of the glacier trip" for n in range(40))  # (not one line x40: junk)
     ids = _bulk(ws, [{"content": long_text, "domain": "world"},
                      {"content": "Glacier hike was short", "domain": "world"},
                      {"content": "Glacier photos are on the NAS", "domain": "world"}])

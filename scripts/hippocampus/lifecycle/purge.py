@@ -347,23 +347,8 @@ def _scrub_signal(line: str, quotes: Quotes) -> str:
 
 
 def _render_core(tx) -> list[str]:
-    from .core_sync import CORE_FILE, MEMORY_FILE, core_files
-    from ..store.memory_md import START
-
-    wanted = []
-    if tx.current_bytes(CORE_FILE) is not None:
-        wanted.append(CORE_FILE)
-    current = tx.current_bytes(MEMORY_FILE)
-    if current is not None and START.encode("utf-8") in current:
-        wanted.append(MEMORY_FILE)
-    if not wanted:
-        return []
-    changed = []
-    for path, data in core_files(tx).items():
-        if path in wanted and tx.current_bytes(path) != data:
-            tx.write_file(path, data)
-            changed.append(path)
-    return changed
+    from ..store.core import render_present
+    return render_present(tx)
 
 
 def after_purge(workspace) -> None:

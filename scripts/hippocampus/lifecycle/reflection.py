@@ -49,6 +49,7 @@ def prepare(workspace, budget: int) -> dict:
     from datetime import timedelta
     from ..store.graph import Graph
     from ..base.scoring import decayed
+    from ..recall.context import marks
     from ..text.timeutil import format_time, parse_time_or
 
     memories = workspace.memories()
@@ -67,7 +68,8 @@ def prepare(workspace, budget: int) -> dict:
     due = self_image_due(workspace.root)
     lines = {
         "episodes": [f"- ({m['created'][:16].replace('T', ' ')}) {one_line(m['content'], 300)}" for m in episodes],
-        "memories": [f"- [{value:.2f}] ({m['domain']}/{m['category']}) {one_line(m['content'], 200)}" for value, m in strong],
+        "memories": [f"- [{value:.2f}] ({m['domain']}/{m['category']}) {one_line(m['content'], 200)}"
+                     + "".join(f" ({mark})" for mark in marks(m)) for value, m in strong],
         "entities": [f"- {e.name} ({e.type}): {len(e.facts)} facts, {len(e.relations)} relations" for e in entities],
     }
 

@@ -269,7 +269,7 @@ def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, confi
     """The memory after a person's edit of its file (or a new one for a new file)."""
     from ..text.classify import guess_category, guess_keywords
     from ..base.model import is_valid_id, ordered
-    from ..base.scoring import signal_importance, status_for
+    from ..base.scoring import signal_importance, status_of
 
     from ..text.classify import guess_domain
     from .stores import store_of_path
@@ -287,7 +287,7 @@ def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, confi
                   "category": guess_category(edit.content), "content": edit.content,
                   "importance": importance, "baseImportance": importance, "created": created,
                   "lastAccessed": created, "timesReinforced": 0, "keywords": guess_keywords(edit.content),
-                  "store": store, "status": status_for(importance, config),
+                  "store": store, "status": "active",
                   "source": f"manual:{edit.path}", "confidence": "observed"}
         if store == "episodic":
             memory["episode"] = edit.path.rsplit("/", 1)[-1][:-3]
@@ -301,7 +301,7 @@ def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, confi
             memory.pop("archivedAt", None)
             memory["status"] = "active"  # (not archived: decayed() reads its weight again)
             memory["importance"] = decayed(memory, now, config)
-            memory["status"] = status_for(memory["importance"], config)
+            memory["status"] = status_of(memory, memory["importance"], config)
     memory["store"] = store
     memory["pinned"] = True if store == "vault" else memory.get("pinned")
     from ..base.model import check_category  # local: keeps start-up lean for readers

@@ -73,6 +73,7 @@ class Transaction:
         self.files_looked_at: float | None = None  # when they were listed (time.time())
         self.skipped: dict = {}             # large folders not listed (look.py): checked before writing
         self.after_commit: list = []        # run once committed, still under the lock (purge's cache compaction)
+        self.core_rendered = False          # the core files rendered in this change already (core.py)
 
     # -- memories
     @property
@@ -312,6 +313,14 @@ class Transaction:
     def commit(self) -> None:
         if not (self.index_changed or self.files or self.paths):
             return
+        if self.touched:
+            from ..base.scoring import clamp, status_of
+            for memory in self.touched.values():  # status says what core holds, whoever changed the memory
+                if memory.get("status") != "archived":
+                    memory["status"] = status_of(memory, clamp(memory.get("importance", 0.5)), self.config)
+            if not self.core_rendered:  # what core holds changed: its files too, in this commit
+                from .core import refresh
+                refresh(self)
         from ..base import interrupts
         with interrupts.guard():  # a Ctrl-C: answered before the branch moves, or once all is done
             self._commit()

@@ -88,7 +88,7 @@ def _changed_at(memory: dict | None, base: dict | None) -> str:
 
 def merge_memory(o: dict | None, a: dict, b: dict, now: datetime, config: dict) -> tuple[dict, dict | None]:
     """One memory both sides have: (merged, the second memory of a text conflict or None)."""
-    from ..base.scoring import decayed, reinforced, status_for
+    from ..base.scoring import decayed, reinforced, status_of
 
     if a == b and (o is None or a.get("timesReinforced") == o.get("timesReinforced")):
         return a, None  # (the same reinforcement on both sides is two reinforcements: counted below)
@@ -162,7 +162,7 @@ def merge_memory(o: dict | None, a: dict, b: dict, now: datetime, config: dict) 
                 merged[key] = kept_archive[key]
     else:
         merged["importance"] = decayed(merged, now, config)
-        merged["status"] = status_for(merged["importance"], config)
+        merged["status"] = status_of(merged, merged["importance"], config)
     return merged, second
 
 

@@ -57,17 +57,25 @@ def test_an_entry_appended_to_the_log_after_the_writers_check_is_kept(ws, monkey
     assert ws.git("status", "--porcelain", "--", "hippocampus") == ""
 
 
+@pytest.mark.parametrize("writer", ["sync_core", "remember"])
 @pytest.mark.parametrize("when", ["pending-commit", "MEMORY.md"])
-def test_a_line_appended_to_memory_md_during_sync_core_is_kept(ws, monkeypatch, when):
-    ws.remember("User likes green tea", "--importance", "0.9")
-    ws.run("sync_core.py")
-    ws.remember("User fact about the garden", "--importance", "0.9")
+def test_a_line_appended_to_memory_md_while_core_is_written_is_kept(ws, monkeypatch, when, writer):
+    ws.remember("User likes green tea", "--importance", "0.9", now="2026-03-09T09:00:00Z")
+    ws.remember("User fact about the garden", "--importance", "0.7", now="2026-03-09T09:00:00Z")
+    ws.run("sync_core.py", now="2026-03-09T10:00:00Z")
     memory_md = ws.root / "MEMORY.md"
+    assert "garden" in memory_md.read_text()
     done = _save_during(monkeypatch, when, memory_md, "My own line, saved mid-sync\n")
-    result = sync_core(Workspace.open(ws.root, NOW))
-    assert done and result["changed"]
+    workspace = Workspace.open(ws.root, NOW)  # two days on: the garden fact (0.7) has faded out of core
+    if writer == "sync_core":
+        assert sync_core(workspace)["changed"]
+    else:  # a change that moves core writes the section in its own commit, the same way
+        with workspace.transaction("bot:remember", "remember") as tx:
+            remember_one(tx, "User's sister is called Ana", importance=0.9)
+    assert done
     text = memory_md.read_text()
-    assert text.endswith("My own line, saved mid-sync\n") and "User fact about the garden" in text
+    assert text.endswith("My own line, saved mid-sync\n") and "garden" not in text and "green tea" in text
+    assert ("sister is called Ana" in text) == (writer == "remember")
     assert "My own line, saved mid-sync" in ws.git("show", "HEAD:MEMORY.md")
     assert ws.git("status", "--porcelain") == ""
 

@@ -132,3 +132,36 @@ def test_json5_keeps_its_comments_quotes_and_trailing_commas():
 def test_what_cannot_take_our_entry_is_refused_unchanged(text):
     with pytest.raises(ValueError):
         json_splice.add(text, ("a",) if text.startswith('{"a"') else ("hooks", "Stop"), OURS)
+
+
+# ---------------------------------------------------- the files that use it, in any layout
+groups = st.lists(st.fixed_dictionaries({"hooks": st.lists(st.fixed_dictionaries(
+    {"type": st.just("command"), "command": st.text(max_size=8)}), max_size=2)}), max_size=2)
+claude_settings = st.fixed_dictionaries({}, optional={
+    "model": st.text(max_size=6), "hooks": st.dictionaries(st.sampled_from(EVENTS + ("Notification",)), groups,
+                                                           max_size=3)})
+openclaw_configs = st.fixed_dictionaries({}, optional={
+    "gateway": st.fixed_dictionaries({"port": st.integers(1, 65535)}),
+    "memory": st.fixed_dictionaries({}, optional={"search": st.fixed_dictionaries({}, optional={
+        "extraPaths": st.lists(st.text(max_size=5), max_size=2)})}),
+    "skills": st.fixed_dictionaries({}, optional={"load": st.fixed_dictionaries({}, optional={
+        "extraDirs": st.lists(st.text(max_size=5), max_size=2)})})})
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=claude_settings, layout=layouts, crlf=st.booleans(), bom=st.booleans(), ending=st.sampled_from(["", "\n"]))
+def test_claude_settings_come_back_to_the_very_bytes(data, layout, crlf, bom, ending):
+    from hippocampus.hosts import claude_settings as cs
+    text = laid_out(data, layout, False, ending, crlf, bom, "{}")
+    added = cs.put_in(text, "/x/agent_hook.py", "/srv/ws", None)
+    assert cs.put_in(added, "/x/agent_hook.py", "/srv/ws", None) is None  # (already there)
+    assert cs.take_out(added, "/x/agent_hook.py") == (text, False)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=openclaw_configs, layout=layouts, crlf=st.booleans(), core=st.booleans(), hooks=st.booleans())
+def test_openclaw_configs_come_back_to_the_very_bytes(data, layout, crlf, core, hooks):
+    from hippocampus.hosts import openclaw_entries as oe
+    text = laid_out(data, layout, False, "\n", crlf, False, "{}")
+    added = oe.put_in(text, "openclaw.json", "/ws/HIPPOCAMPUS_CORE.md", "/skill", "/skill/openclaw-hooks", core, hooks)
+    assert oe.take_out(added, "openclaw.json", "/ws/HIPPOCAMPUS_CORE.md", "/skill", "/skill/openclaw-hooks") == text

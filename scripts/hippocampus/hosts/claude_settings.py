@@ -93,19 +93,17 @@ def take_out(text: str, hook: str, path="the file") -> tuple[str, bool]:
 
 def _take_out(text: str, hook: str, path) -> tuple[str, bool]:
     before = load(text, path)
-    whole = False
-    order = [e for e, _ in reversed(EVENTS)] + [e for e in before.get("hooks", {}) if e not in dict(EVENTS)]
+    order = [e for e, _ in reversed(EVENTS)] + [e for e, groups in before.get("hooks", {}).items()
+                                                if e not in dict(EVENTS) and isinstance(groups, list)]
     for event in order:  # (the reverse of put_in's order: each removal meets the text its insertion left)
-        text, gone = json_splice.remove(text, ("hooks", event), lambda _k, v: _our_group(v, hook))
-        whole = whole or gone
+        text, whole = json_splice.remove(text, ("hooks", event), lambda _k, v: _our_group(v, hook))
         if whole or json_splice.blank(text):
             return text, whole
         groups = (load(text, path).get("hooks") or {}).get(event)
-        for index in reversed(range(len(groups) if isinstance(groups, list) else 0)):
-            text, gone = json_splice.remove(text, ("hooks", event, index, "hooks"), lambda _k, v: _our_hook(v, hook))
-            whole = whole or gone
+        for index in reversed(range(len(groups) if isinstance(groups, list) else 0)):  # ours in a group of theirs
+            text, _ = json_splice.remove(text, ("hooks", event, index, "hooks"), lambda _k, v: _our_hook(v, hook))
     _check(path, before, load(text, path), hook, {})
-    return text, whole
+    return text, False
 
 
 def put_in(text: str | None, hook: str, workspace: str, project: str | None, path="the file") -> str | None:

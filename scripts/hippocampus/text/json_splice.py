@@ -28,7 +28,7 @@ from typing import Callable
 
 from .json_text import Node, parse
 
-Path = tuple  # of keys (str) and array positions (int)
+KeyPath = tuple  # of keys (str) and array positions (int)
 
 
 class Layout:
@@ -59,7 +59,7 @@ def _starts_line(text: str, position: int) -> bool:
     return not text[start:position].strip(" \t")
 
 
-def find(root: Node, path: Path) -> list[tuple[Node, object]]:
+def find(root: Node, path: KeyPath) -> list[tuple[Node, object]]:
     """The containers along `path` that are there: [(node, key that led to it)], the root first."""
     chain = [(root, None)]
     for key in path:
@@ -75,7 +75,7 @@ def find(root: Node, path: Path) -> list[tuple[Node, object]]:
 
 
 # ------------------------------------------------------------------------- add
-def add(text: str, path: Path, value, key: str | None = None, json5: bool = False) -> str:
+def add(text: str, path: KeyPath, value, key: str | None = None, json5: bool = False) -> str:
     """`text` with `value` last in the array at `path` (`key` None) or as member `key` of the object there."""
     root = parse(text, json5)
     chain = find(root, path)
@@ -132,7 +132,7 @@ def blank(text: str | None) -> bool:
 
 
 # ---------------------------------------------------------------------- remove
-def remove(text: str, path: Path, pick: Callable, json5: bool = False) -> tuple[str, bool]:
+def remove(text: str, path: KeyPath, pick: Callable, json5: bool = False) -> tuple[str, bool]:
     """`text` without the items of the container at `path` that `pick(key, value)` chooses
     (key None in an array). (text, True) when what is left of the top object was all ours:
     the file was ours to delete (the text is then what the file would hold without it)."""
@@ -154,7 +154,6 @@ def _take_out(text: str, containers: list[Node], index: int) -> tuple[str, bool]
     level = len(containers) - 1
     while True:
         container = containers[level]
-        item = container.items[index]
         if len(container.items) > 1:
             return _splice(text, container, index), False
         marked = text[container.start + 1:container.start + 2] == " "

@@ -153,7 +153,7 @@ class _Parser:
         while text[i] != quote:
             if text[i] in "\n\r":
                 raise ValueError("a string that does not end on its line")
-            i += 2 if text[i] == "\\" else 1
+            i += (3 if text.startswith("\r\n", i + 1) else 2) if text[i] == "\\" else 1
         return i + 1
 
     def string_value(self, start: int, end: int) -> str:

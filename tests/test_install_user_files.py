@@ -174,8 +174,9 @@ def test_a_change_made_between_install_and_uninstall_stays_and_only_ours_goes(tm
 
 
 def test_an_empty_file_is_the_persons_and_comes_back_empty(tmp_path):
+    # (before: all but AGENTS.md were deleted on --uninstall, as if install had created them)
     home = tmp_path / "home"
-    empty = {".claude/settings.json": "\n", ".claude/CLAUDE.md": "", "notes/AGENTS.md": "",
+    empty = {".claude/settings.json": "{}", ".claude/CLAUDE.md": "", "notes/AGENTS.md": "\n",
              ".cursor/mcp.json": "", ".codex/config.toml": "", ".gemini/settings.json": " \r\n"}
     files = place(home, False, empty)
     options = ("--no-openclaw-config", "--claude-code", "--mcp", "cursor,codex,gemini", "--agents-md", "notes/AGENTS.md")

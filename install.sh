@@ -164,24 +164,18 @@ run() {  # run a change (skipped under --dry-run; the caller says what it would 
 verb() {  # verb "would add" "added"
   if [ "$dry_run" = 1 ]; then printf '%s' "$1"; else printf '%s' "$2"; fi
 }
-need_jq() {
-  command -v jq >/dev/null 2>&1 || { echo "install.sh: jq is needed for $1 (apt-get install jq)" >&2; exit 3; }
-}
 # ---------------------------------------------------------------- OpenClaw
 # skills.load.extraDirs gets this checkout (OpenClaw loads the skill from here, so a
 # `git pull` is the update; a link under WORKSPACE/skills is skipped by OpenClaw as a
 # symlink escaping its root). Core memories reach OpenClaw's memory search once:
 # through MEMORY.md's core section where our workspace is OpenClaw's (memory-core
 # indexes MEMORY.md there anyway), else through HIPPOCAMPUS_CORE.md in
-# memory.search.extraPaths (references/architecture.md, "OpenClaw's memory search"). Plain JSON is edited with jq (key order and every other
-# value kept, no backup file left: the original bytes live in a private temp file
-# only until OpenClaw has validated the result); where the installed `openclaw`
-# rejects the result, the original is put back. A JSON5 file is written through
-# `openclaw config set` (OpenClaw rewrites it as JSON). --uninstall takes out exactly
-# our entries (and the objects only they filled).
+# memory.search.extraPaths (references/architecture.md, "OpenClaw's memory search").
+# scripts/wire_openclaw.py edits the file as text, JSON or JSON5 (comments and layout
+# kept), through its link if it is one, no backup left; the installed `openclaw config
+# validate` checks the result, and a rejected file is put back byte for byte.
+# --uninstall takes out exactly our entries (and the objects only they filled).
 core_path="$workspace/HIPPOCAMPUS_CORE.md"
-scratch=()   # temp files holding a config's text: removed however the script ends
-trap 'rm -f "${scratch[@]}"' EXIT
 openclaw_cli="$(command -v openclaw 2>/dev/null || true)"
 openclaw_py() {  # OpenClaw's config, state dir and workspace as the scripts resolve them (openclaw_config.py)
   (cd "$here/scripts" && python3 -S -c "import os; from hippocampus.hosts import openclaw_config as c; $1" 2>/dev/null)
@@ -189,65 +183,12 @@ openclaw_py() {  # OpenClaw's config, state dir and workspace as the scripts res
 if [ "$openclaw_config_given" = 0 ]; then  # $OPENCLAW_CONFIG_PATH, else <state dir>/openclaw.json
   default_config="$(openclaw_py 'print(c.config_path())')" || default_config=""
   [ -n "$default_config" ] && [ -f "$default_config" ] && openclaw_config="$default_config"
+  if [ -n "$default_config" ] && [ -L "$default_config" ] && [ ! -e "$default_config" ]; then
+    echo "install.sh: note: $default_config is a link to $(readlink "$default_config"), which is not there; left OpenClaw's config as it is" >&2
+  fi
 fi
 oc() {  # the installed openclaw, on the config we edit, never updating itself
   OPENCLAW_CONFIG_PATH="$openclaw_config" OPENCLAW_NO_AUTO_UPDATE=1 "$openclaw_cli" "$@"
-}
-# ours: the jq functions that add or take out our entries (legacy key: install.sh
-# before 2026-12 wrote agents.defaults.memorySearch, which OpenClaw now rejects)
-ours_jq='
-  def prune(f): if (getpath(f) == {} or getpath(f) == []) then delpaths([f]) else . end;
-  def drop(f; $v): if (getpath(f) | type) == "array" then setpath(f; getpath(f) | map(select(. != $v))) else . end;
-  def take_out: drop(["memory","search","extraPaths"]; $core) | prune(["memory","search","extraPaths"])
-    | prune(["memory","search"]) | prune(["memory"])
-    | drop(["skills","load","extraDirs"]; $skill) | prune(["skills","load","extraDirs"])
-    | prune(["skills","load"]) | prune(["skills"])
-    | drop(["hooks","internal","load","extraDirs"]; $hooks) | prune(["hooks","internal","load","extraDirs"])
-    | prune(["hooks","internal","load"]) | prune(["hooks","internal"]) | prune(["hooks"])
-    | drop(["agents","defaults","memorySearch","extraPaths"]; $core)
-    | prune(["agents","defaults","memorySearch","extraPaths"]) | prune(["agents","defaults","memorySearch"])
-    | prune(["agents","defaults"]) | prune(["agents"]);
-  def add(f; $v): if any((getpath(f) // [])[]; . == $v) then . else setpath(f; (getpath(f) // []) + [$v]) end;
-  def put_in: drop(["agents","defaults","memorySearch","extraPaths"]; $core)
-    | prune(["agents","defaults","memorySearch","extraPaths"]) | prune(["agents","defaults","memorySearch"])
-    | prune(["agents","defaults"]) | prune(["agents"])
-    | if $with_core == "1" then add(["memory","search","extraPaths"]; $core)
-      else drop(["memory","search","extraPaths"]; $core) | prune(["memory","search","extraPaths"])
-        | prune(["memory","search"]) | prune(["memory"]) end
-    | add(["skills","load","extraDirs"]; $skill)
-    | if $with_hooks == "1" then add(["hooks","internal","load","extraDirs"]; $hooks) else . end;'
-openclaw_json_edit() {  # edit plain JSON with jq; 0 changed, 1 nothing to do
-  local what="$1" tmp keep out
-  tmp="$(mktemp "${openclaw_config}.XXXXXX")"; scratch+=("$tmp")
-  if ! jq --indent 2 --arg core "$core_path" --arg skill "$here" --arg with_core "$with_core" --arg hooks "$here/openclaw-hooks" --arg with_hooks "$with_hooks" "$ours_jq $what" "$openclaw_config" > "$tmp"; then
-    rm -f "$tmp"; echo "install.sh: jq could not update $openclaw_config" >&2; exit 3
-  fi
-  if cmp -s "$tmp" "$openclaw_config" || [ "$(jq -S . "$tmp")" = "$(jq -S . "$openclaw_config")" ]; then rm -f "$tmp"; return 1; fi
-  if [ "$dry_run" = 1 ]; then rm -f "$tmp"; return 0; fi
-  keep="$(mktemp "${openclaw_config}.XXXXXX")"; scratch+=("$keep")   # the original, until validated (mode 600)
-  cp -p "$openclaw_config" "$keep"
-  chmod --reference="$openclaw_config" "$tmp" 2>/dev/null || true
-  mv "$tmp" "$openclaw_config"
-  if [ -n "$openclaw_cli" ] && ! out="$(oc config validate 2>&1)"; then
-    mv "$keep" "$openclaw_config"
-    echo "install.sh: the installed OpenClaw rejects the change, $openclaw_config is as it was: $(printf '%s' "$out" | tr '\n' ' ' | cut -c1-300)" >&2
-    exit 3
-  fi
-  rm -f "$keep"
-}
-openclaw_cli_edit() {  # a file jq cannot read (JSON5): through `openclaw config set/unset`
-  local key="$1" value="$2" mode="$3" current next
-  current="$(oc config get "$key" --json 2>/dev/null)" || current="[]"
-  if [ "$mode" = remove ]; then
-    next="$(printf '%s' "$current" | jq -c --arg v "$value" 'map(select(. != $v))')"
-  else
-    next="$(printf '%s' "$current" | jq -c --arg v "$value" 'if index([$v]) then . else . + [$v] end')"
-  fi
-  [ "$next" = "$(printf '%s' "$current" | jq -c .)" ] && return 1
-  [ "$dry_run" = 1 ] && return 0
-  if [ "$next" = "[]" ]; then oc config unset "$key" >/dev/null
-  else oc config set "$key" "$next" --strict-json >/dev/null; fi \
-    || { echo "install.sh: openclaw config set $key failed; see openclaw config validate" >&2; exit 3; }
 }
 openclaw_workspace() {  # the workspace OpenClaw's default agent uses, resolved as the scripts do
   local w=""             # (agents.defaults.workspace, $OPENCLAW_WORKSPACE_DIR, <state dir>/workspace)
@@ -259,36 +200,23 @@ openclaw_workspace() {  # the workspace OpenClaw's default agent uses, resolved 
   else OPENCLAW_CONFIG_PATH="$openclaw_config" openclaw_py 'print(os.path.realpath(c.workspace()))'; fi
 }
 if [ -n "$openclaw_config" ]; then
-  need_jq "--openclaw-config"
-  [ -f "$openclaw_config" ] || { echo "install.sh: no such file: $openclaw_config" >&2; exit 1; }
+  if [ ! -e "$openclaw_config" ]; then
+    if [ -L "$openclaw_config" ]; then
+      echo "install.sh: $openclaw_config is a link to $(readlink "$openclaw_config"), which is not there; left it as it is" >&2
+    else echo "install.sh: no such file: $openclaw_config" >&2; fi
+    exit 1
+  fi
   with_core=1   # HIPPOCAMPUS_CORE.md in extraPaths only where MEMORY.md is not already indexed
   [ "$(openclaw_workspace)" = "$(python3 -c 'import os, sys; print(os.path.realpath(sys.argv[1]))' "$workspace")" ] && with_core=0
-  if jq -e 'type == "object"' "$openclaw_config" >/dev/null 2>&1; then
-    if [ "$uninstall" = 1 ]; then
-      if openclaw_json_edit 'take_out'; then
-        say "$(verb "would remove" removed) our entries (memory.search.extraPaths, skills.load.extraDirs) from $openclaw_config"
-      else say "$openclaw_config: nothing of ours to remove"; fi
-    else
-      if openclaw_json_edit 'put_in'; then
-        say "$(verb "would add" added) $here to skills.load.extraDirs$( [ "$with_core" = 1 ] && echo " and $core_path to memory.search.extraPaths")$( [ "$with_hooks" = 1 ] && echo " and $here/openclaw-hooks to hooks.internal.load.extraDirs") in $openclaw_config"
-      else say "$openclaw_config already lists the skill$( [ "$with_core" = 1 ] && echo " and $core_path")"; fi
-    fi
-  elif [ -n "$openclaw_cli" ]; then
-    changed=0 mode=add core_mode=add
-    [ "$uninstall" = 1 ] && mode=remove
-    [ "$uninstall" = 1 ] || [ "$with_core" = 0 ] && core_mode=remove
-    openclaw_cli_edit memory.search.extraPaths "$core_path" "$core_mode" && changed=1
-    openclaw_cli_edit skills.load.extraDirs "$here" "$mode" && changed=1
-    if [ "$uninstall" = 1 ] || [ "$with_hooks" = 1 ]; then
-      openclaw_cli_edit hooks.internal.load.extraDirs "$here/openclaw-hooks" "$mode" && changed=1
-    fi
-    if [ "$changed" = 1 ]; then
-      say "$(verb "would $( [ "$uninstall" = 1 ] && echo remove || echo add )" "$( [ "$uninstall" = 1 ] && echo removed || echo added )") our entries in $openclaw_config with openclaw config (OpenClaw writes it back as plain JSON)"
-    else say "$openclaw_config: nothing to change"; fi
+  wire=(--skill "$here" --core "$core_path" --hooks "$here/openclaw-hooks")
+  [ -n "$openclaw_cli" ] && wire+=(--openclaw "$openclaw_cli")
+  [ "$dry_run" = 1 ] && wire+=(--dry-run)
+  if [ "$uninstall" = 1 ]; then
+    python3 "$here/scripts/wire_openclaw.py" remove "$openclaw_config" "${wire[@]}" | sed 's/^/install.sh: /'
   else
-    echo "install.sh: $openclaw_config is not plain JSON that jq can read (JSON5 comments or trailing commas?) and openclaw is not installed;" \
-         "left it untouched: add \"$core_path\" to memory.search.extraPaths and \"$here\" to skills.load.extraDirs by hand" >&2
-    exit 1
+    [ "$with_core" = 0 ] && wire+=(--no-core)
+    [ "$with_hooks" = 1 ] && wire+=(--with-hooks)
+    python3 "$here/scripts/wire_openclaw.py" add "$openclaw_config" "${wire[@]}" | sed 's/^/install.sh: /'
   fi
   skill_link="$workspace/skills/hippocampus"   # what install.sh made before: OpenClaw never loaded it
   if [ -L "$skill_link" ] && [ "$(readlink "$skill_link")" = "$here" ]; then

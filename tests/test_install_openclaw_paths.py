@@ -5,14 +5,12 @@ must not add HIPPOCAMPUS_CORE.md as well (each core memory would be served twice
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.skipif(shutil.which("jq") is None, reason="jq is not installed (apt-get install jq)")
 CONFIG = {"gateway": {"port": 18789}, "channels": {"telegram": {"enabled": True}}}
 
 

@@ -224,7 +224,13 @@ if [ -n "$openclaw_config" ]; then
     run rmdir "$workspace/skills" 2>/dev/null || true
   fi
   if [ "$uninstall" = 0 ] && [ "$with_core" = 0 ]; then
-    say "core memories reach OpenClaw's memory search through MEMORY.md (this is OpenClaw's workspace, which it indexes)"
+    # this is OpenClaw's workspace: memory-core indexes MEMORY.md and memory/**/*.md, where the layout keeps
+    # the live memories only; the core section of MEMORY.md is written now, not at the first sync_core
+    if [ "$dry_run" = 0 ] && [ -f "$workspace/memory/index.json" ]; then
+      python3 -S "$here/scripts/sync_core.py" --workspace "$workspace" >/dev/null \
+        || echo "install.sh: note: sync_core.py could not write MEMORY.md's core section; run it to see why" >&2
+    fi
+    say "OpenClaw's memory search finds the live memories under memory/ and the core ones in MEMORY.md's section ($(verb "would write" wrote) it now)"
   fi
   if [ "$uninstall" = 0 ] && [ "$dry_run" = 0 ] && [ -n "$openclaw_cli" ]; then
     if oc skills info hippocampus 2>/dev/null | grep -q "Ready"; then say "OpenClaw: skill hippocampus is ready"

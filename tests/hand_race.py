@@ -83,7 +83,7 @@ def race(root: Path, writes: int, target: str) -> dict:
     text = path.read_text(encoding="utf-8", errors="replace")
     index = (root / "hippocampus" / "index.json").read_text(encoding="utf-8")
     history = subprocess.run(["git", "log", "-p", "--format=", "--", path.name if target != "episodes"
-                              else f"hippocampus/episodes/{DAY}.md"], cwd=root, capture_output=True,
+                              else f"memory/episodes/{DAY}.md"], cwd=root, capture_output=True,
                              text=True, errors="replace").stdout
     lost = [n for n in range(appended)
             if not any(f"hand line {n}\n" in where or f"hand line {n}\"" in where for where in (text, index, history))]

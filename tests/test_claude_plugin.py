@@ -87,7 +87,7 @@ def test_installed_from_the_marketplace_its_server_connects(tmp_path):
     listed = run_claude("mcp", "list", home=home, cwd=project, env=env)
     line = next((row for row in listed.stdout.splitlines() if "hippocampus" in row), "")
     assert "Connected" in line, listed.stdout + listed.stderr
-    assert (workspace / "hippocampus" / "index.json").is_file()  # --init made the workspace on the first start
+    assert (workspace / "memory" / "index.json").is_file()  # --init made the workspace on the first start
     assert sys.executable  # (the server ran with the python3 on PATH, as a user's Claude Code runs it)
 
 

@@ -26,7 +26,7 @@ def test_repair_rebuilds_a_truncated_index_from_git_and_markdown(ws):
 def test_doctor_reports_cache_state_and_pending_hand_edits(ws):
     ws.remember("User likes chess", "--domain", "user")
     (ws.store / "user" / "new.md").write_text("A note dropped in by hand\n")
-    (ws.store / ".cache" / "search.sqlite").write_bytes(b"garbage" * 200)
+    (ws.side / ".cache" / "search.sqlite").write_bytes(b"garbage" * 200)
     out = ws.json("doctor.py")
     assert out["healthy"]
     notes = " ".join(out["notes"])
@@ -42,7 +42,7 @@ def test_repair_from_markdown_alone_restores_every_store_with_its_ids(ws):
     semantic = ws.remember("Ana lives in Lisbon", "--domain", "world")
     before = {m["id"]: m for m in ws.index()["memories"]}
     shutil.rmtree(ws.root / ".git")  # no history to repair from: the markdown is all there is
-    shutil.rmtree(ws.store / ".cache")
+    shutil.rmtree(ws.side / ".cache")
     (ws.store / "index.json").write_text("{broken")
     ws.git("init", "-q")
     assert "markdown files only" in ws.run("doctor.py", "--repair").out

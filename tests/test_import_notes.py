@@ -44,7 +44,7 @@ def test_daily_notes_and_memory_md_bullets_are_indexed_in_place(ws):
     note.write_text(NOTE + "- Ana confirmed the offsite hotel\n")
     assert ws.json("import_notes.py", now="2026-03-12")["added"] == 1
     assert ws.json("doctor.py")["healthy"]
-    assert ws.git("status", "--porcelain", "--", "hippocampus/index.json") == ""
+    assert ws.git("status", "--porcelain", "--", "memory/index.json") == ""
 
 
 def test_import_notes_refuses_paths_outside_the_workspace(ws):

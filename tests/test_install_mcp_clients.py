@@ -227,7 +227,7 @@ def test_without_the_mcp_package_and_offline_one_line_and_the_entry_is_written(t
     assert "pip install --user 'mcp>=2,<3'" in notes[0]
     entry = ours(config(home, "cursor"), "cursor", home)
     assert entry["command"].startswith(str(venv))  # the Python install.sh ran, where mcp goes once installed
-    assert (home / "ws" / "hippocampus" / "index.json").is_file()  # the rest of the install went on
+    assert (home / "ws" / "memory" / "index.json").is_file()  # the rest of the install went on
 
 
 # ------------------------------------------------------------------ the JSON text edit, on any layout

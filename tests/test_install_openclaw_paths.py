@@ -48,7 +48,7 @@ def test_openclaws_own_workspace_is_found_where_its_environment_puts_it(tmp_path
         env, config = {"OPENCLAW_WORKSPACE_DIR": str(workspace)}, home / ".openclaw" / "openclaw.json"
     config_at(config)
     result = install(tmp_path, env)  # no --workspace, no --openclaw-config: both as OpenClaw has them
-    assert (workspace / "hippocampus" / "index.json").is_file(), result.stdout
+    assert (workspace / "memory" / "index.json").is_file(), result.stdout
     data = json.loads(config.read_text())
     assert data["skills"]["load"]["extraDirs"] == [str(ROOT)]
     assert "memory" not in data  # OpenClaw's own workspace: MEMORY.md carries the core memories, once
@@ -59,7 +59,7 @@ def test_a_config_named_by_openclaw_config_path_is_edited_and_its_workspace_read
     workspace = tmp_path / "agents" / "ws"
     config = config_at(tmp_path / "cfg" / "oc.json", {**CONFIG, "agents": {"defaults": {"workspace": str(workspace)}}})
     install(tmp_path, {"OPENCLAW_CONFIG_PATH": str(config)})
-    assert (workspace / "hippocampus" / "index.json").is_file()
+    assert (workspace / "memory" / "index.json").is_file()
     data = json.loads(config.read_text())
     assert data["skills"]["load"]["extraDirs"] == [str(ROOT)] and "memory" not in data
     assert not (tmp_path / "home" / ".openclaw").exists()  # the default location was never written

@@ -141,7 +141,7 @@ def test_claude_code_hooks_merge_run_and_uninstall_exactly(tmp_path):
     finished = subprocess.run(end, shell=True, capture_output=True, text=True, env=env, timeout=60,
                               input=json.dumps({"transcript_path": str(transcript), "hook_event_name": "SessionEnd"}))
     assert finished.returncode == 0 and time.monotonic() - began < 5  # never blocks the session
-    index = tmp_path / "ws" / "hippocampus" / "index.json"
+    index = tmp_path / "ws" / "memory" / "index.json"
     for _ in range(100):
         if "deploy on Thursdays" in index.read_text():
             break

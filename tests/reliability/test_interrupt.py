@@ -103,7 +103,7 @@ def test_ctrl_c_at_any_moment_keeps_a_committed_memory_or_changes_nothing(ws):
                 result.returncode == 130 and result.err.strip().endswith("interrupted: nothing changed"), context
             outcomes["nothing"] += 1
         assert ws.git("status", "--porcelain") == "", context  # committed whole, or taken back whole
-        assert not (ws.store / ".cache" / "pending-commit.json").exists(), context
+        assert not (ws.side / ".cache" / "pending-commit.json").exists(), context
 
     for step in range(36):
         interrupt_at(step, span * step / 35)

@@ -240,19 +240,10 @@ def apply(tx, plan: dict) -> None:
 
 
 def archive_memory(tx, memory: dict, reason: str) -> None:
-    """Status archived; a file of its own moves under hippocampus/archive/ (a log entry stays)."""
-    from ..store.episodes import is_episode_path
-
+    """Status archived (the transaction moves its file, or its log entry, under hippocampus/archive/)."""
     memory.pop("lowSince", None)
-    path = memory_file(memory)
+    memory_file(memory)  # (an entry naming a file that is not a memory file is refused, not obeyed)
     tx.archive(memory, reason)
-    if path and not is_episode_path(path) and not path.startswith(ARCHIVE):
-        target = ARCHIVE + path.split("/", 1)[1]
-        if tx.move_file(path, target):
-            memory["file"] = target
-
-
-ARCHIVE = "hippocampus/archive/"  # where consolidation moves the files of what it archived
 
 
 def _majority(memories: list[dict], key: str) -> str:

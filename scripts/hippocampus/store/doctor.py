@@ -55,7 +55,7 @@ def check(workspace: Workspace) -> dict:
         for path, reason in scan.broken:
             problems.append(f"{path}: {reason}")
         for memory in index["memories"]:
-            if memory.get("file") and not is_memory_file(memory["file"], workspace.paths.store_name):
+            if memory.get("file") and not is_memory_file(memory["file"], placed=not workspace.paths.old_layout):
                 problems.append(f"{memory['id']}: its file {str(memory['file'])[:80]!r} is not a memory file "
                                 "(inside .git or outside the memory folders); nothing reads, writes or deletes it: "
                                 "--repair drops it and writes the memory a file of its own")
@@ -165,7 +165,7 @@ def _back_again(workspace: Workspace, index: dict, scan, gone_by_hand: set[str])
 def _status(workspace: Workspace) -> list[tuple[str, str]]:
     """`git status` of the store, untracked files one by one."""
     return audit.status_entries(audit.git(
-        workspace.root, "status", "--porcelain", "-z", "-uall", "--", workspace.paths.store_name,
+        workspace.root, "status", "--porcelain", "-z", "-uall", "--", *workspace.paths.ours(),
         "HIPPOCAMPUS_CORE.md", check=False).stdout)
 
 
@@ -178,7 +178,7 @@ def _dirty_problems(workspace: Workspace, pending: set[str], notes: list[str], l
     clone would lack it."""
     entries = _status(workspace)
     if entries:
-        notes.append(f"uncommitted changes under {workspace.paths.store_name}/: " +
+        notes.append("uncommitted changes of ours: " +
                      ", ".join(path if nameable(path) else repr(path)[1:-1] for _code, path in entries[:5]))
     found = []
     stale = [path for code, path in entries if "D" in code and path not in pending
@@ -213,7 +213,7 @@ def _cache_notes(workspace: Workspace) -> list[str]:
 
 def last_good_index(workspace: Workspace) -> tuple[dict | None, str | None]:
     from .store_migration import rewrite_files
-    names = ("hippocampus/index.json", "memory/index.json")  # the store, and where it was before it moved
+    names = ("memory/index.json", "hippocampus/index.json")  # the store, and where a layout from before had it
     result = audit.git(workspace.root, "log", "--format=%H", "--", *names, check=False)
     for commit in result.stdout.split()[:200]:
         for name in names:
@@ -223,7 +223,7 @@ def last_good_index(workspace: Workspace) -> tuple[dict | None, str | None]:
         if shown.returncode != 0:
             continue
         text = shown.stdout
-        if name != workspace.paths.rel(workspace.paths.index) and not workspace.paths.old_layout:
+        if not workspace.paths.old_layout:  # its files named as the layout has them
             text = rewrite_files(text.encode("utf-8", "surrogateescape")).decode("utf-8", "surrogateescape")
         try:
             index, _ = normalise_index(json.loads(text), workspace.now,
@@ -259,7 +259,7 @@ def repair(workspace: Workspace) -> dict:
                 atomic_write(keep, read_confined(paths.index))
         tx = Transaction(workspace, index, "system:doctor", "repair", "")
         for memory in list(tx.memories):  # a file that is not a memory file: dropped, never touched
-            if memory.get("file") and not is_memory_file(memory["file"], paths.store_name):
+            if memory.get("file") and not is_memory_file(memory["file"], placed=True):
                 memory.update(file=None, hash=None)
                 tx.put(memory)
         gone_by_hand: set[str] = set()  # a file back revives its memory, archived as deleted by hand

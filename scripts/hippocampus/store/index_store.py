@@ -1,4 +1,4 @@
-"""hippocampus/index.json: load (read-only, validating) and save (atomic).
+"""memory/index.json: load (read-only, validating) and save (atomic).
 
 A load of the file we last wrote and validated (validated_state, kept in the
 search cache) saves checking every entry again: 275-291 ms vs 398-400 ms at 10,000

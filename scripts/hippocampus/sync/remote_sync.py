@@ -125,11 +125,14 @@ def _prefix(root) -> str:
 
 
 def _index_at(root, commit: str | None) -> dict:
-    """{id: memory} of index.json at `commit` ({} when none)."""
+    """{id: memory} of index.json at `commit` ({} when none), wherever that commit's layout keeps it."""
     if not commit:
         return {}
-    shown = audit.git(root, "show", f"{commit}:{_prefix(root)}hippocampus/index.json", check=False)
-    if shown.returncode != 0:
+    for name in ("memory/index.json", "hippocampus/index.json"):
+        shown = audit.git(root, "show", f"{commit}:{_prefix(root)}{name}", check=False)
+        if shown.returncode == 0:
+            break
+    else:
         return {}
     try:
         return {m["id"]: m for m in json.loads(shown.stdout).get("memories", []) if isinstance(m, dict)}

@@ -59,11 +59,11 @@ def test_repair_from_markdown_alone_restores_every_store_with_its_ids(ws):
 def test_doctor_names_uncommitted_paths_whole(ws):
     # a tracked file edited (git status prints " M path": the first line starts with a space)
     # and a new one whose name has spaces (quoted by git status unless -z)
-    with open(ws.store / ".gitignore", "a") as handle:
+    with open(ws.side / ".gitignore", "a") as handle:
         handle.write("scratch/\n")
-    (ws.store / "notes with space.txt").write_text("mine\n")
+    (ws.side / "notes with space.txt").write_text("mine\n")
     notes = " ".join(ws.json("doctor.py")["notes"])
-    assert "uncommitted changes under hippocampus/: hippocampus/.gitignore, hippocampus/notes with space.txt" in notes
+    assert "uncommitted changes of ours: hippocampus/.gitignore, hippocampus/notes with space.txt" in notes
 
 
 def test_repair_revives_memories_whose_files_came_back_after_being_archived_as_deleted(ws):

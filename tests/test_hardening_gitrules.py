@@ -171,7 +171,7 @@ def _parent_repo(tmp_path) -> tuple[Path, Workspace]:
     ("agent/.gitignore", "hippocampus\n"),                     # a folder's, between the top and the workspace
     (".git/info/exclude", "*.md\n"),                      # the repository's exclude file: every markdown file
     ("agent/workspace/memory/episodes/.gitignore", "*\n"),  # inside one of our folders
-    ("agent/workspace/hippocampus/.gitignore", ".cache/\n.lock\n.*.tmp\nvault/\n"),  # a rule added to ours
+    ("agent/workspace/memory/.gitignore", ".cache/\n.lock\n.*.tmp\nvault/\n"),  # a rule added to ours
 ])
 def test_paths_the_users_repository_ignores_are_never_committed(tmp_path, where, rule):
     top, ws = _parent_repo(tmp_path)

@@ -408,7 +408,7 @@ def test_import_of_a_memory_dated_in_the_future_skips_that_item(ws, tmp_path):
 
 
 def test_a_daily_note_dated_in_the_future_is_skipped_by_import_notes_naming_it(ws):
-    (ws.root / "memory").mkdir()  # OpenClaw's folder, its daily notes
+    (ws.root / "memory").mkdir(exist_ok=True)  # OpenClaw's folder, its daily notes (and our memories')
     (ws.root / "memory" / "2026-03-10.md").write_text("- Walked the dog along the river\n")
     (ws.root / "memory" / "2999-01-01.md").write_text("- Flew to the moon for lunch\n")
     result = ws.run("import_notes.py", "--json", now="2026-03-11T15:00:00Z")

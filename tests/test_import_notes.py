@@ -19,7 +19,7 @@ rm -rf /not/a/memory
 
 def test_daily_notes_and_memory_md_bullets_are_indexed_in_place(ws):
     note = ws.root / "memory" / "2026-03-10.md"
-    note.parent.mkdir()  # OpenClaw's folder, its daily notes
+    note.parent.mkdir(exist_ok=True)  # OpenClaw's folder, its daily notes (and our memories')
     note.write_text(NOTE)
     (ws.root / "MEMORY.md").write_text("# MEMORY\n\n- User's partner is called Sam\n- Prefers metric units\n")
     ws.remember("Something stored earlier", "--importance", "0.9")

@@ -52,7 +52,7 @@ def test_openclaws_own_workspace_is_found_where_its_environment_puts_it(tmp_path
     data = json.loads(config.read_text())
     assert data["skills"]["load"]["extraDirs"] == [str(ROOT)]
     assert "memory" not in data  # OpenClaw's own workspace: MEMORY.md carries the core memories, once
-    assert "through MEMORY.md" in result.stdout
+    assert "finds the live memories under memory/" in result.stdout
 
 
 def test_a_config_named_by_openclaw_config_path_is_edited_and_its_workspace_read(tmp_path):

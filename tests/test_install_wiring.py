@@ -65,7 +65,7 @@ def test_openclaws_own_workspace_gets_no_core_file_and_an_earlier_entry_is_taken
     env = {**os.environ, "HOME": str(tmp_path / "home")}
     result = subprocess.run([str(ROOT / "install.sh"), "--workspace", str(ws)], env=env, capture_output=True,
                             text=True, timeout=300)
-    assert result.returncode == 0 and "through MEMORY.md" in result.stdout, result.stderr
+    assert result.returncode == 0 and "finds the live memories under memory/" in result.stdout, result.stderr
     assert json.loads(config.read_text()) == {"agents": {"defaults": {"workspace": str(ws)}},
                                               "skills": {"load": {"extraDirs": [str(ROOT)]}}}
 

@@ -145,8 +145,8 @@ def test_a_plain_git_pull_merges_the_same_way(tmp_path):
     assert strip(b.index()) == strip(twin.index())
     for name in ("hippocampus/meta/audit.log", "MEMORY.md"):
         assert (twin.root / name).read_text() .count("\n") > 0
-    log = next((twin.root / "hippocampus" / "episodes").glob("*.md")).read_text(encoding="utf-8")
-    assert log == next((b.root / "hippocampus" / "episodes").glob("*.md")).read_text(encoding="utf-8")
+    log = next((twin.root / "memory" / "episodes").glob("*.md")).read_text(encoding="utf-8")
+    assert log == next((b.root / "memory" / "episodes").glob("*.md")).read_text(encoding="utf-8")
     report = twin.json("doctor.py", now=T3)
     assert report["healthy"] and any("edited on two machines" in note for note in report["notes"])
     twin.run("sync.py", now=T4)  # the pull's second text is recorded as a conflict by the next sync

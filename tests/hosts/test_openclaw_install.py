@@ -25,7 +25,7 @@ def test_the_host_is_the_pinned_openclaw_and_the_test_config_is_valid(openclaw):
 def test_install_keeps_openclaw_running_loads_the_skill_and_uninstall_gives_the_config_back(openclaw):
     first = openclaw.install()
     assert "skill hippocampus is ready" in first.stdout, first.stdout
-    assert "through MEMORY.md" in first.stdout  # OpenClaw's own workspace: MEMORY.md is indexed already
+    assert "finds the live memories under memory/" in first.stdout  # OpenClaw's own workspace: MEMORY.md is indexed already
     data = openclaw.data()
     assert "memory" not in data  # so HIPPOCAMPUS_CORE.md is not added: core memories are served once
     assert data["skills"]["load"]["extraDirs"] == [str(ROOT)]

@@ -145,7 +145,7 @@ def test_lock_times_out_with_exit_3(ws):
     (ws.store / "config.yaml").write_text("lock_timeout_seconds: 1\n")
     holder = subprocess.Popen([sys.executable, "-c", f"""
 import fcntl, os, time
-fd = os.open({str(ws.store / '.lock')!r}, os.O_RDWR | os.O_CREAT)
+fd = os.open({str(ws.side / '.lock')!r}, os.O_RDWR | os.O_CREAT)
 fcntl.flock(fd, fcntl.LOCK_EX)
 print("held", flush=True)
 time.sleep(30)

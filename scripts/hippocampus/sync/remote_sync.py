@@ -70,6 +70,13 @@ def check_theirs(root, theirs: str | None, where: str, now) -> None:
             raise WorkspaceError(f"{where} is not a hippocampus memory (its history begins elsewhere); "
                                  "nothing was changed: run scripts/init.py --remote URL --adopt to merge it anyway")
     check_tree(root, theirs, _prefix(root), where, now)
+    for old in ("hippocampus/index.json", "memory/meta/audit.log"):  # a layout from before, still written to
+        def holds(commit: str) -> bool:
+            return audit.git(root, "cat-file", "-e", f"{commit}:{_prefix(root)}{old}", check=False).returncode == 0
+        if holds(theirs) and rev(root, "HEAD") and not holds("HEAD"):
+            raise WorkspaceError(f"{where} keeps its memory in a layout from before ({old}): the other machine runs "
+                                 "an older hippocampus; update it there (its next write moves its memory into the "
+                                 "layout), then sync; nothing was changed")
 
 
 def rev(root, name: str) -> str | None:
@@ -250,6 +257,7 @@ def _settle(workspace, name: str, merged_paths: list[str], incoming: dict, versi
     tx.manifest_updates.update(scan.manifest_updates)  # the stat manifest forgets what the merge removed
     tx.manifest_removed += scan.manifest_removed        # (a file's name may hold a purged memory's words)
     result = settle(tx, merged_paths)
+    workspace.place_all = True  # what the merge made live or not live: its file where that says
     tx.index_changed = True  # the merged index, checked and written by us: the search cache is rebuilt
     tx.summary = (f"synced with {name}: in {incoming['added']} new, {incoming['changed']} changed, "
                   f"{incoming['forgotten']} forgotten" +

@@ -311,3 +311,37 @@ def test_a_file_field_naming_somewhere_writers_never_keep_files_is_never_deleted
     assert theirs.read_text() == "a note of the person's\n"
     report = ws.json("doctor.py", now=NOW, expect=3)
     assert [p for p in report["problems"] if memory_id in p and "not a memory file" in p]
+
+
+def test_a_remote_still_written_in_a_layout_from_before_is_refused_once_this_machine_moved(tmp_path):
+    """Machine B runs the code of late 2026 (everything in hippocampus/); A, updated, joined their memory
+    and moved it. A sync of A never merges B's old layout back in: it says B must update first."""
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    archived = subprocess.run(["git", "archive", "--format=tar", BASES["hippocampus"], "scripts"], cwd=ROOT,
+                              capture_output=True)
+    if archived.returncode != 0:
+        pytest.skip(f"this checkout lacks {BASES['hippocampus']} (a shallow clone)")
+    (tmp_path / "old").mkdir()
+    subprocess.run(["tar", "-x", "-C", str(tmp_path / "old")], input=archived.stdout, check=True)
+    old_scripts = tmp_path / "old" / "scripts"
+    b_root = tmp_path / "b"
+
+    def old(*args):
+        env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}
+        env.update(WORKSPACE=str(b_root), HIPPOCAMPUS_NOW=NOW)
+        subprocess.run([sys.executable, str(old_scripts / args[0]), *args[1:]], check=True, capture_output=True,
+                       env=env)
+
+    old("init.py", "--remote", str(remote))
+    old("remember.py", "User likes oolong tea")
+    old("sync.py")
+    a = Workspace(tmp_path / "a")
+    a.run("init.py", "--workspace", str(a.root), "--remote", str(remote), now=NOW)  # joins, then moves
+    assert (a.store / "index.json").is_file() and not (a.root / "hippocampus" / "index.json").exists()
+    old("remember.py", "User likes rooibos too")
+    old("sync.py")  # B pushes in the old layout
+    head = a.git("rev-parse", "HEAD")
+    result = a.run("sync.py", now=NOW, expect=3)
+    assert "runs an older hippocampus" in result.err and "update it there" in result.err
+    assert a.git("rev-parse", "HEAD") == head

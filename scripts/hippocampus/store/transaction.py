@@ -346,10 +346,10 @@ class Transaction:
         if not any(entry.memory_id == memory["id"] for entry in episodes.parse(text)):
             return False
         left = episodes.remove_entry(text, memory["id"]).rstrip("\n") + "\n"
-        if any(entry.content for entry in episodes.parse(left)):
+        if left.strip() != episodes.header(episodes.day_of(path)).strip():
             self.files[path] = left.encode("utf-8")
         else:
-            self.remove_file(path)  # (no entry left: the day's log goes)
+            self.remove_file(path)  # (nothing but its heading left: the day's log goes)
         target = self.current_bytes(wanted)
         into = target.decode("utf-8", "replace") if target is not None else episodes.header(episodes.day_of(wanted))
         if not into.endswith("\n"):

@@ -127,6 +127,21 @@ def _read_lazy(path: Path) -> dict | None:
     return index
 
 
+def memories_by_id(path: Path, ids: set[str]) -> dict[str, dict]:
+    """Some memories as index.json holds them, for a reader that needs a few
+    (not validated; {} when the file cannot be read)."""
+    try:
+        index = _read_lazy(path)
+        if index is not None:
+            found = {memory_id: index["memories"].get(memory_id) for memory_id in ids}
+            return {memory_id: memory for memory_id, memory in found.items() if isinstance(memory, dict)}
+        document = read_raw(path)
+    except (WorkspaceError, ValueError, TypeError):
+        return {}
+    memories = document.get("memories") if isinstance(document, dict) else None
+    return {m["id"]: m for m in memories or () if isinstance(m, dict) and m.get("id") in ids}
+
+
 def read_stamp(path: Path) -> str | None:
     """The stamp of the index on disk, from its first bytes only."""
     try:

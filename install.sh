@@ -102,6 +102,10 @@ if [ -z "$workspace" ]; then  # the one the scripts will use: OpenClaw's (script
     2>/dev/null)" || workspace=""
   [ -n "$workspace" ] || workspace="$HOME/.openclaw/workspace"
 fi
+not_a_folder="$(cd "$here/scripts" && python3 -S -c 'import sys; from pathlib import Path; from hippocampus import cli
+try: cli.a_folder(Path(sys.argv[1]))
+except Exception as exc: print(exc)' "$workspace" 2>/dev/null)" || not_a_folder=""
+[ -z "$not_a_folder" ] || { echo "install.sh: $not_a_folder" >&2; exit 3; }  # (scripts/init.py would say so last)
 command -v jq >/dev/null 2>&1 || say "note: jq is not installed; the scripts do not need it, but SKILL.md's shell examples use it"
 
 requirements="$here/requirements.txt"
@@ -358,7 +362,10 @@ cron_args=()
 [ "$cron" = register ] && [ "$cron_sync" = 1 ] && cron_args+=(--sync)
 if [ "$dry_run" = 1 ]; then
   say "would precompile scripts/hippocampus"
-  say "would initialise the workspace at $workspace (scripts/init.py)"
+  if [ "$(cd "$here/scripts" && python3 -S -c 'import sys; from pathlib import Path; from hippocampus.base.paths import WorkspacePaths as W
+print(int(W(Path(sys.argv[1])).index.is_file()))' "$workspace" 2>/dev/null)" = 1 ]; then
+    say "the workspace at $workspace exists: nothing to initialise (scripts/init.py only adds what is missing)"
+  else say "would initialise the workspace at $workspace (scripts/init.py)"; fi
   if [ -n "$cron" ] && [ -n "$todo" ]; then
     say "would $cron the scheduled jobs (after installing the packages)"
   elif [ -n "$cron" ]; then

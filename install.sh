@@ -274,6 +274,11 @@ if [ "$claude_code" = 1 ] && [ "$uninstall" = 0 ]; then
     ${claude_project:+"$claude_project"} 2>/dev/null | paste -sd ',' - | sed 's/,/, /g')" || claude_plugins=""
   if [ -n "$claude_plugins" ] && [ "$force" = 0 ]; then
     say "Claude Code: the hippocampus plugin is enabled ($claude_plugins) and gives the hooks, the MCP server and the skill already, so --claude-code changed nothing (both would start two servers); to use install.sh's wiring instead: claude plugin uninstall ${claude_plugins%% *} (in the scope named), or add --force"
+    for wired in "$HOME/.claude/settings.json" ${claude_project:+"$claude_project/.claude/settings.local.json" "$claude_project/.claude/settings.json"}; do
+      if [ -f "$wired" ] && grep -qF -- "--hippocampus-hook" "$wired" && grep -qF -- "$here/scripts/agent_hook.py" "$wired"; then
+        say "note: $wired still has install.sh's hooks from before (the plugin's stay silent beside them); ./install.sh --uninstall --claude-code${claude_project:+ $claude_project} takes them and the MCP server out"
+      fi
+    done
     claude_code=0
   elif [ -n "$claude_plugins" ]; then
     say "Claude Code: the hippocampus plugin is enabled too ($claude_plugins); --force: wiring all the same (the plugin's hooks stay silent where install.sh's are; Claude Code lists two MCP servers)"

@@ -227,6 +227,8 @@ def test_wired_by_both_with_force_the_core_memories_come_once(tmp_path):
     assert len(answers) == 2 and len(given) == 1, answers
     assert "User's name is Dana" in json.loads(given[0])["hookSpecificOutput"]["additionalContext"]
     assert "--hippocampus-hook" in settings[0]["hooks"][0]["command"]  # install.sh's answers (its workspace)
+    again = install_sh(home, "--workspace", str(workspace), "--claude-code").stdout  # without --force: says what is left
+    assert f"note: {user} still has install.sh's hooks from before" in again and "--uninstall --claude-code" in again
     install_sh(home, "--workspace", str(workspace), "--claude-code", "--uninstall")  # the plugin's answers again
     ran = subprocess.run(plugin[0]["hooks"][0]["command"], shell=True, capture_output=True, text=True, input=event,
                          timeout=60, env={**env, "WORKSPACE": str(workspace), "CLAUDE_PLUGIN_ROOT": str(copy),

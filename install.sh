@@ -18,6 +18,7 @@ claude_project=""
 claude_code=0
 shared=0
 uninstall=0
+force=0
 mcp_clients=""   # --mcp: cursor codex gemini claude-desktop (space-separated once parsed)
 
 usage() {
@@ -46,12 +47,17 @@ usage: ./install.sh [--workspace DIR] [--dev] [--dry-run] [--with-cron [--cron-e
   --claude-code [PROJECT_DIR]  Claude Code: hooks (core memories at session start, learning at
                    its end), our block, and the MCP server (claude mcp add --scope user, when the
                    claude CLI is there). Alone: user scope (~/.claude/settings.json, ~/.claude/CLAUDE.md);
-                   with PROJECT_DIR: local scope (PROJECT_DIR/.claude/settings.local.json, CLAUDE.local.md)
+                   with PROJECT_DIR: local scope (PROJECT_DIR/.claude/settings.local.json, CLAUDE.local.md).
+                   Nothing else: OpenClaw's config only with --openclaw-config PATH or --with-hooks.
+                   Where the hippocampus plugin is enabled, it wires nothing (the plugin gives the same)
   --shared         with --claude-code PROJECT_DIR: the team-shared .claude/settings.json and CLAUDE.md
+  --force          with --claude-code: wire even where the hippocampus plugin is enabled (its hooks
+                   then stay silent, install.sh's answer; Claude Code lists two MCP servers)
   --mcp CLIENTS    the MCP server for other agents: cursor, codex, gemini, claude-desktop (a comma
                    list, repeatable, or all), in their user config (~/.cursor/mcp.json,
                    ~/.codex/config.toml, ~/.gemini/settings.json, claude_desktop_config.json);
-                   only our entry, found by an exact marker (scripts/wire_mcp.py)
+                   only our entry, found by an exact marker (scripts/wire_mcp.py); nothing else
+                   (OpenClaw's config only with --openclaw-config PATH or --with-hooks)
   --uninstall      remove exactly what the options above added (the workspace stays)
 USAGE
 }
@@ -76,6 +82,7 @@ while [ $# -gt 0 ]; do
     --claude-code) if [ $# -ge 2 ] && [ "${2#--}" = "$2" ]; then claude_project="$2"; shift 2
                    else claude_project=""; shift; fi; claude_code=1 ;;
     --shared) shared=1; shift ;;
+    --force) force=1; shift ;;
     --mcp|--mcp=*)
       if [ "$1" = --mcp ]; then [ $# -ge 2 ] || { echo "install.sh: --mcp needs a client: cursor, codex, gemini, claude-desktop or all" >&2; exit 1; }
         list="$2"; shift 2; else list="${1#*=}"; shift; fi
@@ -102,6 +109,10 @@ if [ -z "$workspace" ]; then  # the one the scripts will use: OpenClaw's (script
     2>/dev/null)" || workspace=""
   [ -n "$workspace" ] || workspace="$HOME/.openclaw/workspace"
 fi
+not_a_folder="$(cd "$here/scripts" && python3 -S -c 'import sys; from pathlib import Path; from hippocampus import cli
+try: cli.a_folder(Path(sys.argv[1]))
+except Exception as exc: print(exc)' "$workspace" 2>/dev/null)" || not_a_folder=""
+[ -z "$not_a_folder" ] || { echo "install.sh: $not_a_folder" >&2; exit 3; }  # (scripts/init.py would say so last)
 command -v jq >/dev/null 2>&1 || say "note: jq is not installed; the scripts do not need it, but SKILL.md's shell examples use it"
 
 requirements="$here/requirements.txt"
@@ -180,6 +191,15 @@ openclaw_cli="$(command -v openclaw 2>/dev/null || true)"
 openclaw_py() {  # OpenClaw's config, state dir and workspace as the scripts resolve them (openclaw_config.py)
   (cd "$here/scripts" && python3 -S -c "import os; from hippocampus.hosts import openclaw_config as c; $1" 2>/dev/null)
 }
+# --claude-code and --mcp wire the agents they name and nothing else: OpenClaw's config is edited with
+# them only when it is named (--openclaw-config PATH) or its hook pack asked for (--with-hooks).
+if [ "$openclaw_config_given" = 0 ] && [ "$with_hooks" = 0 ] && { [ "$claude_code" = 1 ] || [ -n "$mcp_clients" ]; }; then
+  openclaw_config_given=2
+  default_config="$(openclaw_py 'print(c.config_path())')" || default_config=""
+  if [ -n "$default_config" ] && [ -e "$default_config" ]; then
+    say "OpenClaw: $default_config left as it is ($( [ "$claude_code" = 1 ] && echo --claude-code || echo --mcp ) wires only the agents it names; add --openclaw-config $default_config to wire OpenClaw too)"
+  fi
+fi
 if [ "$openclaw_config_given" = 0 ]; then  # $OPENCLAW_CONFIG_PATH, else <state dir>/openclaw.json
   default_config="$(openclaw_py 'print(c.config_path())')" || default_config=""
   [ -n "$default_config" ] && [ -f "$default_config" ] && openclaw_config="$default_config"
@@ -251,6 +271,25 @@ if [ -n "$agents_md" ]; then
   fi
 fi
 
+claude_cli="${HIPPOCAMPUS_CLAUDE_CLI:-$(command -v claude 2>/dev/null || true)}"
+if [ "$claude_code" = 1 ] && [ "$uninstall" = 0 ]; then
+  # The plugin (.claude-plugin/) gives Claude Code the same hooks, MCP server and skill: wired by both,
+  # the agent would get two servers and (but for agent_hook.py --from-plugin) its core memories twice.
+  # Where the claude CLI says the plugin is enabled (hosts/claude_plugin.py), nothing is wired but with --force.
+  claude_plugins="$(cd "$here/scripts" && python3 -S -m hippocampus.hosts.claude_plugin enabled "$claude_cli" \
+    ${claude_project:+"$claude_project"} 2>/dev/null | paste -sd ',' - | sed 's/,/, /g')" || claude_plugins=""
+  if [ -n "$claude_plugins" ] && [ "$force" = 0 ]; then
+    say "Claude Code: the hippocampus plugin is enabled ($claude_plugins) and gives the hooks, the MCP server and the skill already, so --claude-code changed nothing (both would start two servers); to use install.sh's wiring instead: claude plugin uninstall ${claude_plugins%% *} (in the scope named), or add --force"
+    for wired in "$HOME/.claude/settings.json" ${claude_project:+"$claude_project/.claude/settings.local.json" "$claude_project/.claude/settings.json"}; do
+      if [ -f "$wired" ] && grep -qF -- "--hippocampus-hook" "$wired" && grep -qF -- "$here/scripts/agent_hook.py" "$wired"; then
+        say "note: $wired still has install.sh's hooks from before (the plugin's stay silent beside them); ./install.sh --uninstall --claude-code${claude_project:+ $claude_project} takes them and the MCP server out"
+      fi
+    done
+    claude_code=0
+  elif [ -n "$claude_plugins" ]; then
+    say "Claude Code: the hippocampus plugin is enabled too ($claude_plugins); --force: wiring all the same (the plugin's hooks stay silent where install.sh's are; Claude Code lists two MCP servers)"
+  fi
+fi
 if [ "$claude_code" = 1 ]; then
   # Claude Code (README, "Claude Code"): hooks, the CLAUDE.md block and the MCP server hold this
   # checkout's and this workspace's absolute paths, so they go where only this person reads them:
@@ -296,7 +335,6 @@ if [ "$claude_code" = 1 ]; then
     fi
   done
   # the MCP server, in user scope, through the claude CLI where it is installed
-  claude_cli="${HIPPOCAMPUS_CLAUDE_CLI:-$(command -v claude 2>/dev/null || true)}"
   mcp_script="$here/scripts/mcp_server.py"
   mcp_state() {  # ours | theirs | none: the user-scope entry named hippocampus (exact command and script)
     python3 - "${CLAUDE_CONFIG_DIR:-$HOME}/.claude.json" "$mcp_script" "$workspace" <<'PY'
@@ -329,7 +367,7 @@ PY
       if [ "$dry_run" = 0 ] && ! out="$("$claude_cli" mcp add --scope user hippocampus -- python3 "$mcp_script" --workspace "$workspace" 2>&1)"; then
         echo "install.sh: claude mcp add failed: $(printf '%s' "$out" | tr '\n' ' ' | cut -c1-300)" >&2; exit 3
       fi
-      say "$(verb "would register" registered) the MCP server hippocampus with Claude Code (user scope)"
+      say "$(verb "would register" registered) the MCP server hippocampus with Claude Code (claude mcp add --scope user: ${CLAUDE_CONFIG_DIR:-$HOME}/.claude.json)"
     fi
   fi
 fi
@@ -364,7 +402,10 @@ cron_args=()
 [ "$cron" = register ] && [ "$cron_sync" = 1 ] && cron_args+=(--sync)
 if [ "$dry_run" = 1 ]; then
   say "would precompile scripts/hippocampus"
-  say "would initialise the workspace at $workspace (scripts/init.py)"
+  if [ "$(cd "$here/scripts" && python3 -S -c 'import sys; from pathlib import Path; from hippocampus.base.paths import WorkspacePaths as W
+print(int(W(Path(sys.argv[1])).index.is_file()))' "$workspace" 2>/dev/null)" = 1 ]; then
+    say "the workspace at $workspace exists: nothing to initialise (scripts/init.py only adds what is missing)"
+  else say "would initialise the workspace at $workspace (scripts/init.py)"; fi
   if [ -n "$cron" ] && [ -n "$todo" ]; then
     say "would $cron the scheduled jobs (after installing the packages)"
   elif [ -n "$cron" ]; then

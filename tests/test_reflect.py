@@ -43,7 +43,8 @@ def test_prepare_then_record_round_trips_into_the_files(ws, tmp_path):
     rewards = (ws.root / "hippocampus/meta/reward-log.md").read_text()
     assert "- Result: granted +30\n- Reason: caught the Friday/Monday deploy contradiction" in rewards
     body = ws.git("log", "-1", "--format=%s%n%b")
-    assert body.startswith("CRITICAL reflect: reflection 2026-03-10") and "Actor: reflection:2026-03-10" in body
+    # a [Self-Awareness] line in IDENTITY.md's log is ours, not a person's: not CRITICAL (critical.py)
+    assert body.startswith("reflect: reflection 2026-03-10") and "Actor: reflection:2026-03-10" in body
     # the next prepare starts from this reflection
     ws.remember("Restarted the NAS and the backup ran", "--store", "episodic", now="2026-03-12T03:00:00Z")
     later = ws.json("reflect.py", "prepare", now="2026-03-13")

@@ -83,9 +83,13 @@ def check(workspace: Workspace) -> dict:
             if key in seen:
                 problems.append(f"duplicate memories {seen[key]} and {memory['id']}")
             seen.setdefault(key, memory["id"])
-    refused = _git_refuses(workspace)
-    if refused:
-        notes.append(refused)
+    from .gitcmd import refusal
+    from .workspace import _may_write
+    refused = refusal(workspace.root)  # another user's repository: not a missing one (init.py fails on it)
+    if refused and _may_write(workspace.paths.lock):
+        problems.append(f"{refused} (until then every write is refused, exit 3)")
+    elif refused:  # a reader: reading needs no git
+        notes.append(f"{refused}; its git checks were skipped (reading needs no git)")
     elif audit.repo_top(workspace.root) is None:
         problems.append(f"{workspace.root} is not a git repository; run scripts/init.py")
     else:
@@ -137,16 +141,6 @@ def _lock_notes(workspace: Workspace, problems: list[str]) -> list[str]:
         notes.append("this user may read the workspace but not write it: recall, status and the other readers "
                      "work (their search cache is kept in memory); a write is exit 3")
     return notes
-
-
-def _git_refuses(workspace: Workspace) -> str | None:
-    """Why git will not read the repository for this user (it belongs to another:
-    git's safe.directory), or None. Its git checks are then skipped, not failed."""
-    found = audit.git(workspace.root, "rev-parse", "--show-toplevel", check=False)
-    if found.returncode != 0 and "dubious ownership" in found.stderr:
-        return ("git does not read this repository as this user (it belongs to another user; git's "
-                "safe.directory): its git checks were skipped")
-    return None
 
 
 def _back_again(workspace: Workspace, index: dict, scan, gone_by_hand: set[str]) -> set[str]:

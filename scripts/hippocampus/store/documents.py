@@ -6,8 +6,8 @@ the markdown under hippocampus/meta/ (the review queue, reflections, conflicts).
 Scripts change them through the transaction; a person's edits are noticed by
 one stat per document (a print kept in the search cache) and then asked of
 git, and the next writer commits them as actor `manual` before its own
-change. Edits of IDENTITY.md and SOUL.md are
-flagged CRITICAL by the audit module.
+change. Edits of what a person wrote in IDENTITY.md and SOUL.md are
+flagged CRITICAL by the audit module (critical.py).
 """
 
 from __future__ import annotations

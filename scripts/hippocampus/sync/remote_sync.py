@@ -35,7 +35,9 @@ ROOT_ACTOR = "system:init"
 def remote_url(root, name: str) -> str:
     result = audit.git(root, "remote", "get-url", name, check=False)
     if result.returncode != 0:
-        raise WorkspaceError(f"no git remote named {name!r} in {root}; set one with scripts/init.py --remote URL")
+        from ..store.gitcmd import refusal
+        raise WorkspaceError(refusal(root) or  # another user's repository is not one without a remote
+                             f"no git remote named {name!r} in {root}; set one with scripts/init.py --remote URL")
     return check_url(result.stdout.strip())
 
 

@@ -20,12 +20,18 @@ def main(argv):
     p.add_argument("event", choices=("session-start", "session-end"))
     p.add_argument("--project", metavar="DIR", help="the project whose transcripts session-end reads when the "
                    "hook input names none (~/.claude/projects/<DIR with / as ->)")
+    p.add_argument("--from-plugin", action="store_true", help="the Claude Code plugin's hook: say nothing when "
+                   "install.sh's hook for the same event is in the session's settings (it answers, once)")
     p.add_argument("--hippocampus-hook", action="store_true", help=argparse.SUPPRESS)  # install.sh's marker
     args = p.parse_args(argv)
     try:
         payload = json.loads(sys.stdin.read() or "{}") if not sys.stdin.isatty() else {}
     except (ValueError, RecursionError, OSError):  # nested too deep is no hook input either
         payload = {}
+    if args.from_plugin:  # wired twice (the plugin and install.sh --claude-code): install.sh's hook answers
+        from hippocampus.hosts.claude_plugin import wired_by_install
+        if wired_by_install(payload):
+            return 0
     _sync_in_background(args)  # install.sh --with-sync: the memory of the other machines comes in, ours goes out
     if args.event == "session-start":
         try:

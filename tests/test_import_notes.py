@@ -19,7 +19,7 @@ rm -rf /not/a/memory
 
 def test_daily_notes_and_memory_md_bullets_are_indexed_in_place(ws):
     note = ws.root / "memory" / "2026-03-10.md"
-    note.parent.mkdir()  # OpenClaw's folder, its daily notes
+    note.parent.mkdir(exist_ok=True)  # OpenClaw's folder, its daily notes (and our memories')
     note.write_text(NOTE)
     (ws.root / "MEMORY.md").write_text("# MEMORY\n\n- User's partner is called Sam\n- Prefers metric units\n")
     ws.remember("Something stored earlier", "--importance", "0.9")
@@ -47,7 +47,7 @@ def test_daily_notes_and_memory_md_bullets_are_indexed_in_place(ws):
     note.write_text(NOTE + "- Ana confirmed the offsite hotel\n")
     assert ws.json("import_notes.py", now="2026-03-12")["added"] == 1
     assert ws.json("doctor.py")["healthy"]
-    assert ws.git("status", "--porcelain", "--", "hippocampus/index.json") == ""
+    assert ws.git("status", "--porcelain", "--", "memory/index.json") == ""
 
 
 def test_import_notes_refuses_paths_outside_the_workspace(ws):

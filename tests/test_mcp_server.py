@@ -167,7 +167,7 @@ def test_a_subagents_remember_is_a_proposal_and_its_other_writes_are_refused(ws)
 
     proposed, refused, read = serve(ws, body, "--actor", "researcher")
     assert proposed["status"] == "pending" and proposed["from"] == "subagent:researcher"
-    pending = (ws.store / "meta" / "pending-memories.md").read_text(encoding="utf-8")
+    pending = (ws.meta / "pending-memories.md").read_text(encoding="utf-8")
     assert "the deploy key is" in pending and SECRET not in pending  # redacted before it was written
     assert SECRET not in ws.git("log", "-p", "--all")
     assert [m["id"] for m in ws.index()["memories"]] == [memory_id]  # memory itself unchanged

@@ -12,7 +12,7 @@ references/forgetting.md):
   "…", as plain, JSON-escaped, HTML-escaped or defused text) in the files we
   write about memories: hippocampus/meta/** (audit.log and the month files of
   hippocampus/meta/audit/, conflicts, proposals and their JSON twin, reflections
-  and their logs), hippocampus/graph/** (entity facts), hippocampus/signals.jsonl
+  and their logs), memory/graph/** (entity facts), hippocampus/signals.jsonl
   (padded to the same length: encode.py reads it by byte offset), and the
   [Self-Awareness] lines of IDENTITY.md;
 - in what an agent wrote in its own words (hippocampus/meta/reflections/, the
@@ -40,7 +40,7 @@ import re
 from ..text.textutil import one_line
 
 PURGED = "[purged]"
-SCANNED_FOLDERS = ("hippocampus/meta", "hippocampus/graph")
+SCANNED_FOLDERS = ("hippocampus/meta", "memory/graph")
 SIGNALS = "hippocampus/signals.jsonl"
 IDENTITY = "IDENTITY.md"
 AUDIT = "hippocampus/meta/audit"  # audit.log and audit/<month>.log

@@ -39,7 +39,7 @@ def prepare_content(text: str, max_bytes: int) -> str:
         raise UsageError("nothing to remember: the text is empty")
     size = len(content.encode("utf-8"))
     if size > max_bytes:
-        raise UsageError(f"memory is {size} bytes; the limit is {max_bytes} (max_content_bytes in hippocampus/config.yaml)")
+        raise UsageError(f"memory is {size} bytes; the limit is {max_bytes} (max_content_bytes in memory/config.yaml)")
     repeated = textutil.repetition(content)
     if repeated:  # "Word Word ..." x300: nothing a person said, and it would crowd out what they did
         words = content.split()
@@ -217,11 +217,7 @@ def reinforce_memory(tx: Transaction, memory: dict, revive: bool = False) -> dic
         memory.pop("archivedAt", None)
         memory.pop("archivedBecause", None)
         memory.pop("mergedInto", None)
-        path = memory_file(memory) or ""
-        if path.startswith("hippocampus/archive/"):  # archived by consolidation: its file comes home
-            home = "hippocampus/" + path[len("hippocampus/archive/"):]
-            if tx.move_file(path, home):
-                memory["file"] = home
+        memory_file(memory)  # (its file comes home from hippocampus/archive/: Transaction._place)
     current = decayed(memory, tx.now, tx.config)
     value = reinforced(current, tx.config["reinforce"]["rate"])
     stale = bool(memory.get("supersededBy")) and not revive

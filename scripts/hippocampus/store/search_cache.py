@@ -355,9 +355,9 @@ class SearchCache:
     def known_files(self) -> dict:
         """path -> [(memory id, hash, status)], as reconcile.known_files gives from the index."""
         known: dict[str, list] = {}
-        from ..base.paths import is_memory_file
+        from ..base.paths import is_archived_path, is_memory_file
         for row in self.db.execute("SELECT file, id, hash, status FROM mem WHERE file IS NOT NULL"):
-            if is_memory_file(row[0]):  # as reconcile.known_files
+            if is_memory_file(row[0]) and not is_archived_path(row[0]):  # as reconcile.known_files
                 known.setdefault(row[0], []).append((row[1], row[2], row[3]))
         return known
 

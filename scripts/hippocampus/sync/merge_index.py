@@ -1,4 +1,4 @@
-"""Merging two versions of hippocampus/index.json against their common base, by memory id.
+"""Merging two versions of memory/index.json against their common base, by memory id.
 
 Git calls this (scripts/merge_driver.py, references/sync.md) when both sides
 changed the index. Every event on either side is kept:

@@ -41,7 +41,7 @@ def settle(tx, merged_paths: list[str]) -> dict:
         if tx.current_bytes(path) != data:
             tx.write_file(path, data)
             changed.append(path)
-    if any(p.startswith("hippocampus/graph/entities/") for p in [*tx.files, *merged_paths]):
+    if any(p.startswith("memory/graph/entities/") for p in [*tx.files, *merged_paths]):
         from ..store.graph import Graph
         Graph.load(tx).write_registry(tx)
     return {"conflicts": [c["id"] for c in recorded], "coreFiles": changed}

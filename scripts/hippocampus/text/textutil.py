@@ -115,6 +115,21 @@ def words(text: str) -> list[str]:
     return [w.replace("’", "'") for w in (_words_keeping(marks) if marks else _WORD).findall(text)]
 
 
+_SENTENCE_END = re.compile(r"[.!?:;…\n]")
+
+
+def written_words(text: str) -> list[tuple[str, bool]]:
+    """The words of `text` as written (case kept, ’ as '), each with whether it
+    begins a sentence (the text's first word, or one after . ! ? : ; … or a line
+    break): where a capital says nothing of a name."""
+    marks = _marks_of(text)
+    found, end = [], 0
+    for match in (_words_keeping(marks) if marks else _WORD).finditer(text):
+        found.append((match.group().replace("’", "'"), not found or bool(_SENTENCE_END.search(text, end, match.start()))))
+        end = match.end()
+    return found
+
+
 # Python's \w has no combining marks (categories Mn, Mc, Me), so a word of an
 # abugida (Devanagari, Bengali, Tamil, Thai, Khmer...) fell apart at each vowel
 # sign, and texts differing only in their vowels folded alike. A text that has

@@ -18,6 +18,7 @@ claude_project=""
 claude_code=0
 shared=0
 uninstall=0
+force=0
 mcp_clients=""   # --mcp: cursor codex gemini claude-desktop (space-separated once parsed)
 
 usage() {
@@ -46,12 +47,17 @@ usage: ./install.sh [--workspace DIR] [--dev] [--dry-run] [--with-cron [--cron-e
   --claude-code [PROJECT_DIR]  Claude Code: hooks (core memories at session start, learning at
                    its end), our block, and the MCP server (claude mcp add --scope user, when the
                    claude CLI is there). Alone: user scope (~/.claude/settings.json, ~/.claude/CLAUDE.md);
-                   with PROJECT_DIR: local scope (PROJECT_DIR/.claude/settings.local.json, CLAUDE.local.md)
+                   with PROJECT_DIR: local scope (PROJECT_DIR/.claude/settings.local.json, CLAUDE.local.md).
+                   Nothing else: OpenClaw's config only with --openclaw-config PATH or --with-hooks.
+                   Where the hippocampus plugin is enabled, it wires nothing (the plugin gives the same)
   --shared         with --claude-code PROJECT_DIR: the team-shared .claude/settings.json and CLAUDE.md
+  --force          with --claude-code: wire even where the hippocampus plugin is enabled (its hooks
+                   then stay silent, install.sh's answer; Claude Code lists two MCP servers)
   --mcp CLIENTS    the MCP server for other agents: cursor, codex, gemini, claude-desktop (a comma
                    list, repeatable, or all), in their user config (~/.cursor/mcp.json,
                    ~/.codex/config.toml, ~/.gemini/settings.json, claude_desktop_config.json);
-                   only our entry, found by an exact marker (scripts/wire_mcp.py)
+                   only our entry, found by an exact marker (scripts/wire_mcp.py); nothing else
+                   (OpenClaw's config only with --openclaw-config PATH or --with-hooks)
   --uninstall      remove exactly what the options above added (the workspace stays)
 USAGE
 }
@@ -76,6 +82,7 @@ while [ $# -gt 0 ]; do
     --claude-code) if [ $# -ge 2 ] && [ "${2#--}" = "$2" ]; then claude_project="$2"; shift 2
                    else claude_project=""; shift; fi; claude_code=1 ;;
     --shared) shared=1; shift ;;
+    --force) force=1; shift ;;
     --mcp|--mcp=*)
       if [ "$1" = --mcp ]; then [ $# -ge 2 ] || { echo "install.sh: --mcp needs a client: cursor, codex, gemini, claude-desktop or all" >&2; exit 1; }
         list="$2"; shift 2; else list="${1#*=}"; shift; fi
@@ -102,6 +109,10 @@ if [ -z "$workspace" ]; then  # the one the scripts will use: OpenClaw's (script
     2>/dev/null)" || workspace=""
   [ -n "$workspace" ] || workspace="$HOME/.openclaw/workspace"
 fi
+not_a_folder="$(cd "$here/scripts" && python3 -S -c 'import sys; from pathlib import Path; from hippocampus import cli
+try: cli.a_folder(Path(sys.argv[1]))
+except Exception as exc: print(exc)' "$workspace" 2>/dev/null)" || not_a_folder=""
+[ -z "$not_a_folder" ] || { echo "install.sh: $not_a_folder" >&2; exit 3; }  # (scripts/init.py would say so last)
 command -v jq >/dev/null 2>&1 || say "note: jq is not installed; the scripts do not need it, but SKILL.md's shell examples use it"
 
 requirements="$here/requirements.txt"
@@ -164,90 +175,40 @@ run() {  # run a change (skipped under --dry-run; the caller says what it would 
 verb() {  # verb "would add" "added"
   if [ "$dry_run" = 1 ]; then printf '%s' "$1"; else printf '%s' "$2"; fi
 }
-need_jq() {
-  command -v jq >/dev/null 2>&1 || { echo "install.sh: jq is needed for $1 (apt-get install jq)" >&2; exit 3; }
-}
 # ---------------------------------------------------------------- OpenClaw
 # skills.load.extraDirs gets this checkout (OpenClaw loads the skill from here, so a
 # `git pull` is the update; a link under WORKSPACE/skills is skipped by OpenClaw as a
 # symlink escaping its root). Core memories reach OpenClaw's memory search once:
 # through MEMORY.md's core section where our workspace is OpenClaw's (memory-core
 # indexes MEMORY.md there anyway), else through HIPPOCAMPUS_CORE.md in
-# memory.search.extraPaths (references/architecture.md, "OpenClaw's memory search"). Plain JSON is edited with jq (key order and every other
-# value kept, no backup file left: the original bytes live in a private temp file
-# only until OpenClaw has validated the result); where the installed `openclaw`
-# rejects the result, the original is put back. A JSON5 file is written through
-# `openclaw config set` (OpenClaw rewrites it as JSON). --uninstall takes out exactly
-# our entries (and the objects only they filled).
+# memory.search.extraPaths (references/architecture.md, "OpenClaw's memory search").
+# scripts/wire_openclaw.py edits the file as text, JSON or JSON5 (comments and layout
+# kept), through its link if it is one, no backup left; the installed `openclaw config
+# validate` checks the result, and a rejected file is put back byte for byte.
+# --uninstall takes out exactly our entries (and the objects only they filled).
 core_path="$workspace/HIPPOCAMPUS_CORE.md"
-scratch=()   # temp files holding a config's text: removed however the script ends
-trap 'rm -f "${scratch[@]}"' EXIT
 openclaw_cli="$(command -v openclaw 2>/dev/null || true)"
 openclaw_py() {  # OpenClaw's config, state dir and workspace as the scripts resolve them (openclaw_config.py)
   (cd "$here/scripts" && python3 -S -c "import os; from hippocampus.hosts import openclaw_config as c; $1" 2>/dev/null)
 }
+# --claude-code and --mcp wire the agents they name and nothing else: OpenClaw's config is edited with
+# them only when it is named (--openclaw-config PATH) or its hook pack asked for (--with-hooks).
+if [ "$openclaw_config_given" = 0 ] && [ "$with_hooks" = 0 ] && { [ "$claude_code" = 1 ] || [ -n "$mcp_clients" ]; }; then
+  openclaw_config_given=2
+  default_config="$(openclaw_py 'print(c.config_path())')" || default_config=""
+  if [ -n "$default_config" ] && [ -e "$default_config" ]; then
+    say "OpenClaw: $default_config left as it is ($( [ "$claude_code" = 1 ] && echo --claude-code || echo --mcp ) wires only the agents it names; add --openclaw-config $default_config to wire OpenClaw too)"
+  fi
+fi
 if [ "$openclaw_config_given" = 0 ]; then  # $OPENCLAW_CONFIG_PATH, else <state dir>/openclaw.json
   default_config="$(openclaw_py 'print(c.config_path())')" || default_config=""
   [ -n "$default_config" ] && [ -f "$default_config" ] && openclaw_config="$default_config"
+  if [ -n "$default_config" ] && [ -L "$default_config" ] && [ ! -e "$default_config" ]; then
+    echo "install.sh: note: $default_config is a link to $(readlink "$default_config"), which is not there; left OpenClaw's config as it is" >&2
+  fi
 fi
 oc() {  # the installed openclaw, on the config we edit, never updating itself
   OPENCLAW_CONFIG_PATH="$openclaw_config" OPENCLAW_NO_AUTO_UPDATE=1 "$openclaw_cli" "$@"
-}
-# ours: the jq functions that add or take out our entries (legacy key: install.sh
-# before 2026-12 wrote agents.defaults.memorySearch, which OpenClaw now rejects)
-ours_jq='
-  def prune(f): if (getpath(f) == {} or getpath(f) == []) then delpaths([f]) else . end;
-  def drop(f; $v): if (getpath(f) | type) == "array" then setpath(f; getpath(f) | map(select(. != $v))) else . end;
-  def take_out: drop(["memory","search","extraPaths"]; $core) | prune(["memory","search","extraPaths"])
-    | prune(["memory","search"]) | prune(["memory"])
-    | drop(["skills","load","extraDirs"]; $skill) | prune(["skills","load","extraDirs"])
-    | prune(["skills","load"]) | prune(["skills"])
-    | drop(["hooks","internal","load","extraDirs"]; $hooks) | prune(["hooks","internal","load","extraDirs"])
-    | prune(["hooks","internal","load"]) | prune(["hooks","internal"]) | prune(["hooks"])
-    | drop(["agents","defaults","memorySearch","extraPaths"]; $core)
-    | prune(["agents","defaults","memorySearch","extraPaths"]) | prune(["agents","defaults","memorySearch"])
-    | prune(["agents","defaults"]) | prune(["agents"]);
-  def add(f; $v): if any((getpath(f) // [])[]; . == $v) then . else setpath(f; (getpath(f) // []) + [$v]) end;
-  def put_in: drop(["agents","defaults","memorySearch","extraPaths"]; $core)
-    | prune(["agents","defaults","memorySearch","extraPaths"]) | prune(["agents","defaults","memorySearch"])
-    | prune(["agents","defaults"]) | prune(["agents"])
-    | if $with_core == "1" then add(["memory","search","extraPaths"]; $core)
-      else drop(["memory","search","extraPaths"]; $core) | prune(["memory","search","extraPaths"])
-        | prune(["memory","search"]) | prune(["memory"]) end
-    | add(["skills","load","extraDirs"]; $skill)
-    | if $with_hooks == "1" then add(["hooks","internal","load","extraDirs"]; $hooks) else . end;'
-openclaw_json_edit() {  # edit plain JSON with jq; 0 changed, 1 nothing to do
-  local what="$1" tmp keep out
-  tmp="$(mktemp "${openclaw_config}.XXXXXX")"; scratch+=("$tmp")
-  if ! jq --indent 2 --arg core "$core_path" --arg skill "$here" --arg with_core "$with_core" --arg hooks "$here/openclaw-hooks" --arg with_hooks "$with_hooks" "$ours_jq $what" "$openclaw_config" > "$tmp"; then
-    rm -f "$tmp"; echo "install.sh: jq could not update $openclaw_config" >&2; exit 3
-  fi
-  if cmp -s "$tmp" "$openclaw_config" || [ "$(jq -S . "$tmp")" = "$(jq -S . "$openclaw_config")" ]; then rm -f "$tmp"; return 1; fi
-  if [ "$dry_run" = 1 ]; then rm -f "$tmp"; return 0; fi
-  keep="$(mktemp "${openclaw_config}.XXXXXX")"; scratch+=("$keep")   # the original, until validated (mode 600)
-  cp -p "$openclaw_config" "$keep"
-  chmod --reference="$openclaw_config" "$tmp" 2>/dev/null || true
-  mv "$tmp" "$openclaw_config"
-  if [ -n "$openclaw_cli" ] && ! out="$(oc config validate 2>&1)"; then
-    mv "$keep" "$openclaw_config"
-    echo "install.sh: the installed OpenClaw rejects the change, $openclaw_config is as it was: $(printf '%s' "$out" | tr '\n' ' ' | cut -c1-300)" >&2
-    exit 3
-  fi
-  rm -f "$keep"
-}
-openclaw_cli_edit() {  # a file jq cannot read (JSON5): through `openclaw config set/unset`
-  local key="$1" value="$2" mode="$3" current next
-  current="$(oc config get "$key" --json 2>/dev/null)" || current="[]"
-  if [ "$mode" = remove ]; then
-    next="$(printf '%s' "$current" | jq -c --arg v "$value" 'map(select(. != $v))')"
-  else
-    next="$(printf '%s' "$current" | jq -c --arg v "$value" 'if index([$v]) then . else . + [$v] end')"
-  fi
-  [ "$next" = "$(printf '%s' "$current" | jq -c .)" ] && return 1
-  [ "$dry_run" = 1 ] && return 0
-  if [ "$next" = "[]" ]; then oc config unset "$key" >/dev/null
-  else oc config set "$key" "$next" --strict-json >/dev/null; fi \
-    || { echo "install.sh: openclaw config set $key failed; see openclaw config validate" >&2; exit 3; }
 }
 openclaw_workspace() {  # the workspace OpenClaw's default agent uses, resolved as the scripts do
   local w=""             # (agents.defaults.workspace, $OPENCLAW_WORKSPACE_DIR, <state dir>/workspace)
@@ -259,36 +220,23 @@ openclaw_workspace() {  # the workspace OpenClaw's default agent uses, resolved 
   else OPENCLAW_CONFIG_PATH="$openclaw_config" openclaw_py 'print(os.path.realpath(c.workspace()))'; fi
 }
 if [ -n "$openclaw_config" ]; then
-  need_jq "--openclaw-config"
-  [ -f "$openclaw_config" ] || { echo "install.sh: no such file: $openclaw_config" >&2; exit 1; }
+  if [ ! -e "$openclaw_config" ]; then
+    if [ -L "$openclaw_config" ]; then
+      echo "install.sh: $openclaw_config is a link to $(readlink "$openclaw_config"), which is not there; left it as it is" >&2
+    else echo "install.sh: no such file: $openclaw_config" >&2; fi
+    exit 1
+  fi
   with_core=1   # HIPPOCAMPUS_CORE.md in extraPaths only where MEMORY.md is not already indexed
   [ "$(openclaw_workspace)" = "$(python3 -c 'import os, sys; print(os.path.realpath(sys.argv[1]))' "$workspace")" ] && with_core=0
-  if jq -e 'type == "object"' "$openclaw_config" >/dev/null 2>&1; then
-    if [ "$uninstall" = 1 ]; then
-      if openclaw_json_edit 'take_out'; then
-        say "$(verb "would remove" removed) our entries (memory.search.extraPaths, skills.load.extraDirs) from $openclaw_config"
-      else say "$openclaw_config: nothing of ours to remove"; fi
-    else
-      if openclaw_json_edit 'put_in'; then
-        say "$(verb "would add" added) $here to skills.load.extraDirs$( [ "$with_core" = 1 ] && echo " and $core_path to memory.search.extraPaths")$( [ "$with_hooks" = 1 ] && echo " and $here/openclaw-hooks to hooks.internal.load.extraDirs") in $openclaw_config"
-      else say "$openclaw_config already lists the skill$( [ "$with_core" = 1 ] && echo " and $core_path")"; fi
-    fi
-  elif [ -n "$openclaw_cli" ]; then
-    changed=0 mode=add core_mode=add
-    [ "$uninstall" = 1 ] && mode=remove
-    [ "$uninstall" = 1 ] || [ "$with_core" = 0 ] && core_mode=remove
-    openclaw_cli_edit memory.search.extraPaths "$core_path" "$core_mode" && changed=1
-    openclaw_cli_edit skills.load.extraDirs "$here" "$mode" && changed=1
-    if [ "$uninstall" = 1 ] || [ "$with_hooks" = 1 ]; then
-      openclaw_cli_edit hooks.internal.load.extraDirs "$here/openclaw-hooks" "$mode" && changed=1
-    fi
-    if [ "$changed" = 1 ]; then
-      say "$(verb "would $( [ "$uninstall" = 1 ] && echo remove || echo add )" "$( [ "$uninstall" = 1 ] && echo removed || echo added )") our entries in $openclaw_config with openclaw config (OpenClaw writes it back as plain JSON)"
-    else say "$openclaw_config: nothing to change"; fi
+  wire=(--skill "$here" --core "$core_path" --hooks "$here/openclaw-hooks")
+  [ -n "$openclaw_cli" ] && wire+=(--openclaw "$openclaw_cli")
+  [ "$dry_run" = 1 ] && wire+=(--dry-run)
+  if [ "$uninstall" = 1 ]; then
+    python3 "$here/scripts/wire_openclaw.py" remove "$openclaw_config" "${wire[@]}" | sed 's/^/install.sh: /'
   else
-    echo "install.sh: $openclaw_config is not plain JSON that jq can read (JSON5 comments or trailing commas?) and openclaw is not installed;" \
-         "left it untouched: add \"$core_path\" to memory.search.extraPaths and \"$here\" to skills.load.extraDirs by hand" >&2
-    exit 1
+    [ "$with_core" = 0 ] && wire+=(--no-core)
+    [ "$with_hooks" = 1 ] && wire+=(--with-hooks)
+    python3 "$here/scripts/wire_openclaw.py" add "$openclaw_config" "${wire[@]}" | sed 's/^/install.sh: /'
   fi
   skill_link="$workspace/skills/hippocampus"   # what install.sh made before: OpenClaw never loaded it
   if [ -L "$skill_link" ] && [ "$(readlink "$skill_link")" = "$here" ]; then
@@ -296,7 +244,13 @@ if [ -n "$openclaw_config" ]; then
     run rmdir "$workspace/skills" 2>/dev/null || true
   fi
   if [ "$uninstall" = 0 ] && [ "$with_core" = 0 ]; then
-    say "core memories reach OpenClaw's memory search through MEMORY.md (this is OpenClaw's workspace, which it indexes)"
+    # this is OpenClaw's workspace: memory-core indexes MEMORY.md and memory/**/*.md, where the layout keeps
+    # the live memories only; the core section of MEMORY.md is written now, not at the first sync_core
+    if [ "$dry_run" = 0 ] && [ -f "$workspace/memory/index.json" ]; then
+      python3 -S "$here/scripts/sync_core.py" --workspace "$workspace" >/dev/null \
+        || echo "install.sh: note: sync_core.py could not write MEMORY.md's core section; run it to see why" >&2
+    fi
+    say "OpenClaw's memory search finds the live memories under memory/ and the core ones in MEMORY.md's section ($(verb "would write" wrote) it now)"
   fi
   if [ "$uninstall" = 0 ] && [ "$dry_run" = 0 ] && [ -n "$openclaw_cli" ]; then
     if oc skills info hippocampus 2>/dev/null | grep -q "Ready"; then say "OpenClaw: skill hippocampus is ready"
@@ -317,6 +271,25 @@ if [ -n "$agents_md" ]; then
   fi
 fi
 
+claude_cli="${HIPPOCAMPUS_CLAUDE_CLI:-$(command -v claude 2>/dev/null || true)}"
+if [ "$claude_code" = 1 ] && [ "$uninstall" = 0 ]; then
+  # The plugin (.claude-plugin/) gives Claude Code the same hooks, MCP server and skill: wired by both,
+  # the agent would get two servers and (but for agent_hook.py --from-plugin) its core memories twice.
+  # Where the claude CLI says the plugin is enabled (hosts/claude_plugin.py), nothing is wired but with --force.
+  claude_plugins="$(cd "$here/scripts" && python3 -S -m hippocampus.hosts.claude_plugin enabled "$claude_cli" \
+    ${claude_project:+"$claude_project"} 2>/dev/null | paste -sd ',' - | sed 's/,/, /g')" || claude_plugins=""
+  if [ -n "$claude_plugins" ] && [ "$force" = 0 ]; then
+    say "Claude Code: the hippocampus plugin is enabled ($claude_plugins) and gives the hooks, the MCP server and the skill already, so --claude-code changed nothing (both would start two servers); to use install.sh's wiring instead: claude plugin uninstall ${claude_plugins%% *} (in the scope named), or add --force"
+    for wired in "$HOME/.claude/settings.json" ${claude_project:+"$claude_project/.claude/settings.local.json" "$claude_project/.claude/settings.json"}; do
+      if [ -f "$wired" ] && grep -qF -- "--hippocampus-hook" "$wired" && grep -qF -- "$here/scripts/agent_hook.py" "$wired"; then
+        say "note: $wired still has install.sh's hooks from before (the plugin's stay silent beside them); ./install.sh --uninstall --claude-code${claude_project:+ $claude_project} takes them and the MCP server out"
+      fi
+    done
+    claude_code=0
+  elif [ -n "$claude_plugins" ]; then
+    say "Claude Code: the hippocampus plugin is enabled too ($claude_plugins); --force: wiring all the same (the plugin's hooks stay silent where install.sh's are; Claude Code lists two MCP servers)"
+  fi
+fi
 if [ "$claude_code" = 1 ]; then
   # Claude Code (README, "Claude Code"): hooks, the CLAUDE.md block and the MCP server hold this
   # checkout's and this workspace's absolute paths, so they go where only this person reads them:
@@ -362,7 +335,6 @@ if [ "$claude_code" = 1 ]; then
     fi
   done
   # the MCP server, in user scope, through the claude CLI where it is installed
-  claude_cli="${HIPPOCAMPUS_CLAUDE_CLI:-$(command -v claude 2>/dev/null || true)}"
   mcp_script="$here/scripts/mcp_server.py"
   mcp_state() {  # ours | theirs | none: the user-scope entry named hippocampus (exact command and script)
     python3 - "${CLAUDE_CONFIG_DIR:-$HOME}/.claude.json" "$mcp_script" "$workspace" <<'PY'
@@ -395,7 +367,7 @@ PY
       if [ "$dry_run" = 0 ] && ! out="$("$claude_cli" mcp add --scope user hippocampus -- python3 "$mcp_script" --workspace "$workspace" 2>&1)"; then
         echo "install.sh: claude mcp add failed: $(printf '%s' "$out" | tr '\n' ' ' | cut -c1-300)" >&2; exit 3
       fi
-      say "$(verb "would register" registered) the MCP server hippocampus with Claude Code (user scope)"
+      say "$(verb "would register" registered) the MCP server hippocampus with Claude Code (claude mcp add --scope user: ${CLAUDE_CONFIG_DIR:-$HOME}/.claude.json)"
     fi
   fi
 fi
@@ -430,7 +402,10 @@ cron_args=()
 [ "$cron" = register ] && [ "$cron_sync" = 1 ] && cron_args+=(--sync)
 if [ "$dry_run" = 1 ]; then
   say "would precompile scripts/hippocampus"
-  say "would initialise the workspace at $workspace (scripts/init.py)"
+  if [ "$(cd "$here/scripts" && python3 -S -c 'import sys; from pathlib import Path; from hippocampus.base.paths import WorkspacePaths as W
+print(int(W(Path(sys.argv[1])).index.is_file()))' "$workspace" 2>/dev/null)" = 1 ]; then
+    say "the workspace at $workspace exists: nothing to initialise (scripts/init.py only adds what is missing)"
+  else say "would initialise the workspace at $workspace (scripts/init.py)"; fi
   if [ -n "$cron" ] && [ -n "$todo" ]; then
     say "would $cron the scheduled jobs (after installing the packages)"
   elif [ -n "$cron" ]; then

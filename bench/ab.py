@@ -11,7 +11,11 @@ printed side by side with their ratio.
 
 `--audit-lines N` first gives the store the audit log of a long-used
 workspace: N lines (~150 bytes each) over the eleven months before the
-timed calls, committed.
+timed calls, committed. `--core-files` first writes HIPPOCAMPUS_CORE.md and
+MEMORY.md's core section (`sync_core.py`), as an installed workspace has them;
+`--text` is what each timed `remember` stores ({i}: the call's number), e.g.
+"Remember that comparison note {i} is about the hiking trip" (0.9: into core,
+so each call renders the core files again).
 """
 
 from __future__ import annotations
@@ -64,6 +68,9 @@ def main() -> None:
     p.add_argument("--runs", type=int, default=15)
     p.add_argument("--audit-lines", type=int, default=0, help="give the store a long audit log first")
     p.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "locomo-dev.json"))
+    p.add_argument("--core-files", action="store_true", help="give the store HIPPOCAMPUS_CORE.md and MEMORY.md first")
+    p.add_argument("--text", default="Comparison memory {i} about the hiking trip",
+                   help="what each timed remember stores ({i}: its number)")
     args = p.parse_args()
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
         base = Path(tmp)
@@ -80,6 +87,10 @@ def main() -> None:
             build(built, args.size, corpus(Path(args.data)), env, args.store)
             if args.audit_lines:
                 age_audit_log(built, args.audit_lines)
+            if args.core_files:
+                (built / "MEMORY.md").write_text("# MEMORY.md\n")
+                subprocess.run([sys.executable, str(ROOT / "scripts" / "sync_core.py")], env=env, check=True,
+                               capture_output=True)
             settle(built)
             workspaces = {}
             for name in sides:
@@ -93,7 +104,7 @@ def main() -> None:
             for i in range(args.runs):
                 for name, code in sides.items():
                     times[name]["remember"].append(timed(code, workspaces[name], [
-                        "remember.py", f"Comparison memory {i} about the hiking trip"], now))
+                        "remember.py", args.text.replace("{i}", str(i))], now))
                     times[name]["recall"].append(timed(code, workspaces[name], [
                         "recall.py", "--json", "hiking with the kids"], now))
             for day in range(3):
@@ -104,7 +115,9 @@ def main() -> None:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(before)],
                            capture_output=True)
     aged = f", an audit log of {args.audit_lines:,} earlier lines" if args.audit_lines else ""
+    aged += ", with the core files" if args.core_files else ""
     print(f"{args.size:,} memories ({args.store}){aged}, {args.runs} calls each, in turns; medians")
+    print(f"remember stores: {args.text!r}")
     print(f"| | {args.ref} | now | now / {args.ref} |")
     print("|---|---|---|---|")
     for what in ("remember", "recall", "decay"):

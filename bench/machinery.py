@@ -85,7 +85,7 @@ def bench_commit(root: Path, size: int, runs: int) -> None:
 
     def change() -> None:  # a remember's files: a new memory, index.json with a new stamp, a log line
         n = next(counter)
-        new = f"hippocampus/user/bench-{n:06d}.md"
+        new = f"memory/user/bench-{n:06d}.md"
         body = f"---\nid: bench_{n}\n---\nA memory written by the bench, number {n}.\n".encode()
         (root / new).write_bytes(body)
         index = index_bytes.replace(b'"stamp": "', b'"stamp": "%06d' % n, 1)

@@ -122,7 +122,7 @@ def main() -> None:
         env = {**{k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")},
                "WORKSPACE": str(root), "HIPPOCAMPUS_NOW": "2026-12-01T00:00:00Z"}
         imported = 0.0
-        if not (root / "hippocampus" / "index.json").is_file():
+        if not (root / "memory" / "index.json").is_file():
             imported = build(root, args.size, corpus(Path(args.data)), env)
         settle(root)
         recall = [sys.executable, "-S", str(SCRIPTS / "recall.py"), "--json"]

@@ -141,7 +141,7 @@ def main() -> None:
                 query = QUERIES[i % len(QUERIES)]
                 ours.append(timed(recall + [query], env))
                 original.append(timed([*python, str(ROOT / "bench" / "original_recall.py"),
-                                       str(root / "hippocampus" / "index.json"), query], env))
+                                       str(root / "memory" / "index.json"), query], env))
             remember = [timed([*python, str(SCRIPTS / "remember.py"), f"Speed test memory {i} about {QUERIES[i]}"],
                               env) for i in range(min(args.runs, 10))]
             decay = []

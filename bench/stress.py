@@ -117,7 +117,7 @@ def decay_kills(root: Path, size: int, kills: int) -> str:
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         try:
-            count = len(json.loads((root / "hippocampus" / "index.json").read_text())["memories"])
+            count = len(json.loads((root / "memory" / "index.json").read_text())["memories"])
             corrupt += count != size + trial  # each trial adds one memory after its kill
         except ValueError:
             corrupt += 1

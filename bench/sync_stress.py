@@ -70,7 +70,7 @@ class Machine:
         return result
 
     def index(self) -> dict:
-        return json.loads((self.root / "hippocampus" / "index.json").read_text(encoding="utf-8"))
+        return json.loads((self.root / "memory" / "index.json").read_text(encoding="utf-8"))
 
 
 def word(rng: random.Random, kind: str) -> str:

@@ -20,19 +20,24 @@ def main(argv):
     p.add_argument("event", choices=("session-start", "session-end"))
     p.add_argument("--project", metavar="DIR", help="the project whose transcripts session-end reads when the "
                    "hook input names none (~/.claude/projects/<DIR with / as ->)")
+    p.add_argument("--from-plugin", action="store_true", help="the Claude Code plugin's hook: say nothing when "
+                   "install.sh's hook for the same event is in the session's settings (it answers, once)")
     p.add_argument("--hippocampus-hook", action="store_true", help=argparse.SUPPRESS)  # install.sh's marker
     args = p.parse_args(argv)
     try:
         payload = json.loads(sys.stdin.read() or "{}") if not sys.stdin.isatty() else {}
     except (ValueError, RecursionError, OSError):  # nested too deep is no hook input either
         payload = {}
+    if args.from_plugin:  # wired twice (the plugin and install.sh --claude-code): install.sh's hook answers
+        from hippocampus.hosts.claude_plugin import wired_by_install
+        if wired_by_install(payload):
+            return 0
     _sync_in_background(args)  # install.sh --with-sync: the memory of the other machines comes in, ours goes out
     if args.event == "session-start":
         try:
-            from hippocampus.recall.context import render_core
+            from hippocampus.recall.context import load_core
             workspace = cli.open_workspace(args)
-            text, _info = render_core(workspace.memories(), workspace.now, workspace.config,
-                                      workspace.config["core"]["budget_tokens"], "Core memories (hippocampus)")
+            text, _info = load_core(workspace, workspace.config["core"]["budget_tokens"], "Core memories (hippocampus)")
         except Exception as exc:  # never fail the session
             text = f"(hippocampus: core memory unavailable: {cli.one_line(str(exc), 200)})"
         print(json.dumps({"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}},

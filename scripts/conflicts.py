@@ -6,7 +6,7 @@ from hippocampus import cli
 
 
 def main(argv):
-    p = cli.parser("conflicts.py", "Conflicts live in memory/meta/conflicts.md; resolving keeps one memory and "
+    p = cli.parser("conflicts.py", "Conflicts live in hippocampus/meta/conflicts.md; resolving keeps one memory and "
                    "archives the other (reinforce.py ID brings it back).")
     commands = cli.Commands(p)
     listing = commands.add("list", help="open conflicts (--all: resolved ones too)")

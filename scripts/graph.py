@@ -6,8 +6,8 @@ from hippocampus import cli
 
 
 def main(argv):
-    p = cli.parser("graph.py", "Entities live in hippocampus/graph/entities/<slug>.md with [[wikilinks]] "
-                   "(Obsidian-compatible); hippocampus/graph/index.md is the generated registry.")
+    p = cli.parser("graph.py", "Entities live in memory/graph/entities/<slug>.md with [[wikilinks]] "
+                   "(Obsidian-compatible); memory/graph/index.md is the generated registry.")
     commands = cli.Commands(p)
     adding = commands.add("add", help="create an entity, or add a fact or aliases to one")
     adding.add_argument("name")
@@ -18,7 +18,7 @@ def main(argv):
     relating.add_argument("source")
     relating.add_argument("relation")
     relating.add_argument("target")
-    relating.add_argument("--new-type", action="store_true", help="accept a relation not in hippocampus/graph/relations.md")
+    relating.add_argument("--new-type", action="store_true", help="accept a relation not in memory/graph/relations.md")
     showing = commands.add("show", help="an entity's facts, relations both ways, and memories naming it")
     showing.add_argument("name")
     near = commands.add("neighbors", help="entities within N relations (either direction)")

@@ -7,17 +7,18 @@ from hippocampus.base.config import CORE_MIN_TOKENS
 
 
 def main(argv):
-    p = cli.parser("load_core.py", "Core memories (importance >= 0.7, and pinned) for the agent's context.")
+    p = cli.parser("load_core.py", "Core memories for the agent's context: pinned and vault ones, and those at "
+                   "importance >= 0.7 now that no newer memory superseded (references/scoring.md, \"Core\").")
     p.add_argument("--budget", type=cli.bounded_int(CORE_MIN_TOKENS, 1_000_000),
                    help="tokens (~4 chars each, heading and notes included); default 1500, capped at 3000")
     p.add_argument("--all", action="store_true", help="every core memory, no budget (to see what a capped list left out)")
     args = p.parse_args(argv)
-    from hippocampus.recall.context import render_core
+    from hippocampus.recall.context import load_core
     workspace = cli.open_workspace(args)
     budget = args.budget if args.budget is not None else workspace.config["core"]["budget_tokens"]
     if args.all:
         budget = None
-    text, info = render_core(workspace.memories(), workspace.now, workspace.config, budget, "Core memories")
+    text, info = load_core(workspace, budget, "Core memories")
     if args.json:
         cli.print_json({"text": text, **info})
     else:

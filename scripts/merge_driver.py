@@ -44,9 +44,9 @@ def main(argv: list[str]) -> int:
         from hippocampus import cli
         from hippocampus.sync import merge_index
         from hippocampus.base.config import load_config
-        root = Path.cwd() / where[:-len("hippocampus/index.json")] if where.endswith("hippocampus/index.json") else Path.cwd()
+        folder = Path.cwd() / where.rsplit("/", 1)[0] if "/" in where else Path.cwd()  # memory/ (where the index is)
         try:
-            parts = merge_index.merge_bytes(o, a, b, cli.now(), load_config(root / "hippocampus"))
+            parts = merge_index.merge_bytes(o, a, b, cli.now(), load_config(folder, folder.parent / "hippocampus" / ".cache"))
         except merge_index.Unparsable as exc:
             print(f"hippocampus merge of {where}: {exc}; git's own merge is used", file=sys.stderr)
             return 1

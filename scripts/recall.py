@@ -52,8 +52,8 @@ def main(argv):
         cli.print_json(out)
         return 0
     from hippocampus.recall.context import render_recall
-    print(render_recall(results, explain=args.why, budget_tokens=args.budget, over_budget=stats.get("overBudget")),
-          end="")
+    print(render_recall(results, explain=args.why, budget_tokens=args.budget, over_budget=stats.get("overBudget"),
+                        now=workspace.now), end="")
 
 
 if __name__ == "__main__":

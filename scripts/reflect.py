@@ -32,6 +32,8 @@ def main(argv):
         result = reflection.record(tx, text) if args.command == "record" else reflection.mark_self_image(tx)
     if args.json:
         cli.print_json(result)
+    elif args.command == "record" and result["alreadyRecorded"]:
+        print(f"reflection {result['id']} ({result['file']}) already holds this text; nothing recorded again")
     elif args.command == "record":
         print(f"recorded reflection {result['id']} ({result['file']}); {result['selfAwareness']} self-awareness "
               f"lines copied to IDENTITY.md" + (f"; reward: {result['reward']['result']}" if result["reward"] else ""))

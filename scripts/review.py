@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Review proposals other agents filed in memory/meta/pending-memories.md."""
+"""Review proposals other agents filed in hippocampus/meta/pending-memories.md."""
 from hippocampus.base.interrupts import quiet_while_starting
 quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 from hippocampus import cli

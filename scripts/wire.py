@@ -17,10 +17,11 @@ def main(argv):
     p.add_argument("--dry-run", action="store_true")
     args = p.parse_args(argv)
     from pathlib import Path
-    from hippocampus.text.blocks import with_block, without_block
-    from hippocampus.base.fsutil import atomic_write
+    from hippocampus.text.blocks import made_it, with_block, without_block
+    from hippocampus.base import user_file
     target = Path(cli.clean_text(args.file)).expanduser()
-    current = target.read_bytes().decode("utf-8", "surrogateescape") if target.exists() else None
+    raw = user_file.read(target)
+    current = raw.decode("utf-8", "surrogateescape") if raw is not None else None
     if args.action == "add":
         if not args.body:
             raise cli.UsageError("add needs --body FILE")
@@ -39,11 +40,12 @@ def main(argv):
         return 0
     verb = {"add": "would add/update" if args.dry_run else "added/updated",
             "remove": "would remove" if args.dry_run else "removed"}[args.action]
+    user_file.writable(target)  # (a link to nothing, a read-only file: one line, nothing done)
     if not args.dry_run:
-        if new == "" and args.action == "remove":
-            target.unlink()  # only our block was in it: the file was ours
-        else:
-            atomic_write(target, new.encode("utf-8", "surrogateescape"))
+        # only our block was in it and we created the file: it goes (a link the person made to it
+        # stays, and the file it leads to is left empty)
+        if not (new == "" and args.action == "remove" and made_it(current) and user_file.delete(target)):
+            user_file.write(target, new.encode("utf-8", "surrogateescape"), new_mode=0o644)
     report(args, target, "would-change" if args.dry_run else "changed", f"{target}: {verb} the hippocampus block")
 
 

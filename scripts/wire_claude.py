@@ -2,7 +2,6 @@
 """install.sh's helper for our hooks in a Claude Code settings file (only ours, found by an exact marker)."""
 from hippocampus.base.interrupts import quiet_while_starting
 quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
-import json
 import os
 
 from hippocampus import cli
@@ -18,45 +17,49 @@ def main(argv):
     p.add_argument("--dry-run", action="store_true")
     args = p.parse_args(argv)
     from pathlib import Path
+    from hippocampus.base import user_file
     from hippocampus.hosts import claude_settings as cs
     target = Path(cli.clean_text(args.settings)).expanduser()
     hook = os.path.join(os.path.dirname(os.path.abspath(__file__)), "agent_hook.py")
+    raw = user_file.read(target)
     try:
-        text = target.read_bytes().decode("utf-8")
-        mode = target.stat().st_mode & 0o7777
-    except FileNotFoundError:
-        text, mode = None, None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise cli.UsageError(f"{target}: cannot read it ({cli.one_line(str(exc), 120)}); left it untouched") from None
+        text = raw.decode("utf-8") if raw is not None else None
+    except UnicodeDecodeError:
+        raise cli.UsageError(f"{target} is not UTF-8 text; left it untouched") from None
     if text is None and args.action == "remove":
         return say(f"{target}: not there, nothing to remove")
-    try:
-        data = json.loads(text) if text is not None else {}
-    except ValueError:
-        raise cli.UsageError(f"{target} is not JSON; left it untouched") from None
-    if not isinstance(data, dict):
-        raise cli.UsageError(f"{target} is not a JSON object; left it untouched")
+    would = "would " if args.dry_run else ""
     if args.action == "add":
         project = str(Path(cli.clean_text(args.project)).expanduser().resolve()) if args.project else None
-        new = cs.put_in(data, hook, str(cli.workspace_root(args)), project)
+        new = cs.put_in(text, hook, str(cli.workspace_root(args)), project, target)
+        if new is None:
+            return say(f"{target} already has our hooks")
+        user_file.writable(target)  # (a link to nothing, or a read-only file: said before anything is done)
     else:
-        new = cs.take_out(data, hook)
-    if new == data and text is not None:
-        return say(f"{target} already has our hooks" if args.action == "add" else f"{target}: no hooks of ours")
-    would = "would " if args.dry_run else ""
-    if args.action == "remove" and new == {}:
-        if not args.dry_run:
-            target.unlink()  # only our hooks were in it
-            try:
-                target.parent.rmdir()
-            except OSError:
-                pass
-        return say(f"{would}remove {target} (only our hooks were in it)")
+        new, whole = cs.take_out(text, hook, target)
+        if new == text:
+            return say(f"{target}: no hooks of ours")
+        if whole and not target.is_symlink():
+            if not args.dry_run:
+                user_file.delete(target)  # only our hooks were in it: we made it
+                try:
+                    target.parent.rmdir()
+                except OSError:
+                    pass
+            return say(f"{would}remove {target} (only our hooks were in it)")
     if not args.dry_run:
-        cs.write_verified(target, cs.serialise(new, text if text is not None else ""), mode)
+        user_file.write(target, _encoded(new, target))
     done = {"add": "add" if args.dry_run else "added", "remove": "remove" if args.dry_run else "removed"}[args.action]
     return say(f"{would}{done} SessionStart (core memories) and Stop/SessionEnd (learn from the transcript, "
                f"in the background) hooks {'to' if args.action == 'add' else 'from'} {target}")
+
+
+def _encoded(text: str, target) -> bytes:
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise cli.UsageError(f"a path for {target} is not valid UTF-8, which a settings file cannot hold; "
+                             "left it untouched") from None
 
 
 def say(text: str) -> int:

@@ -36,12 +36,16 @@ def main(argv):
         "theirs": f"note: {path} has an MCP server named {mc.NAME} that is not ours; left it"
                   + (f" (ours would be: {shown})" if args.action == "add" else ""),
         "removed": f"{verb('remove', 'removed')} the MCP server {mc.NAME} from {label} ({path})",
-        "deleted": f"{verb('remove', 'removed')} {path} (only our MCP server was in it)",
+        "deleted": f"{verb('remove', 'removed')} {path} (only our MCP server was in it)" if not path.is_symlink()
+                   else f"{verb('remove', 'removed')} the MCP server {mc.NAME} from {label} ({path}; the link stays)",
         "absent": f"{path}: not there, nothing to remove",
         "none": f"{path}: no MCP server of ours",
     }
-    if what in ("added", "updated", "removed", "deleted") and not args.dry_run:
-        mc.apply(path, what, new)
+    if what in ("added", "updated", "removed", "deleted"):
+        from hippocampus.base import user_file
+        user_file.writable(path)  # (a link to nothing, a read-only file: one line, before anything is said)
+        if not args.dry_run:
+            mc.apply(path, what, new)
     print(lines[what])
     return 0
 

@@ -99,7 +99,12 @@ class Workspace:
 
     @property
     def store(self) -> Path:
-        """Where the memories are: index.json, config.yaml and the memory folders."""
+        """Where the memories are: index.json, config.yaml and the memory folders (memory/)."""
+        return self.root / "memory"
+
+    @property
+    def side(self) -> Path:
+        """What is not a memory (hippocampus/): meta/, archive/, signals.jsonl, the caches, the lock."""
         return self.root / "hippocampus"
 
     @property
@@ -140,7 +145,7 @@ class Workspace:
 
     def audit(self) -> list[str]:
         """Every audit line: the month files of hippocampus/meta/audit/, then audit.log."""
-        meta = self.store / "meta"
+        meta = self.meta
         found = []
         for path in [*sorted((meta / "audit").glob("*.log")), meta / "audit.log"]:
             found += path.read_text(encoding="utf-8").splitlines()

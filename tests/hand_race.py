@@ -55,7 +55,7 @@ def race(root: Path, writes: int, target: str) -> dict:
     _run(root, "init.py", "--workspace", str(root))
     if target == "episodes":
         _run(root, "remember.py", "first entry of the day", "--store", "episodic")
-        path = root / "hippocampus" / "episodes" / f"{DAY}.md"
+        path = root / "memory" / "episodes" / f"{DAY}.md"
         kind = "entry"
     else:
         _run(root, "remember.py", "User likes green tea", "--importance", "0.9")
@@ -81,9 +81,9 @@ def race(root: Path, writes: int, target: str) -> dict:
         appended = int(appender.communicate(timeout=60)[0].strip() or 0)
     _run(root, "remember.py", "the next write after the race")  # commits what is left on disk
     text = path.read_text(encoding="utf-8", errors="replace")
-    index = (root / "hippocampus" / "index.json").read_text(encoding="utf-8")
+    index = (root / "memory" / "index.json").read_text(encoding="utf-8")
     history = subprocess.run(["git", "log", "-p", "--format=", "--", path.name if target != "episodes"
-                              else f"hippocampus/episodes/{DAY}.md"], cwd=root, capture_output=True,
+                              else f"memory/episodes/{DAY}.md"], cwd=root, capture_output=True,
                              text=True, errors="replace").stdout
     lost = [n for n in range(appended)
             if not any(f"hand line {n}\n" in where or f"hand line {n}\"" in where for where in (text, index, history))]

@@ -5,11 +5,11 @@ from hippocampus.store.audit_archive import ROTATE_OVER_BYTES
 
 
 def _log(ws):
-    return ws.store / "meta" / "audit.log"
+    return ws.meta / "audit.log"
 
 
 def _month_file(ws, month):
-    return ws.store / "meta" / "audit" / f"{month}.log"
+    return ws.meta / "audit" / f"{month}.log"
 
 
 def _line(time, memory_id, words):

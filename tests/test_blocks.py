@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from hippocampus.text.blocks import END, START, with_block, without_block
+from hippocampus.text.blocks import END, START, made_it, with_block, without_block
 from hippocampus.errors import WorkspaceError
 
 
@@ -29,3 +29,10 @@ def test_unpaired_markers_are_refused():
         with_block(f"# Mine\n{START}\nhalf\n", "x")
     with pytest.raises(WorkspaceError):
         without_block(f"{END}\n{START}\n")
+
+
+def test_an_empty_file_comes_back_empty_and_only_a_file_we_made_is_ours():
+    made = with_block(None, "words")
+    assert made_it(made) and without_block(made) == ""
+    kept = with_block("", "words")
+    assert not made_it(kept) and without_block(kept) == ""  # the person's empty file: kept, not deleted

@@ -26,7 +26,7 @@ def test_repair_rebuilds_a_truncated_index_from_git_and_markdown(ws):
 def test_doctor_reports_cache_state_and_pending_hand_edits(ws):
     ws.remember("User likes chess", "--domain", "user")
     (ws.store / "user" / "new.md").write_text("A note dropped in by hand\n")
-    (ws.store / ".cache" / "search.sqlite").write_bytes(b"garbage" * 200)
+    (ws.side / ".cache" / "search.sqlite").write_bytes(b"garbage" * 200)
     out = ws.json("doctor.py")
     assert out["healthy"]
     notes = " ".join(out["notes"])
@@ -42,7 +42,7 @@ def test_repair_from_markdown_alone_restores_every_store_with_its_ids(ws):
     semantic = ws.remember("Ana lives in Lisbon", "--domain", "world")
     before = {m["id"]: m for m in ws.index()["memories"]}
     shutil.rmtree(ws.root / ".git")  # no history to repair from: the markdown is all there is
-    shutil.rmtree(ws.store / ".cache")
+    shutil.rmtree(ws.side / ".cache")
     (ws.store / "index.json").write_text("{broken")
     ws.git("init", "-q")
     assert "markdown files only" in ws.run("doctor.py", "--repair").out
@@ -59,11 +59,11 @@ def test_repair_from_markdown_alone_restores_every_store_with_its_ids(ws):
 def test_doctor_names_uncommitted_paths_whole(ws):
     # a tracked file edited (git status prints " M path": the first line starts with a space)
     # and a new one whose name has spaces (quoted by git status unless -z)
-    with open(ws.store / ".gitignore", "a") as handle:
+    with open(ws.side / ".gitignore", "a") as handle:
         handle.write("scratch/\n")
-    (ws.store / "notes with space.txt").write_text("mine\n")
+    (ws.side / "notes with space.txt").write_text("mine\n")
     notes = " ".join(ws.json("doctor.py")["notes"])
-    assert "uncommitted changes under hippocampus/: hippocampus/.gitignore, hippocampus/notes with space.txt" in notes
+    assert "uncommitted changes of ours: hippocampus/.gitignore, hippocampus/notes with space.txt" in notes
 
 
 def test_repair_revives_memories_whose_files_came_back_after_being_archived_as_deleted(ws):

@@ -31,7 +31,7 @@ def test_auto_scores_classifies_and_keeps_provenance(ws):
     assert decision["source"] == "/t/s1.jsonl#m3" and decision["store"] == "episodic"
     assert decision["created"] == decision["lastAccessed"] == "2025-06-01T10:00:00Z"
     assert decision["importance"] < decision["baseImportance"]  # a memory of last year is weaker today
-    assert decision["file"] == "hippocampus/episodes/2025-06-01.md"
+    assert decision["file"] == "memory/episodes/2025-06-01.md"
     assert ws.json("encode.py", "--auto", now="2026-06-01")["signals"] == 0  # only what is new
 
 

@@ -42,7 +42,7 @@ def test_a_workspace_inside_the_users_repository_commits_only_its_own_paths(tmp_
     memory_id = ws.remember("User prefers tabs")
     changed = ws.git("show", "--name-only", "--format=", "HEAD").split()
     assert f"agent/workspace/{ws.memory(memory_id)['file']}" in changed
-    assert "agent/workspace/hippocampus/index.json" in changed and "notes.txt" not in changed
+    assert "agent/workspace/memory/index.json" in changed and "notes.txt" not in changed
     status = subprocess.run(["git", "status", "--porcelain"], cwd=top, capture_output=True, text=True).stdout
     assert status == "A  notes.txt\n"  # the user's staged work is still theirs, still staged
     assert fsck_problems(top) == ""

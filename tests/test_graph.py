@@ -10,12 +10,12 @@ def test_add_relate_show_write_wikilinked_entity_files(ws):
     assert added["created"] and added["linkedMemories"] == [memory_id]
     ws.run("graph.py", "add", "Acme", "--type", "org")
     assert ws.json("graph.py", "relate", "Alice", "works_at", "Acme")["added"] is True
-    path = ws.root / "hippocampus/graph/entities/alice-chen.md"
+    path = ws.root / "memory/graph/entities/alice-chen.md"
     post = frontmatter.load(path)
     assert post["name"] == "Alice Chen" and post["type"] == "person" and post["aliases"] == ["Alice"]
     assert "## Facts\n- Leads the billing team (2026-03-10)" in post.content
     assert "## Relations\n- works_at [[acme|Acme]]" in post.content
-    registry = (ws.root / "hippocampus/graph/index.md").read_text()
+    registry = (ws.root / "memory/graph/index.md").read_text()
     assert "| [[alice-chen\\|Alice Chen]] | person | Alice | 1 | 1 | entities/alice-chen.md |" in registry
     shown = ws.json("graph.py", "show", "alice chen")
     assert shown["facts"] == ["Leads the billing team (2026-03-10)"]
@@ -34,13 +34,13 @@ def test_unknown_relation_is_refused_with_the_list_unless_new_type(ws):
     err = ws.run("graph.py", "relate", "Ana", "mentors", "Ben", expect=1).err
     assert "unknown relation 'mentors'" in err and "knows, family_of" in err and "--new-type" in err
     ws.run("graph.py", "relate", "Ana", "mentors", "Ben", "--new-type")
-    assert "- mentors" in (ws.root / "hippocampus/graph/relations.md").read_text()
+    assert "- mentors" in (ws.root / "memory/graph/relations.md").read_text()
     ws.run("graph.py", "relate", "Ben", "mentors", "Ana")  # now known
     assert "missing" not in ws.run("graph.py", "relate", "Ana", "knows", "Nobody", expect=2).err
 
 
 def test_relations_file_is_seeded_with_defaults(ws):
-    text = (ws.root / "hippocampus/graph/relations.md").read_text()
+    text = (ws.root / "memory/graph/relations.md").read_text()
     for name in ("knows", "family_of", "lives_in", "works_at", "works_on", "member_of", "part_of", "located_in",
                  "uses", "owns", "likes", "dislikes", "depends_on", "created_by", "related_to"):
         assert f"- {name}:" in text
@@ -75,18 +75,18 @@ def test_new_memories_naming_an_entity_are_linked_and_recall_expands_through_it(
 
 
 def test_hand_made_entity_file_is_committed_and_registered(ws):
-    folder = ws.root / "hippocampus/graph/entities"
+    folder = ws.root / "memory/graph/entities"
     (folder / "globex.md").write_text("---\nname: Globex\ntype: org\n---\n# Globex\n\n## Facts\n- Rival of Acme\n")
     ws.remember("Unrelated fact")
-    assert "manual: added by hand: hippocampus/graph/entities/globex.md" in ws.commits()
-    assert "[[globex\\|Globex]]" in (ws.root / "hippocampus/graph/index.md").read_text()
+    assert "manual: added by hand: memory/graph/entities/globex.md" in ws.commits()
+    assert "[[globex\\|Globex]]" in (ws.root / "memory/graph/index.md").read_text()
     assert ws.json("graph.py", "show", "Globex")["facts"] == ["Rival of Acme"]
     assert ws.git("status", "--porcelain") == ""
 
 
 def test_persons_notes_in_an_entity_file_survive_script_edits(ws):
     ws.run("graph.py", "add", "Ana", "--type", "person")
-    path = ws.root / "hippocampus/graph/entities/ana.md"
+    path = ws.root / "memory/graph/entities/ana.md"
     path.write_text(path.read_text() + "\n## Notes\nMet at PyCon; loves **Fado**.\n")
     ws.run("graph.py", "add", "Ana", "--fact", "Speaks four languages")
     text = path.read_text()

@@ -38,12 +38,12 @@ def test_new_file_and_deleted_file(ws):
     keep = ws.remember("User studies Portuguese", "--domain", "user")
     (ws.store / "user" / "ana.md").write_text("My sister Ana lives in Lisbon\n")
     hit = ws.json("recall.py", "sister Lisbon")["results"][0]
-    assert hit["file"] == "hippocampus/user/ana.md"
+    assert hit["file"] == "memory/user/ana.md"
     os.unlink(ws.root / ws.memory(keep)["file"])
     assert ws.json("recall.py", "Portuguese")["results"] == []
     ws.run("decay.py")
-    added = next(m for m in ws.index()["memories"] if m.get("file") == "hippocampus/user/ana.md")
-    assert added["source"] == "manual:hippocampus/user/ana.md"
+    added = next(m for m in ws.index()["memories"] if m.get("file") == "memory/user/ana.md")
+    assert added["source"] == "manual:memory/user/ana.md"
     assert ws.memory(keep)["status"] == "archived"
     assert ws.git("status", "--porcelain") == ""
     assert (ws.store / "user" / "ana.md").read_text() == "My sister Ana lives in Lisbon\n"
@@ -112,13 +112,13 @@ def test_a_renamed_file_is_noticed(ws):
     new = old.with_name("owls-renamed.md")
     old.rename(new)
     hit = ws.json("recall.py", "owls")["results"][0]
-    assert hit["file"] == "hippocampus/world/owls-renamed.md"
+    assert hit["file"] == "memory/world/owls-renamed.md"
     ws.remember("Unrelated fact about the moon", "--domain", "world")
-    assert ws.memory(memory_id)["file"] == "hippocampus/world/owls-renamed.md"  # a move keeps the id
+    assert ws.memory(memory_id)["file"] == "memory/world/owls-renamed.md"  # a move keeps the id
 
 
 def _large_folder(ws, extra: list[str], now: str | None = None) -> list[str]:
-    """More than LOOK_LATER_OVER (1000) memories in hippocampus/world; returns the ids of `extra`."""
+    """More than LOOK_LATER_OVER (1000) memories in memory/world; returns the ids of `extra`."""
     lines = [json.dumps({"content": f"Filler fact number {word} about nothing much", "domain": "world"})
              for word in (f"w{i:04d}x" for i in range(1001))]
     lines += [json.dumps({"content": text, "domain": "world"}) for text in extra]
@@ -148,12 +148,12 @@ def test_recall_in_a_large_folder_lists_it_now_and_then_but_never_shows_a_stale_
     # ... which is at once when a file comes, goes or is renamed there
     (folder / "hand-note.md").write_text("Ravens nest in the old oak\n")
     assert ws.json("recall.py", "quince")["results"][0]["id"] == garden
-    assert ws.json("recall.py", "ravens")["results"][0]["file"] == "hippocampus/world/hand-note.md"
+    assert ws.json("recall.py", "ravens")["results"][0]["file"] == "memory/world/hand-note.md"
     # ... or once recall.hand_edit_look_seconds have passed
     _edit_in_place(ws.root / ws.memory(garden)["file"], "quince tree", "quince tree and a medlar")
     assert ws.json("recall.py", "medlar")["results"] == []
     (ws.store / "config.yaml").write_text("recall:\n  hand_edit_look_seconds: 1\n")
-    ws.git("commit", "-q", "-m", "config", "--", "hippocampus/config.yaml")
+    ws.git("commit", "-q", "-m", "config", "--", "memory/config.yaml")
     time.sleep(1.1)
     assert ws.json("recall.py", "medlar")["results"][0]["id"] == garden
     # the next writer commits it as a person's
@@ -165,8 +165,8 @@ def test_recall_in_a_large_folder_lists_it_now_and_then_but_never_shows_a_stale_
 
 def test_recall_with_the_look_switched_off_sees_every_edit_in_place_at_once(ws):
     (ws.store / "config.yaml").write_text("recall:\n  hand_edit_look_seconds: 0\n")
-    ws.git("add", "hippocampus/config.yaml")
-    ws.git("commit", "-q", "-m", "config", "--", "hippocampus/config.yaml")
+    ws.git("add", "memory/config.yaml")
+    ws.git("commit", "-q", "-m", "config", "--", "memory/config.yaml")
     _kettle, garden = _large_folder(ws, ["The blue kettle whistles loudly", "The garden has tall sunflowers"])
     assert ws.json("recall.py", "kettle")["results"]
     _edit_in_place(ws.root / ws.memory(garden)["file"], "tall sunflowers", "tall sunflowers and a quince tree")
@@ -189,7 +189,7 @@ def test_a_writer_never_builds_unseen_on_an_edit_in_place_in_a_large_folder(ws):
     before = ws.commits()
     # a writer elsewhere goes on; the edit waits for the next look
     ws.remember("A fact about tea", "--domain", "user", now="2024-06-01T10:00:00Z")
-    assert ws.git("status", "--porcelain").strip() == "M hippocampus/episodes/2022-03-05.md"
+    assert ws.git("status", "--porcelain").strip() == "M memory/episodes/2022-03-05.md"
     # a writer appending to that very log stops, nothing written
     result = ws.run("remember.py", "Fixed the sink", "--store", "episodic", now="2022-03-05T18:00:00Z", expect=3)
     assert "was edited by hand a moment ago; nothing was written: run the command again" in result.err
@@ -198,13 +198,13 @@ def test_a_writer_never_builds_unseen_on_an_edit_in_place_in_a_large_folder(ws):
     ws.run("remember.py", "Fixed the sink", "--store", "episodic", now="2022-03-05T18:00:00Z")
     assert ws.commits()[1].startswith("manual:") and ws.commits()[0] == "remember: Fixed the sink"
     assert "the plumber" in log.read_text() and "Fixed the sink" in log.read_text()
-    assert ws.json("recall.py", "plumber")["results"][0]["file"] == "hippocampus/episodes/2022-03-05.md"
+    assert ws.json("recall.py", "plumber")["results"][0]["file"] == "memory/episodes/2022-03-05.md"
     assert ws.git("status", "--porcelain") == ""
 
 
 def _recorded_look(ws) -> dict:
     import sqlite3
-    with sqlite3.connect(ws.store / ".cache" / "search.sqlite") as db:
+    with sqlite3.connect(ws.side / ".cache" / "search.sqlite") as db:
         look = json.loads(db.execute("SELECT value FROM meta WHERE key='files_look'").fetchone()[0])
         printed = db.execute("SELECT value FROM meta WHERE key='files_print'").fetchone()[0]
     return {"folders": look["folders"], "print": printed}
@@ -221,12 +221,12 @@ def test_a_writer_that_skipped_a_large_folder_records_the_look_a_full_listing_wo
     _large_folder(ws, ["The blue kettle whistles loudly"])
     ws.remember("A first fact about tea", "--domain", "world")  # lists every file
     assert _recorded_look(ws) == _look_now(ws)
-    memory_id = ws.remember("A second fact about tea", "--domain", "world")  # skips hippocampus/world, adds to it
+    memory_id = ws.remember("A second fact about tea", "--domain", "world")  # skips memory/world, adds to it
     assert _recorded_look(ws) == _look_now(ws)
     assert _recorded_look(ws)["folders"]["world"][0] == 1004
     ws.run("recall.py", "tea", "--reinforce")  # reinforces (no file written) with the same skip
     assert _recorded_look(ws) == _look_now(ws)
-    ws.run("forget.py", memory_id, "--purge")  # skips hippocampus/world too, and deletes a file in it
+    ws.run("forget.py", memory_id, "--purge")  # skips memory/world too, and deletes a file in it
     assert _recorded_look(ws) == _look_now(ws)
     assert _recorded_look(ws)["folders"]["world"][0] == 1003
     ws.run("decay.py", now="2026-12-02T03:00:00Z")  # the scheduled job lists every file
@@ -235,13 +235,13 @@ def test_a_writer_that_skipped_a_large_folder_records_the_look_a_full_listing_wo
 
 def test_writers_skipping_a_large_folder_never_put_off_its_next_listing(ws):
     (ws.store / "config.yaml").write_text("recall:\n  hand_edit_look_seconds: 2\n")
-    ws.git("add", "hippocampus/config.yaml")
-    ws.git("commit", "-q", "-m", "config", "--", "hippocampus/config.yaml")
+    ws.git("add", "memory/config.yaml")
+    ws.git("commit", "-q", "-m", "config", "--", "memory/config.yaml")
     _kettle, garden = _large_folder(ws, ["The blue kettle whistles loudly", "The garden has tall sunflowers"])
     ws.remember("A first fact about tea", "--domain", "user")  # lists every file
     _edit_in_place(ws.root / ws.memory(garden)["file"], "tall sunflowers", "tall sunflowers and a quince tree")
     time.sleep(1.0)
-    ws.remember("A second fact about tea", "--domain", "user")  # skips hippocampus/world: the edit waits
+    ws.remember("A second fact about tea", "--domain", "user")  # skips memory/world: the edit waits
     time.sleep(1.2)
     ws.remember("A third fact about tea", "--domain", "user")  # 2 s after the listing: lists it again
     assert ws.memory(garden)["content"] == "The garden has tall sunflowers and a quince tree"
@@ -254,7 +254,7 @@ def test_the_daily_decay_commits_an_edit_in_place_that_writers_skipped(ws):
     _kettle, garden = _large_folder(ws, ["The blue kettle whistles loudly", "The garden has tall sunflowers"], now=day)
     ws.remember("A first fact about tea", "--domain", "user", now=day)  # lists every file
     _edit_in_place(ws.root / ws.memory(garden)["file"], "tall sunflowers", "tall sunflowers and a quince tree")
-    ws.run("reinforce.py", _kettle, now=day)  # any writer but the scheduled ones skips hippocampus/world within 30 s
+    ws.run("reinforce.py", _kettle, now=day)  # any writer but the scheduled ones skips memory/world within 30 s
     assert ws.git("status", "--porcelain").strip() == f"M {ws.memory(garden)['file']}"
     ws.run("decay.py", now="2026-12-02T03:00:00Z")
     assert ws.memory(garden)["content"] == "The garden has tall sunflowers and a quince tree"
@@ -267,11 +267,11 @@ def test_a_hand_edit_of_the_config_is_committed_as_manual(ws):
     config.write_text(config.read_text() + "\nrecall:\n  related_words:\n    standup: [sync]\n")
     ws.remember("Daily sync with the platform team at 9:30", "--domain", "world")
     subjects = ws.commits()
-    assert subjects[1] == "manual: edited by hand: hippocampus/config.yaml"
+    assert subjects[1] == "manual: edited by hand: memory/config.yaml"
     assert subjects[0].startswith("remember:")
-    assert "hippocampus/config.yaml" in ws.git("show", "--name-only", "--format=", "HEAD~1")
+    assert "memory/config.yaml" in ws.git("show", "--name-only", "--format=", "HEAD~1")
     assert ws.git("status", "--porcelain") == ""
-    assert [l for l in ws.audit() if "hippocampus/config.yaml" in l][-1].split(" | ")[1] == "manual"
+    assert [l for l in ws.audit() if "memory/config.yaml" in l][-1].split(" | ")[1] == "manual"
 
 
 def _thirty_in_user(ws) -> list[str]:
@@ -282,7 +282,7 @@ def _thirty_in_user(ws) -> list[str]:
 
 def _live_and_tracked(ws, ids: list[str]) -> tuple[int, int]:
     memories = {m["id"]: m for m in ws.index()["memories"]}
-    tracked = set(ws.git("ls-files", "--", "hippocampus").split())
+    tracked = set(ws.git("ls-files", "--", "memory").split())
     return (sum(memories[i]["status"] != "archived" for i in ids),
             sum(memories[i]["file"] in tracked for i in ids))
 
@@ -316,7 +316,7 @@ def test_a_file_back_elsewhere_with_its_id_is_the_same_memory(ws):
     (ws.store / "world" / "bees.md").write_bytes(kept)  # its frontmatter names it
     ws.remember("The ferry leaves at seven", "--domain", "world")
     memory = ws.memory(memory_id)
-    assert memory["status"] != "archived" and memory["file"] == "hippocampus/world/bees.md"
+    assert memory["status"] != "archived" and memory["file"] == "memory/world/bees.md"
     assert len(ws.index()["memories"]) == count + 1  # the ferry; no second copy of the bees
     assert ws.git("status", "--porcelain") == ""
     assert ws.json("recall.py", "bees roof")["results"][0]["id"] == memory_id

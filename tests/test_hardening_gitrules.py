@@ -45,7 +45,7 @@ def _no_trace(ws: Workspace, text: str) -> None:
     log = ws.git("log", "-p", "--format=%s%n%b")
     assert text not in log
     assert "recover" not in ws.git("log", "--format=%s")
-    assert not list((ws.store / ".cache").glob("pending-commit.json"))
+    assert not list((ws.side / ".cache").glob("pending-commit.json"))
 
 
 def test_a_failing_pre_commit_hook_fails_the_write_and_leaves_nothing(ws):
@@ -102,8 +102,8 @@ def test_what_a_killed_writer_kept_to_take_its_writes_back_is_cleared(ws):
     index = ws.store / "index.json"
     backup = index.with_name(".index.json.undo.tmp")
     os.link(index, backup)
-    (ws.store / ".cache" / "pending-commit.json").write_text(
-        json.dumps({"actor": "bot:remember", "action": "remember", "paths": ["hippocampus/index.json"]}))
+    (ws.side / ".cache" / "pending-commit.json").write_text(
+        json.dumps({"actor": "bot:remember", "action": "remember", "paths": ["memory/index.json"]}))
     ws.remember("User likes walks", now=NOW)
     assert not backup.exists()
     assert ws.git("status", "--porcelain", "--ignored") == "!! hippocampus/.cache/\n!! hippocampus/.lock\n"
@@ -170,8 +170,8 @@ def _parent_repo(tmp_path) -> tuple[Path, Workspace]:
     (".gitignore", "agent/workspace/hippocampus/\n"),           # the parent repository's own ignore file
     ("agent/.gitignore", "hippocampus\n"),                     # a folder's, between the top and the workspace
     (".git/info/exclude", "*.md\n"),                      # the repository's exclude file: every markdown file
-    ("agent/workspace/hippocampus/episodes/.gitignore", "*\n"),  # inside one of our folders
-    ("agent/workspace/hippocampus/.gitignore", ".cache/\n.lock\n.*.tmp\nvault/\n"),  # a rule added to ours
+    ("agent/workspace/memory/episodes/.gitignore", "*\n"),  # inside one of our folders
+    ("agent/workspace/memory/.gitignore", ".cache/\n.lock\n.*.tmp\nvault/\n"),  # a rule added to ours
 ])
 def test_paths_the_users_repository_ignores_are_never_committed(tmp_path, where, rule):
     top, ws = _parent_repo(tmp_path)
@@ -204,7 +204,7 @@ def test_a_path_an_ignore_rule_takes_back_is_committed(tmp_path):
     ws.remember("User prefers tea", now=NOW)
     tracked = subprocess.run(["git", "ls-tree", "-r", "--name-only", "HEAD"], cwd=top, capture_output=True,
                              text=True).stdout.split()
-    assert "agent/workspace/hippocampus/meta/audit.log" in tracked and "agent/workspace/hippocampus/index.json" in tracked
+    assert "agent/workspace/hippocampus/meta/audit.log" in tracked and "agent/workspace/memory/index.json" in tracked
 
 
 def test_a_detached_head_is_refused_and_doctor_says_so(ws):
@@ -220,7 +220,7 @@ def test_a_detached_head_is_refused_and_doctor_says_so(ws):
     (ws.store / "index.json").write_text("{broken")
     repair = ws.run("doctor.py", "--repair", now=NOW, expect=3)  # nor does a repair commit there
     assert "detached" in repair.err and ws.git("rev-parse", "HEAD").strip() == before["head"]
-    (ws.store / "index.json").write_bytes(before["files"]["hippocampus/index.json"])
+    (ws.store / "index.json").write_bytes(before["files"]["memory/index.json"])
     ws.git("checkout", "-q", branch)
     ws.remember("User likes plums", now=NOW)
     assert ws.git("symbolic-ref", "--short", "HEAD").strip() == branch
@@ -262,7 +262,7 @@ def _check_after(ws: Workspace, text: str, result, before: dict) -> None:
 def test_a_write_past_the_file_size_limit_leaves_nothing(ws, long_log):
     ws.remember("User prefers tea", now=NOW)
     if long_log:  # the audit log the largest file: its append is the write that fails
-        log = ws.store / "meta" / "audit.log"
+        log = ws.meta / "audit.log"
         with open(log, "a") as handle:
             handle.write("".join(f"2026-03-0{1 + n % 9}T10:00:00Z | bot:x | reinforce | - | an older line {n}\n"
                                  for n in range(400)))

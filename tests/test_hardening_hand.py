@@ -54,20 +54,28 @@ def test_an_entry_appended_to_the_log_after_the_writers_check_is_kept(ws, monkey
     assert "A person's entry saved in the window" in text and f"· {ours}\nThe agent's entry" in text
     ws.remember("The next write indexes the person's entry", now="2026-03-11T16:00:00Z")
     assert "A person's entry saved in the window" in [m["content"] for m in ws.index()["memories"]]
-    assert ws.git("status", "--porcelain", "--", "hippocampus") == ""
+    assert ws.git("status", "--porcelain", "--", "memory", "hippocampus") == ""
 
 
+@pytest.mark.parametrize("writer", ["sync_core", "remember"])
 @pytest.mark.parametrize("when", ["pending-commit", "MEMORY.md"])
-def test_a_line_appended_to_memory_md_during_sync_core_is_kept(ws, monkeypatch, when):
-    ws.remember("User likes green tea", "--importance", "0.9")
-    ws.run("sync_core.py")
-    ws.remember("User fact about the garden", "--importance", "0.9")
+def test_a_line_appended_to_memory_md_while_core_is_written_is_kept(ws, monkeypatch, when, writer):
+    ws.remember("User likes green tea", "--importance", "0.9", now="2026-03-09T09:00:00Z")
+    ws.remember("User fact about the garden", "--importance", "0.7", now="2026-03-09T09:00:00Z")
+    ws.run("sync_core.py", now="2026-03-09T10:00:00Z")
     memory_md = ws.root / "MEMORY.md"
+    assert "garden" in memory_md.read_text()
     done = _save_during(monkeypatch, when, memory_md, "My own line, saved mid-sync\n")
-    result = sync_core(Workspace.open(ws.root, NOW))
-    assert done and result["changed"]
+    workspace = Workspace.open(ws.root, NOW)  # two days on: the garden fact (0.7) has faded out of core
+    if writer == "sync_core":
+        assert sync_core(workspace)["changed"]
+    else:  # a change that moves core writes the section in its own commit, the same way
+        with workspace.transaction("bot:remember", "remember") as tx:
+            remember_one(tx, "User's sister is called Ana", importance=0.9)
+    assert done
     text = memory_md.read_text()
-    assert text.endswith("My own line, saved mid-sync\n") and "User fact about the garden" in text
+    assert text.endswith("My own line, saved mid-sync\n") and "garden" not in text and "green tea" in text
+    assert ("sister is called Ana" in text) == (writer == "remember")
     assert "My own line, saved mid-sync" in ws.git("show", "HEAD:MEMORY.md")
     assert ws.git("status", "--porcelain") == ""
 
@@ -135,10 +143,10 @@ def test_a_file_moved_by_hand_commits_the_old_paths_removal(ws):
     os.rename(old, ws.store / "self" / "renamed-by-hand.md")
     ws.remember("Another memory written after the move", "--domain", "world")
     assert ws.git("status", "--porcelain") == ""
-    assert old.name not in ws.git("ls-files", "hippocampus")
-    assert ws.memory(memory_id)["file"] == "hippocampus/self/renamed-by-hand.md"
+    assert old.name not in ws.git("ls-files", "memory")
+    assert ws.memory(memory_id)["file"] == "memory/self/renamed-by-hand.md"
     live = [m for m in ws.index()["memories"] if m.get("status") != "archived"]
-    assert [m["file"] for m in live].count("hippocampus/self/renamed-by-hand.md") == 1
+    assert [m["file"] for m in live].count("memory/self/renamed-by-hand.md") == 1
     assert ws.json("doctor.py")["healthy"]
 
 
@@ -151,7 +159,7 @@ def test_a_file_without_an_id_moved_by_hand_is_the_same_memory(ws):
     ws.remember("Another memory", "--domain", "world")
     same = [m for m in ws.index()["memories"] if m["content"] == "User prefers tea to coffee"]
     assert [(m["id"], m["file"], m["status"] != "archived") for m in same] == \
-        [(memory_id, "hippocampus/world/tea-moved.md", True)]
+        [(memory_id, "memory/world/tea-moved.md", True)]
     assert ws.git("status", "--porcelain") == ""
 
 
@@ -159,7 +167,7 @@ def test_doctor_reports_a_tracked_path_no_write_will_commit(ws):
     ws.remember("User likes walks", "--domain", "user")
     stale = ws.store / "user" / "left-behind.txt"
     stale.write_text("an old copy\n")
-    ws.git("add", "hippocampus/user/left-behind.txt")
+    ws.git("add", "memory/user/left-behind.txt")
     ws.git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "a copy committed by hand")
     # an older version left a moved file's old path like this: gone, tracked, in no memory
     stale.unlink()
@@ -187,7 +195,7 @@ def test_a_domain_folder_symlinked_out_of_the_workspace_is_never_followed(ws, tm
     assert all("Words kept outside" not in m["content"] for m in ws.index()["memories"])
     assert "secret-diary" not in ws.git("log", "--all", "--name-only", "--format=")
     report = ws.json("doctor.py", expect=3)
-    assert any(p.startswith("hippocampus/world/:") and "symlink out of the workspace" in p for p in report["problems"])
+    assert any(p.startswith("memory/world/:") and "symlink out of the workspace" in p for p in report["problems"])
 
 
 def test_a_symlinked_folder_inside_the_workspace_is_still_read(ws):
@@ -210,7 +218,7 @@ def test_a_file_over_max_content_bytes_is_not_indexed_and_said_once(ws):
     assert all("the big dump" not in m["content"] for m in ws.index()["memories"])
     assert "dump.md" not in ws.git("log", "--all", "--name-only", "--format=")
     report = ws.json("doctor.py", expect=3)
-    assert any(p.startswith("hippocampus/user/dump.md:") and "max_content_bytes" in p for p in report["problems"])
+    assert any(p.startswith("memory/user/dump.md:") and "max_content_bytes" in p for p in report["problems"])
 
 
 def test_an_entry_over_max_content_bytes_in_a_log_is_not_indexed(ws):
@@ -230,7 +238,7 @@ def test_a_binary_file_named_md_is_not_a_memory(ws, data):
     ws.remember("User likes maps", "--domain", "user")
     assert [m["content"] for m in ws.index()["memories"]] == ["User likes maps"]
     report = ws.json("doctor.py", expect=3)
-    assert any(p.startswith("hippocampus/world/picture.md:") and "binary" in p for p in report["problems"])
+    assert any(p.startswith("memory/world/picture.md:") and "binary" in p for p in report["problems"])
 
 
 def test_files_never_read_as_memories_are_named_by_doctor_with_the_reason(ws):
@@ -239,9 +247,9 @@ def test_files_never_read_as_memories_are_named_by_doctor_with_the_reason(ws):
     (ws.store / "user" / "SHOUT.MD").write_text("User shouts\n")
     (ws.store / "user" / "long.markdown").write_text("User writes long names\n")
     problems = "\n".join(ws.json("doctor.py", expect=3)["problems"])
-    assert "hippocampus/user/health/x.md: not indexed: in a subfolder" in problems
-    assert "hippocampus/user/SHOUT.MD: not indexed: only files named *.md" in problems
-    assert "hippocampus/user/long.markdown: not indexed: only files named *.md" in problems
+    assert "memory/user/health/x.md: not indexed: in a subfolder" in problems
+    assert "memory/user/SHOUT.MD: not indexed: only files named *.md" in problems
+    assert "memory/user/long.markdown: not indexed: only files named *.md" in problems
 
 
 def test_latin1_text_with_some_accents_is_still_a_memory(ws):

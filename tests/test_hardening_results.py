@@ -95,7 +95,7 @@ def test_a_decay_or_reinforce_rate_out_of_range_is_refused_and_nothing_is_writte
         err = ws.run(script, *args, now="2026-03-01T09:00:00Z", env=UTC, expect=3).err
         assert key in err and allowed in err and len(err.strip().splitlines()) == 1, err
         assert _state(ws) == before
-    cached = ws.store / ".cache" / "config.json"  # a bad file is never cached
+    cached = ws.side / ".cache" / "config.json"  # a bad file is never cached
     assert not cached.exists() or json.loads(cached.read_text())["config"] != settings
 
 
@@ -123,7 +123,7 @@ def test_every_numeric_setting_outside_its_documented_range_is_one_line_exit_3(w
     from hippocampus.base.config import RANGES, describe_range
     _config(ws, _nested(key, value))
     err = ws.run("recall.py", "tea", expect=3).err
-    assert f"hippocampus/config.yaml: {key}" in err and describe_range(RANGES[key]) in err, err
+    assert f"memory/config.yaml: {key}" in err and describe_range(RANGES[key]) in err, err
     assert len(err.strip().splitlines()) == 1
 
 
@@ -158,7 +158,7 @@ def test_keys_and_orders_that_make_no_sense_are_refused(ws, settings, message):
 def test_a_valid_config_is_cached_and_a_later_bad_edit_is_still_refused(ws):
     _config(ws, {"decay": {"rate": 0.98}})
     ws.run("recall.py", "tea")
-    cache = ws.store / ".cache" / "config.json"
+    cache = ws.side / ".cache" / "config.json"
     assert json.loads(cache.read_text())["config"] == {"decay": {"rate": 0.98}}
     _config(ws, {"decay": {"rate": 9.8}})
     assert "decay.rate must be at most 1" in ws.run("recall.py", "tea", expect=3).err
@@ -242,12 +242,12 @@ def _point_file_at(ws, memory_id: str, path: str) -> None:
                 (ws.root / own).unlink()
                 ws.git("rm", "-q", "--cached", own)
     index_path.write_text(json.dumps(index, indent=1))
-    ws.git("add", "hippocampus/index.json")
+    ws.git("add", "memory/index.json")
     ws.git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "edit")
 
 
-BAD_FILES = [".git/HEAD", ".git/config", "hippocampus/user/../../.git/HEAD", "../outside.md", "/etc/hostname",
-             "hippocampus/index.json", "hippocampus/meta/audit.log", "README.md", "hippocampus/user/.hidden.md"]
+BAD_FILES = [".git/HEAD", ".git/config", "memory/user/../../.git/HEAD", "../outside.md", "/etc/hostname",
+             "memory/index.json", "hippocampus/meta/audit.log", "README.md", "memory/user/.hidden.md"]
 
 
 @pytest.mark.parametrize("bad", BAD_FILES)
@@ -256,7 +256,7 @@ def test_forget_purge_refuses_a_file_field_outside_the_memory_folders(ws, bad):
     _point_file_at(ws, memory_id, bad)
     head = (ws.root / ".git" / "HEAD").read_bytes()
     before = {p: p.read_bytes() for p in (ws.root / ".git" / "HEAD", ws.root / ".git" / "config",
-                                          ws.store / "index.json", ws.store / "meta" / "audit.log")}
+                                          ws.store / "index.json", ws.meta / "audit.log")}
     commits = ws.commits()
     err = ws.run("forget.py", memory_id, "--purge", expect=3).err
     assert memory_id in err and "not a memory file" in err and len(err.strip().splitlines()) == 1
@@ -275,7 +275,7 @@ def test_doctor_repair_drops_a_bad_file_field_and_gives_the_memory_its_own_file(
     assert ws.memory(memory_id)["status"] != "archived" and (ws.root / ".git" / "HEAD").read_bytes() == head
     ws.run("doctor.py", "--repair")
     repaired = ws.memory(memory_id)
-    assert repaired["file"].startswith("hippocampus/") and (ws.root / repaired["file"]).is_file()
+    assert repaired["file"].startswith("memory/") and (ws.root / repaired["file"]).is_file()
     assert (ws.root / ".git" / "HEAD").read_bytes() == head
     assert ws.json("doctor.py")["healthy"]
     ws.run("forget.py", memory_id, "--purge")
@@ -315,7 +315,7 @@ def test_doctor_repair_by_a_sub_agent_is_refused_and_changes_nothing(ws):
         err = ws.run("doctor.py", "--repair", *how.get("args", ()), env=how.get("env"), expect=1).err
         assert "subagent:researcher" in err and "nothing was changed" in err and len(err.strip().splitlines()) == 1
         assert ws.commits() == commits and (ws.store / "index.json").read_text() == "{broken"
-        assert not list((ws.store / ".cache").glob("damaged-index-*"))
+        assert not list((ws.side / ".cache").glob("damaged-index-*"))
     assert ws.run("doctor.py", "--actor", "researcher", expect=3).out.startswith("problems found")  # reading is fine
     ws.run("doctor.py", "--repair")
     assert ws.commits() != commits
@@ -343,7 +343,7 @@ def test_a_created_up_to_a_day_ahead_is_accepted_and_the_past_is_as_ever(ws):
 def test_an_encoded_signal_from_a_clock_ahead_is_dated_now(ws):
     record = {"id": "sig_0000000000000001", "session": "s1", "timestamp": "2999-01-01T10:00:00Z", "role": "user",
               "text": "Remember that the boat trip is on Saturday.", "source": "/t/s1.jsonl#m1"}
-    (ws.store / "signals.jsonl").write_text(json.dumps(record) + "\n")
+    (ws.side / "signals.jsonl").write_text(json.dumps(record) + "\n")
     assert ws.json("encode.py", "--auto", now="2026-03-11T15:00:00Z")["stored"] == 1
     stored = [m for m in ws.index()["memories"] if "boat trip" in m["content"]]
     assert [m["created"] for m in stored] == ["2026-03-11T15:00:00Z"]
@@ -408,7 +408,7 @@ def test_import_of_a_memory_dated_in_the_future_skips_that_item(ws, tmp_path):
 
 
 def test_a_daily_note_dated_in_the_future_is_skipped_by_import_notes_naming_it(ws):
-    (ws.root / "memory").mkdir()  # OpenClaw's folder, its daily notes
+    (ws.root / "memory").mkdir(exist_ok=True)  # OpenClaw's folder, its daily notes (and our memories')
     (ws.root / "memory" / "2026-03-10.md").write_text("- Walked the dog along the river\n")
     (ws.root / "memory" / "2999-01-01.md").write_text("- Flew to the moon for lunch\n")
     result = ws.run("import_notes.py", "--json", now="2026-03-11T15:00:00Z")

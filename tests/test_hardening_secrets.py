@@ -202,7 +202,7 @@ def test_the_memory_keeps_its_words_with_a_marker_for_the_secret(store, case):
 def test_every_part_of_the_store_was_reached(store):
     """The searches above looked where the secrets were sent: each place holds the marker."""
     ws, everything = store
-    places = ["hippocampus/index.json", "hippocampus/meta/audit.log", "hippocampus/meta/pending-memories.md",
+    places = ["memory/index.json", "hippocampus/meta/audit.log", "hippocampus/meta/pending-memories.md",
               "hippocampus/.cache/search.sqlite", "git log -p --all"]
     for place in places:
         data = dict(everything)[place]
@@ -281,7 +281,7 @@ def _interrupted_remember(ws: Workspace) -> list[str]:
     paths = ws.git("show", "--name-only", "--format=", "HEAD").split()
     ws.git("reset", "-q", "--mixed", "HEAD~1")
     note = {"actor": "main", "action": "remember", "paths": sorted(paths)}
-    (ws.store / ".cache" / "pending-commit.json").write_text(json.dumps(note))
+    (ws.side / ".cache" / "pending-commit.json").write_text(json.dumps(note))
     return paths
 
 
@@ -290,7 +290,7 @@ def test_the_recovery_commit_redacts_what_a_person_added_meanwhile(ws, target):
     paths = _interrupted_remember(ws)
     secret = "hf_ReCoVeRyLeAk0123456789abcdefghij"
     if target == "memory file":
-        path = ws.root / next(p for p in paths if p.startswith(("hippocampus/world/", "hippocampus/user/", "hippocampus/self/", "hippocampus/relationship/")))
+        path = ws.root / next(p for p in paths if p.startswith(("memory/world/", "memory/user/", "memory/self/", "memory/relationship/")))
         path.write_text(path.read_text() + f"\nAlso the token {secret}\n")
     elif target == "index.json":
         path = ws.store / "index.json"
@@ -298,7 +298,7 @@ def test_the_recovery_commit_redacts_what_a_person_added_meanwhile(ws, target):
         index["memories"][-1]["content"] += f" and {secret}"
         path.write_text(json.dumps(index))
     else:
-        path = ws.store / "meta" / "audit.log"
+        path = ws.meta / "audit.log"
         path.write_text(path.read_text() + f"a person's note: {secret}\n")
     ws.run("remember.py", "the next writer finishes the interrupted one", now=NOW)
     assert any("committed an interrupted remember" in s for s in ws.commits())
@@ -313,7 +313,7 @@ def test_recovery_through_a_real_kill(ws, tmp_path):
     import time
     lines = "".join(json.dumps({"content": f"bulk memory {i} about rivers"}) + "\n" for i in range(3000))
     env = {**{k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}, "WORKSPACE": str(ws.root)}
-    note = ws.store / ".cache" / "pending-commit.json"
+    note = ws.side / ".cache" / "pending-commit.json"
     proc = subprocess.Popen([sys.executable, "-S", str(Path(__file__).resolve().parents[1] / "scripts" / "remember.py"),
                              "--jsonl", "-"], env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
@@ -329,7 +329,7 @@ def test_recovery_through_a_real_kill(ws, tmp_path):
     secret = "hf_KiLlEdWrItEr0123456789abcdefghijk"
     noted = json.loads(note.read_text())["paths"]
     files = [ws.root / p for p in noted if p.endswith(".md") and (ws.root / p).is_file()]
-    for path in [*files[:3], ws.store / "meta" / "audit.log"]:
+    for path in [*files[:3], ws.meta / "audit.log"]:
         path.write_text(path.read_text() + f"\nnote {secret}\n")
     ws.run("remember.py", "after the kill", now=NOW)
     assert _leaks(_everything(ws.root), [secret]) == []
@@ -338,10 +338,10 @@ def test_recovery_through_a_real_kill(ws, tmp_path):
 def test_a_pretty_printed_json_file_stays_valid_json_when_scrubbed():
     from hippocampus.store.scrub import scrubbed
     data = json.dumps({"memories": [{"content": "DB_PASSWORD=Pp7prettyPw"}]}, indent=2).encode()
-    clean = scrubbed("hippocampus/index.json", data, before=None)
+    clean = scrubbed("memory/index.json", data, before=None)
     assert b"Pp7prettyPw" not in clean
     assert json.loads(clean)["memories"][0]["content"] == "DB_PASSWORD=[REDACTED:password]"
-    assert scrubbed("hippocampus/index.json", data, before=data) is None  # all of it committed already
+    assert scrubbed("memory/index.json", data, before=data) is None  # all of it committed already
 
 
 # ------------------------------------------------------------------ guards

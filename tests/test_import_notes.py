@@ -19,7 +19,7 @@ rm -rf /not/a/memory
 
 def test_daily_notes_and_memory_md_bullets_are_indexed_in_place(ws):
     note = ws.root / "memory" / "2026-03-10.md"
-    note.parent.mkdir()  # OpenClaw's folder, its daily notes
+    note.parent.mkdir(exist_ok=True)  # OpenClaw's folder, its daily notes (and our memories')
     note.write_text(NOTE)
     (ws.root / "MEMORY.md").write_text("# MEMORY\n\n- User's partner is called Sam\n- Prefers metric units\n")
     ws.remember("Something stored earlier", "--importance", "0.9")
@@ -29,7 +29,10 @@ def test_daily_notes_and_memory_md_bullets_are_indexed_in_place(ws):
     assert dry["added"] == 5 and ws.json("status.py")["live"] == 1
     result = ws.json("import_notes.py", now="2026-03-12")
     assert result["added"] == 5
-    assert note.read_text() == NOTE and (ws.root / "MEMORY.md").read_bytes() == memory_md_before
+    # the person's text is as it was (our section, below it, now lists the core memories the notes gave)
+    mine = b"<!-- hippocampus:core:start -->"
+    assert note.read_text() == NOTE
+    assert (ws.root / "MEMORY.md").read_bytes().split(mine)[0] == memory_md_before.split(mine)[0]
     memories = {m["content"]: m for m in ws.index()["memories"]}
     rebooted = memories["The staging server was rebooted after the disk filled up (root cause: old docker images)"]
     assert rebooted["source"] == "note:memory/2026-03-10.md" and "file" not in rebooted
@@ -44,7 +47,7 @@ def test_daily_notes_and_memory_md_bullets_are_indexed_in_place(ws):
     note.write_text(NOTE + "- Ana confirmed the offsite hotel\n")
     assert ws.json("import_notes.py", now="2026-03-12")["added"] == 1
     assert ws.json("doctor.py")["healthy"]
-    assert ws.git("status", "--porcelain", "--", "hippocampus/index.json") == ""
+    assert ws.git("status", "--porcelain", "--", "memory/index.json") == ""
 
 
 def test_import_notes_refuses_paths_outside_the_workspace(ws):

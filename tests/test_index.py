@@ -44,7 +44,7 @@ def test_one_memory_change_is_a_small_diff(ws, tmp_path):
     source.write_text("\n".join(json.dumps({"content": f"Fact {i} about rivers"}) for i in range(100)))
     ids = ws.json("remember.py", "--jsonl", str(source))["ids"]
     ws.run("reinforce.py", ids[50])
-    stat = ws.git("show", "--numstat", "--format=", "HEAD", "--", "hippocampus/index.json").split()
+    stat = ws.git("show", "--numstat", "--format=", "HEAD", "--", "memory/index.json").split()
     assert int(stat[0]) <= 4 and int(stat[1]) <= 4
 
 

@@ -177,3 +177,38 @@ def test_an_older_install_in_the_team_files_moves_to_local_scope(tmp_path):
     assert len(commands(json.loads((project / ".claude" / "settings.local.json").read_text()), "Stop")) == 1
     install(tmp_path, "--workspace", str(tmp_path / "ws"), "--claude-code", str(project), "--uninstall")
     assert team.read_text() == original and sorted(p.name for p in (project / ".claude").iterdir()) == ["settings.json"]
+
+
+def test_claude_code_changes_only_claude_codes_files_and_names_each_one(tmp_path):
+    """OpenClaw's config is not touched by --claude-code (nor --mcp) unless named; every file that
+    changes in HOME is named in what install.sh prints (with the real CLI when it is there)."""
+    home = tmp_path / "home"
+    config = home / ".openclaw" / "openclaw.json"
+    config.parent.mkdir(parents=True)
+    config.write_text('{"gateway": {"port": 18789}}\n')
+    (home / ".claude").mkdir()
+    (home / ".claude" / "settings.json").write_text('{"model": "opus"}\n')
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("HIPPOCAMPUS_", "CLAUDE", "WORKSPACE"))}
+    env.update(HOME=str(home), CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1", DISABLE_AUTOUPDATER="1")
+    cli = os.environ.get("HIPPOCAMPUS_CLAUDE_CLI") or shutil.which("claude")
+    if cli:
+        env = host_env({**env, "HIPPOCAMPUS_CLAUDE_CLI": cli})
+    outside = lambda p: not p.startswith(("ws/", ".claude/backups/"))  # the workspace; Claude Code's own backups
+    before = {p: data for p, data in snapshot(home).items() if outside(p)}
+    for args in (("--claude-code",), ("--mcp", "cursor")):
+        done = subprocess.run([str(ROOT / "install.sh"), "--workspace", str(home / "ws"), *args], capture_output=True,
+                              text=True, env=env, timeout=300, cwd=tmp_path)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert config.read_bytes() == b'{"gateway": {"port": 18789}}\n', (args, done.stdout)
+        assert f"OpenClaw: {config} left as it is" in done.stdout and "--openclaw-config" in done.stdout
+        after = {p: data for p, data in snapshot(home).items() if outside(p)}
+        changed = sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p))
+        assert changed and [p for p in changed if str(home / p) not in done.stdout] == [], (changed, done.stdout)
+        before = after
+    subprocess.run([str(ROOT / "install.sh"), "--workspace", str(home / "ws"), "--claude-code", "--mcp", "cursor",
+                    "--uninstall"], capture_output=True, env=env, timeout=300, cwd=tmp_path, check=True)
+    assert (home / ".claude" / "settings.json").read_text() == '{"model": "opus"}\n'
+    wired = subprocess.run([str(ROOT / "install.sh"), "--workspace", str(home / "ws"), "--claude-code",
+                            "--openclaw-config", str(config)], capture_output=True, text=True, env=env, timeout=300,
+                           cwd=tmp_path)
+    assert wired.returncode == 0 and str(ROOT) in json.loads(config.read_text())["skills"]["load"]["extraDirs"]

@@ -227,7 +227,7 @@ def test_without_the_mcp_package_and_offline_one_line_and_the_entry_is_written(t
     assert "pip install --user 'mcp>=2,<3'" in notes[0]
     entry = ours(config(home, "cursor"), "cursor", home)
     assert entry["command"].startswith(str(venv))  # the Python install.sh ran, where mcp goes once installed
-    assert (home / "ws" / "hippocampus" / "index.json").is_file()  # the rest of the install went on
+    assert (home / "ws" / "memory" / "index.json").is_file()  # the rest of the install went on
 
 
 # ------------------------------------------------------------------ the JSON text edit, on any layout
@@ -292,12 +292,17 @@ def test_codex_home_is_where_install_writes_and_uninstall_removes(home):
     assert not (codex / "config.toml").exists()
 
 
-def test_an_empty_config_file_is_wired_as_a_missing_one(tmp_path):
+def test_an_empty_config_file_is_wired_and_given_back_empty(tmp_path):
     from hippocampus.hosts import mcp_clients as mc
     path = tmp_path / "settings.json"
-    path.write_text("\n", encoding="utf-8")
     value = mc.entry("/usr/bin/python3", SERVER, "/srv/mem")
+    for empty in ("", "\n", " \r\n"):
+        path.write_text(empty, encoding="utf-8", newline="")
+        what, new = mc.plan("gemini", "add", path, value, SERVER)
+        assert what == "added" and json.loads(new) == {"mcpServers": {"hippocampus": value}}
+        path.write_text(new, encoding="utf-8", newline="")
+        assert mc.plan("gemini", "remove", path, None, SERVER) == ("removed", empty)  # kept, as it was
+    path.unlink()
     what, new = mc.plan("gemini", "add", path, value, SERVER)
-    assert what == "added" and json.loads(new) == {"mcpServers": {"hippocampus": value}}
     path.write_text(new, encoding="utf-8")
-    assert mc.plan("gemini", "remove", path, None, SERVER)[0] == "deleted"
+    assert mc.plan("gemini", "remove", path, None, SERVER)[0] == "deleted"  # the file we created goes

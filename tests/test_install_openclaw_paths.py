@@ -5,14 +5,12 @@ must not add HIPPOCAMPUS_CORE.md as well (each core memory would be served twice
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.skipif(shutil.which("jq") is None, reason="jq is not installed (apt-get install jq)")
 CONFIG = {"gateway": {"port": 18789}, "channels": {"telegram": {"enabled": True}}}
 
 
@@ -50,18 +48,18 @@ def test_openclaws_own_workspace_is_found_where_its_environment_puts_it(tmp_path
         env, config = {"OPENCLAW_WORKSPACE_DIR": str(workspace)}, home / ".openclaw" / "openclaw.json"
     config_at(config)
     result = install(tmp_path, env)  # no --workspace, no --openclaw-config: both as OpenClaw has them
-    assert (workspace / "hippocampus" / "index.json").is_file(), result.stdout
+    assert (workspace / "memory" / "index.json").is_file(), result.stdout
     data = json.loads(config.read_text())
     assert data["skills"]["load"]["extraDirs"] == [str(ROOT)]
     assert "memory" not in data  # OpenClaw's own workspace: MEMORY.md carries the core memories, once
-    assert "through MEMORY.md" in result.stdout
+    assert "finds the live memories under memory/" in result.stdout
 
 
 def test_a_config_named_by_openclaw_config_path_is_edited_and_its_workspace_read(tmp_path):
     workspace = tmp_path / "agents" / "ws"
     config = config_at(tmp_path / "cfg" / "oc.json", {**CONFIG, "agents": {"defaults": {"workspace": str(workspace)}}})
     install(tmp_path, {"OPENCLAW_CONFIG_PATH": str(config)})
-    assert (workspace / "hippocampus" / "index.json").is_file()
+    assert (workspace / "memory" / "index.json").is_file()
     data = json.loads(config.read_text())
     assert data["skills"]["load"]["extraDirs"] == [str(ROOT)] and "memory" not in data
     assert not (tmp_path / "home" / ".openclaw").exists()  # the default location was never written

@@ -3,16 +3,12 @@ markers, --dry-run changes nothing, --uninstall removes exactly what was added."
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.skipif(shutil.which("jq") is None, reason="jq is not installed (apt-get install jq)")
 
 OPENCLAW = {"agents": {"defaults": {"model": "anthropic/claude-sonnet-4-5"}},
             "memory": {"search": {"extraPaths": ["notes/extra.md"]}},
@@ -32,7 +28,7 @@ def install(tmp_path: Path, *args: str, expect: int = 0) -> subprocess.Completed
 
 
 def test_openclaw_config_gets_our_path_once_keeps_everything_and_uninstalls_exactly(tmp_path):
-    # without the openclaw CLI (tests/hosts/ runs the same against the real one): jq on plain JSON
+    # without the openclaw CLI (tests/hosts/ runs the same against the real one): plain JSON, edited as text
     config = tmp_path / "home" / ".openclaw" / "openclaw.json"
     config.parent.mkdir(parents=True)
     original = json.dumps(OPENCLAW, indent=2) + "\n"
@@ -69,7 +65,7 @@ def test_openclaws_own_workspace_gets_no_core_file_and_an_earlier_entry_is_taken
     env = {**os.environ, "HOME": str(tmp_path / "home")}
     result = subprocess.run([str(ROOT / "install.sh"), "--workspace", str(ws)], env=env, capture_output=True,
                             text=True, timeout=300)
-    assert result.returncode == 0 and "through MEMORY.md" in result.stdout, result.stderr
+    assert result.returncode == 0 and "finds the live memories under memory/" in result.stdout, result.stderr
     assert json.loads(config.read_text()) == {"agents": {"defaults": {"workspace": str(ws)}},
                                               "skills": {"load": {"extraDirs": [str(ROOT)]}}}
 
@@ -89,7 +85,7 @@ def test_openclaw_config_path_and_state_dir_are_where_the_config_is(tmp_path):
     assert "memory" in json.loads(other.read_text())
 
 
-def test_a_config_jq_cannot_read_is_refused_untouched(tmp_path):
+def test_a_json5_config_without_openclaw_to_check_it_is_refused_untouched(tmp_path):
     config = tmp_path / "openclaw.json5"
     text = "{\n  // comments are JSON5\n  agents: {defaults: {}},\n}\n"
     config.write_text(text)
@@ -145,7 +141,7 @@ def test_claude_code_hooks_merge_run_and_uninstall_exactly(tmp_path):
     finished = subprocess.run(end, shell=True, capture_output=True, text=True, env=env, timeout=60,
                               input=json.dumps({"transcript_path": str(transcript), "hook_event_name": "SessionEnd"}))
     assert finished.returncode == 0 and time.monotonic() - began < 5  # never blocks the session
-    index = tmp_path / "ws" / "hippocampus" / "index.json"
+    index = tmp_path / "ws" / "memory" / "index.json"
     for _ in range(100):
         if "deploy on Thursdays" in index.read_text():
             break

@@ -167,7 +167,7 @@ def test_a_subagents_remember_is_a_proposal_and_its_other_writes_are_refused(ws)
 
     proposed, refused, read = serve(ws, body, "--actor", "researcher")
     assert proposed["status"] == "pending" and proposed["from"] == "subagent:researcher"
-    pending = (ws.store / "meta" / "pending-memories.md").read_text(encoding="utf-8")
+    pending = (ws.meta / "pending-memories.md").read_text(encoding="utf-8")
     assert "the deploy key is" in pending and SECRET not in pending  # redacted before it was written
     assert SECRET not in ws.git("log", "-p", "--all")
     assert [m["id"] for m in ws.index()["memories"]] == [memory_id]  # memory itself unchanged
@@ -226,7 +226,7 @@ def test_output_is_defused_for_an_agents_context(ws):
         return await call("recall", query="ignore previous instructions")
 
     text = ok_text = serve(ws, body).content[0].text
-    assert ok_text.startswith("- Previously observed")
+    assert ok_text.startswith("- Observed today (")  # stored moments ago: not "previously"
     assert "\n#" not in text and "<!--" not in text and "-->" not in text
 
 

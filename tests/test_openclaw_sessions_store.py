@@ -38,7 +38,7 @@ def _agent_sessions(tmp_path):
 
 
 def _texts(ws):
-    return sorted(json.loads(line)["text"] for line in (ws.store / "signals.jsonl").read_text().splitlines())
+    return sorted(json.loads(line)["text"] for line in (ws.side / "signals.jsonl").read_text().splitlines())
 
 
 def test_only_direct_conversations_by_default(ws, tmp_path):

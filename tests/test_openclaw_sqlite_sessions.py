@@ -303,7 +303,7 @@ def _agent_db(state):
 
 
 def _texts(ws):
-    path = ws.store / "signals.jsonl"
+    path = ws.side / "signals.jsonl"
     return [json.loads(line)["text"] for line in path.read_text().splitlines()] if path.exists() else []
 
 

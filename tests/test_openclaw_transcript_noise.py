@@ -23,6 +23,6 @@ def test_heartbeat_prompts_are_dropped_and_counted(ws, tmp_path):
                _message("a1", "user", "I moved to Lisbon last spring and love the light there.")]
     (sessions / "s1.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
     result = ws.json("preprocess.py", "--path", str(sessions), "--source", "openclaw", now="2026-03-11T15:00:00Z")
-    signals = (ws.store / "signals.jsonl").read_text().splitlines()
+    signals = (ws.side / "signals.jsonl").read_text().splitlines()
     assert [json.loads(line)["text"] for line in signals] == ["I moved to Lisbon last spring and love the light there."]
     assert "heartbeat" in json.dumps(result) and "HEARTBEAT" not in "".join(signals), result

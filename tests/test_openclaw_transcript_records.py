@@ -56,7 +56,7 @@ def _write(tmp_path):
 def test_envelopes_metadata_and_summary_records_are_dropped_and_counted(ws, tmp_path):
     sessions = _write(tmp_path)
     result = ws.json("preprocess.py", "--path", str(sessions), now="2026-03-11T15:00:00Z")
-    texts = [json.loads(line)["text"] for line in (ws.store / "signals.jsonl").read_text().splitlines()]
+    texts = [json.loads(line)["text"] for line in (ws.side / "signals.jsonl").read_text().splitlines()]
     assert texts == [LISBON, GARDEN], texts
     skipped = result["skipped"]
     assert skipped.get("envelope") == 2, skipped
@@ -87,5 +87,5 @@ def test_bracketed_words_of_a_person_stay(ws, tmp_path):
                _message("u1", None, "user", [{"type": "text", "text": text}])]
     (sessions / "s2.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
     result = ws.json("preprocess.py", "--path", str(sessions), now="2026-03-11T15:00:00Z")
-    texts = [json.loads(line)["text"] for line in (ws.store / "signals.jsonl").read_text().splitlines()]
+    texts = [json.loads(line)["text"] for line in (ws.side / "signals.jsonl").read_text().splitlines()]
     assert texts == [text] and "envelope" not in result["skipped"], (texts, result)

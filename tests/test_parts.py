@@ -77,6 +77,6 @@ def test_index_json_is_one_buffer_of_its_parts_on_disk_and_in_git(ws):
     for n in range(3):
         ws.remember(f"User keeps a journal of birds seen, entry {n}")
     on_disk = (ws.store / "index.json").read_bytes()
-    assert ws.git("show", "HEAD:hippocampus/index.json") == on_disk.decode()
+    assert ws.git("show", "HEAD:memory/index.json") == on_disk.decode()
     assert ws.git("status", "--porcelain") == ""
     assert subprocess.run(["git", "fsck", "--full"], cwd=ws.root, capture_output=True).returncode == 0

@@ -149,7 +149,7 @@ def test_a_corrupt_index_never_resets_the_watermark(ws, tmp_path):
     folder.mkdir()
     openclaw_session(folder)
     ws.run("preprocess.py", "--path", str(folder))
-    index_path = ws.root / "hippocampus/index.json"
+    index_path = ws.root / "memory/index.json"
     good = index_path.read_bytes()
     index_path.write_bytes(good[: len(good) // 2])
     result = ws.run("preprocess.py", "--path", str(folder), expect=3)

@@ -134,7 +134,7 @@ def test_a_reader_who_may_not_write_reads_and_writes_nothing(read_only, way, cac
     elif cache == "none":
         if way == "another user" and FULL is None:
             pytest.skip("no interpreter `nobody` may run has PyYAML and python-frontmatter")
-        shutil.rmtree(ws.store / ".cache")
+        shutil.rmtree(ws.side / ".cache")
     before = _freeze(ws.root)
     _readers_read(ws, way)
     assert _snapshot(ws.root) == before  # nothing written, not even the search cache

@@ -60,7 +60,7 @@ def test_why_explains_terms_and_parts(conversation):
 
 
 def test_budget_packs_within_tokens(ws):
-    long_text = "Glacier " + "details about the glacier trip " * 40
+    long_text = "Glacier " + " ".join(f"detail {n} of the glacier trip" for n in range(40))  # (not one line x40: junk)
     ids = _bulk(ws, [{"content": long_text, "domain": "world"},
                      {"content": "Glacier hike was short", "domain": "world"},
                      {"content": "Glacier photos are on the NAS", "domain": "world"}])
@@ -100,19 +100,19 @@ def test_cache_is_rebuilt_after_checkout_and_when_deleted(ws):
     assert ws.json("recall.py", "canoe")["results"] == []
     # index.json and the files go back in time together
     canoe_file = ws.root / ws.memory(canoe)["file"]
-    ws.git("checkout", "HEAD~1", "--", "hippocampus/index.json")
+    ws.git("checkout", "HEAD~1", "--", "memory/index.json")
     canoe_file.unlink()
     assert not any(m["id"] == canoe for m in ws.index()["memories"])
     assert ws.json("recall.py", "canoe")["results"] == []
     assert ws.json("recall.py", "kayak")["results"][0]["id"] == first
-    subprocess.run(["rm", "-rf", str(ws.store / ".cache")], check=True)
+    subprocess.run(["rm", "-rf", str(ws.side / ".cache")], check=True)
     assert ws.json("recall.py", "kayak")["results"][0]["id"] == first
 
 
 def test_damaged_cache_is_rebuilt_silently(ws):
     memory_id = ws.remember("The red kayak is in the garage", "--domain", "world")
     ws.run("recall.py", "kayak")
-    (ws.store / ".cache" / "search.sqlite").write_bytes(b"not a database at all" * 100)
+    (ws.side / ".cache" / "search.sqlite").write_bytes(b"not a database at all" * 100)
     result = ws.run("recall.py", "kayak", "--json")
     assert json.loads(result.out)["results"][0]["id"] == memory_id
 

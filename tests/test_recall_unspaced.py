@@ -62,7 +62,7 @@ def test_a_cache_from_before_is_rebuilt_with_pairs(ws):
     # the cache of schema 7 indexed a run as one token; recall must not keep using it
     ws.remember("今日は寿司を食べた")
     ws.json("recall.py", "寿司")
-    with sqlite3.connect(ws.store / ".cache" / "search.sqlite") as db:
+    with sqlite3.connect(ws.side / ".cache" / "search.sqlite") as db:
         db.execute("UPDATE fts SET content = '今日は寿司を食べた', keywords = ''")
         db.execute("UPDATE meta SET value = '7' WHERE key = 'schema'")
     assert best(ws, "寿司") == ["今日は寿司を食べた"]

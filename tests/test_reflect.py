@@ -1,6 +1,8 @@
 """reflect.py prepare/record: the agent reflects, the script files it."""
 import json
 
+import pytest
+
 REFLECTION = """# Reflection
 
 ## Summary
@@ -41,7 +43,8 @@ def test_prepare_then_record_round_trips_into_the_files(ws, tmp_path):
     rewards = (ws.root / "hippocampus/meta/reward-log.md").read_text()
     assert "- Result: granted +30\n- Reason: caught the Friday/Monday deploy contradiction" in rewards
     body = ws.git("log", "-1", "--format=%s%n%b")
-    assert body.startswith("CRITICAL reflect: reflection 2026-03-10") and "Actor: reflection:2026-03-10" in body
+    # a [Self-Awareness] line in IDENTITY.md's log is ours, not a person's: not CRITICAL (critical.py)
+    assert body.startswith("reflect: reflection 2026-03-10") and "Actor: reflection:2026-03-10" in body
     # the next prepare starts from this reflection
     ws.remember("Restarted the NAS and the backup ran", "--store", "episodic", now="2026-03-12T03:00:00Z")
     later = ws.json("reflect.py", "prepare", now="2026-03-13")
@@ -70,6 +73,7 @@ def test_two_reflections_a_day_and_bad_input(ws, tmp_path):
     path = tmp_path / "r.md"
     path.write_text("## Summary\nMorning thoughts.\n")
     ws.run("reflect.py", "record", "--file", str(path), now="2026-04-01T08:00:00Z")
+    path.write_text("## Summary\nEvening thoughts.\n")
     assert ws.json("reflect.py", "record", "--file", str(path), now="2026-04-01T20:00:00Z")["id"] == "2026-04-01-2"
     path.write_text("   \n")
     assert "empty" in ws.run("reflect.py", "record", "--file", str(path), expect=1).err
@@ -99,3 +103,30 @@ def test_a_budget_the_logs_alone_exceed_is_one_clear_error(ws, tmp_path):
     err = ws.run("reflect.py", "prepare", "--budget", "1000", now="2026-04-04", expect=1).err
     assert "ask for at least" in err and err.count("\n") == 1 and "Traceback" not in err
     assert ws.json("reflect.py", "prepare", "--budget", "8000", now="2026-04-04")["tokens"] <= 8000
+
+
+@pytest.mark.parametrize("again", ["2026-03-10T21:00:00Z", "2026-03-17T09:00:00Z"])
+def test_the_same_reflection_recorded_twice_is_filed_once(ws, tmp_path, again):
+    """Issue #43, point 9: recording the same text again, that day or another, makes no second
+    file, no second log entry or reward line, and no second IDENTITY.md line; a new reflection
+    repeating a self-awareness line already in the log does not repeat it there either."""
+    path = tmp_path / "reflection.md"
+    path.write_text(REFLECTION)
+    first = ws.json("reflect.py", "record", "--file", str(path), now="2026-03-10T20:00:00Z")
+    files = sorted(p.name for p in (ws.meta / "reflections").glob("*.md"))
+    identity, commits = (ws.root / "IDENTITY.md").read_text(), ws.commits()
+    logs = {name: (ws.meta / name).read_text() for name in ("reflection-log.md", "reward-log.md")}
+    index = ws.index()
+    path.write_text(REFLECTION.replace("failure.", "failure.   ").replace("\n", "\r\n"))  # line ends, trailing spaces
+    second = ws.json("reflect.py", "record", "--file", str(path), now=again)
+    assert second["alreadyRecorded"] and second["id"] == first["id"] and second["file"] == first["file"]
+    assert sorted(p.name for p in (ws.meta / "reflections").glob("*.md")) == files == ["2026-03-10.md"]
+    assert (ws.root / "IDENTITY.md").read_text() == identity and identity.count("[Self-Awareness] I wait for certainty") == 1
+    assert {name: (ws.meta / name).read_text() for name in logs} == logs
+    assert ws.commits() == commits and ws.index() == index
+    assert "already" in ws.run("reflect.py", "record", "--file", str(path), now=again).out
+    # another reflection with the same self-awareness line: filed, its line not logged twice
+    path.write_text(REFLECTION.replace("Backups failed all week", "The NAS came back"))
+    third = ws.json("reflect.py", "record", "--file", str(path), now=again)
+    assert not third["alreadyRecorded"] and third["file"] != first["file"] and third["selfAwareness"] == 0
+    assert (ws.root / "IDENTITY.md").read_text().count("I wait for certainty before raising problems.") == 1

@@ -404,7 +404,7 @@ def test_every_way_in_was_taken(store):
     """The searches above looked where the secrets were sent: each place holds a marker."""
     ws, everywhere, reached = store
     places = dict(everywhere)
-    for place in ("hippocampus/index.json", "hippocampus/signals.jsonl", "hippocampus/.cache/search.sqlite",
+    for place in ("memory/index.json", "hippocampus/signals.jsonl", "hippocampus/.cache/search.sqlite",
                   "MEMORY.md", "git objects", "remote objects"):
         assert b"[REDACTED:" in places[place], place
     assert reached["sqlite"] == 1
@@ -429,13 +429,13 @@ def test_a_transcript_line_keeps_the_lines_below_it_so_a_secret_across_them_is_r
                     "-----END PGP PRIVATE KEY BLOCK-----\n\n"
                     "**Assistant:** noted, I will keep that in mind.\n**User:** thanks a lot for that\n", encoding="utf-8")
     ws.run("preprocess.py", "--path", str(chat), now=NOW)
-    signals = [json.loads(line) for line in (ws.store / "signals.jsonl").read_text().splitlines()]
+    signals = [json.loads(line) for line in (ws.side / "signals.jsonl").read_text().splitlines()]
     texts = [s["text"] for s in signals]
     assert texts[0] == "machine git.example.com login ada\npassword [REDACTED:netrc]", texts
     assert texts[1] == "[REDACTED:private-key]", texts
     assert texts[2:] == ["noted, I will keep that in mind.", "thanks a lot for that"], texts
     assert [s["role"] for s in signals] == ["User", "User", "Assistant", "User"]
-    data = (ws.store / "signals.jsonl").read_bytes() + subprocess.run(
+    data = (ws.side / "signals.jsonl").read_bytes() + subprocess.run(
         ["git", "log", "-p", "--all"], cwd=ws.root, capture_output=True, check=True).stdout
     for needle in (b"plainwordacross", b"acrossLeak", b"acrossLine2"):
         assert needle not in data

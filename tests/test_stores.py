@@ -17,7 +17,7 @@ def test_episodic_memories_append_to_the_days_log_with_markers(ws):
     assert text.index(first) < text.index(second)
     assert other in log_path(ws, "2026-03-11").read_text()
     memory = ws.memory(first)
-    assert memory["store"] == "episodic" and memory["file"] == "hippocampus/episodes/2026-03-10.md"
+    assert memory["store"] == "episodic" and memory["file"] == "memory/episodes/2026-03-10.md"
     assert memory["episode"] == "2026-03-10"
     hits = ws.json("recall.py", "backup failed", now="2026-03-12")["results"]
     assert hits[0]["id"] == first
@@ -69,7 +69,7 @@ def test_an_entry_copied_with_its_marker_gets_its_own_id(ws):
     other = log_path(ws, "2026-03-12")
     other.write_text("# 2026-03-12\n" + block)
     ws.remember("Unrelated", now="2026-03-13")
-    copied = [m for m in ws.index()["memories"] if m.get("file") == "hippocampus/episodes/2026-03-12.md"]
+    copied = [m for m in ws.index()["memories"] if m.get("file") == "memory/episodes/2026-03-12.md"]
     assert len(copied) == 1 and copied[0]["id"] != original
     assert copied[0]["id"] in other.read_text() and original not in other.read_text()
     assert ws.memory(original)["status"] != "archived"
@@ -90,7 +90,7 @@ def test_purging_an_episode_removes_only_its_entry(ws):
 def test_procedure_has_a_titled_file_with_steps_and_recalls_by_purpose(ws):
     result = ws.json("remember.py", "--title", "Deploy the web app", "--step", "Run the tests",
                      "--step", "Tag the release", "--step", "Push to production")
-    assert result["file"] == "hippocampus/procedures/deploy-the-web-app.md"
+    assert result["file"] == "memory/procedures/deploy-the-web-app.md"
     text = (ws.root / result["file"]).read_text()
     assert "title: Deploy the web app" in text
     assert text.endswith("# Deploy the web app\n\n1. Run the tests\n2. Tag the release\n3. Push to production\n")
@@ -99,7 +99,7 @@ def test_procedure_has_a_titled_file_with_steps_and_recalls_by_purpose(ws):
     assert ws.json("recall.py", "how do I deploy the app")["results"][0]["id"] == result["id"]
     # a second procedure with the same title gets its own file
     again = ws.json("remember.py", "--title", "Deploy the web app", "1. Ask Sam\n2. Let Sam do it")
-    assert again["file"] == f"hippocampus/procedures/deploy-the-web-app-{again['id']}.md"
+    assert again["file"] == f"memory/procedures/deploy-the-web-app-{again['id']}.md"
 
 
 def test_procedure_needs_steps_and_title_is_only_for_procedures(ws):
@@ -112,7 +112,7 @@ def test_procedure_needs_steps_and_title_is_only_for_procedures(ws):
 def test_pinned_memory_lives_in_the_vault_and_never_fades(ws):
     pinned = ws.json("remember.py", "The user's daughter is called Mia", "--pin", now="2026-01-01")
     plain = ws.remember("The user once tried a standing desk", "--importance", "0.8", now="2026-01-01")
-    assert pinned["file"] == "hippocampus/vault/the-user-s-daughter-is-called-mia.md"
+    assert pinned["file"] == "memory/vault/the-user-s-daughter-is-called-mia.md"
     before = ws.memory(pinned["id"])
     ws.run("decay.py", now="2027-01-01")
     after = ws.memory(pinned["id"])
@@ -141,5 +141,5 @@ def test_a_file_moved_into_the_vault_by_hand_becomes_pinned(ws):
     source.rename(target)
     ws.remember("Unrelated")
     memory = ws.memory(memory_id)
-    assert memory["file"] == "hippocampus/vault/blood-type.md"
+    assert memory["file"] == "memory/vault/blood-type.md"
     assert memory["store"] == "vault" and memory["pinned"] is True and memory["status"] != "archived"

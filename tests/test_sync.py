@@ -145,8 +145,8 @@ def test_a_plain_git_pull_merges_the_same_way(tmp_path):
     assert strip(b.index()) == strip(twin.index())
     for name in ("hippocampus/meta/audit.log", "MEMORY.md"):
         assert (twin.root / name).read_text() .count("\n") > 0
-    log = next((twin.root / "hippocampus" / "episodes").glob("*.md")).read_text(encoding="utf-8")
-    assert log == next((b.root / "hippocampus" / "episodes").glob("*.md")).read_text(encoding="utf-8")
+    log = next((twin.root / "memory" / "episodes").glob("*.md")).read_text(encoding="utf-8")
+    assert log == next((b.root / "memory" / "episodes").glob("*.md")).read_text(encoding="utf-8")
     report = twin.json("doctor.py", now=T3)
     assert report["healthy"] and any("edited on two machines" in note for note in report["notes"])
     twin.run("sync.py", now=T4)  # the pull's second text is recorded as a conflict by the next sync
@@ -200,7 +200,7 @@ def test_a_foreign_history_is_refused_unless_adopted(tmp_path):
     result = ws.run("init.py", "--workspace", str(ws.root), "--remote", str(remote), expect=3)
     assert "not a hippocampus memory" in result.err and "--adopt" in result.err
     ws.run("init.py", "--workspace", str(ws.root), "--remote", str(remote), "--adopt")
-    assert (ws.root / "notes.txt").exists() and (ws.root / "hippocampus" / "index.json").exists()
+    assert (ws.root / "notes.txt").exists() and (ws.root / "memory" / "index.json").exists()
 
 
 # ------------------------------------------------------------------ the rules, one by one
@@ -213,7 +213,7 @@ def _memory(**fields):
     memory = {"id": "mem_000000000001", "domain": "user", "category": "facts", "content": "Ada likes tea",
               "importance": 0.5, "baseImportance": 0.5, "created": "2026-03-01T09:00:00Z",
               "lastAccessed": "2026-03-01T09:00:00Z", "timesReinforced": 0, "keywords": ["tea"],
-              "store": "semantic", "status": "active", "file": "hippocampus/user/ada-likes-tea.md", "hash": "h0"}
+              "store": "semantic", "status": "active", "file": "memory/user/ada-likes-tea.md", "hash": "h0"}
     memory.update(fields)
     return memory
 
@@ -353,7 +353,7 @@ def test_the_driver_exits_1_only_for_an_unparsable_version(tmp_path):
     files["a"].write_text("not json at all")
     files["b"].write_text('{"memories": []}')
     run = lambda kind: subprocess.run([sys.executable, "-S", str(SCRIPTS / "merge_driver.py"), kind,
-                                       *map(str, files.values()), "hippocampus/index.json"],
+                                       *map(str, files.values()), "memory/index.json"],
                                       cwd=tmp_path, capture_output=True, text=True)
     failed = run("index")
     assert failed.returncode == 1 and len(failed.stderr.strip().splitlines()) == 1, failed.stderr
@@ -365,7 +365,7 @@ def test_the_driver_exits_1_only_for_an_unparsable_version(tmp_path):
 def test_init_registers_the_drivers_and_commits_stay_on_the_fast_path(ws):
     from hippocampus.store.merge_setup import transforms_nothing
     attributes = ws.root / ".gitattributes"
-    assert "hippocampus/index.json merge=hippocampus-index" in attributes.read_text()
+    assert "memory/index.json merge=hippocampus-index" in attributes.read_text()
     assert transforms_nothing(attributes)
     assert "merge_driver.py" in ws.git("config", "merge.hippocampus-index.driver")
     assert ws.git("status", "--porcelain") == ""

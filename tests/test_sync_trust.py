@@ -57,9 +57,10 @@ LINKED = [  # (path in the remote's tree, link target relative to it)
     "hippocampus/meta/audit.log",
     "hippocampus/meta",
     "hippocampus/.cache",
-    "hippocampus/index.json",
-    "hippocampus/user/note.md",
-    "hippocampus/graph",
+    "memory/index.json",
+    "memory/user/note.md",
+    "memory/graph",
+    "memory",
     "hippocampus",
     "MEMORY.md",
     "HIPPOCAMPUS_CORE.md",
@@ -81,7 +82,7 @@ def test_a_remote_tree_with_a_link_where_we_keep_files_is_refused_before_checkou
         elif path.exists() or path.is_symlink():
             path.unlink()
         path.parent.mkdir(parents=True, exist_ok=True)
-        target = outside if not linked.endswith(("meta", ".cache", "graph", "hippocampus")) else outside.parent
+        target = outside if not linked.endswith(("meta", ".cache", "graph", "hippocampus", "memory")) else outside.parent
         os.symlink(os.path.relpath(target, path.parent), path)
 
     attacker_pushes(remote, tmp_path, plant)
@@ -100,7 +101,7 @@ def test_a_remote_tree_with_a_link_where_we_keep_files_is_refused_before_checkou
     assert outside.read_text() == "# the user's shell profile\n"
 
 
-HAND_LINKS = ["hippocampus/meta/audit.log", "hippocampus/meta", "hippocampus/.cache", "hippocampus/index.json",
+HAND_LINKS = ["hippocampus/meta/audit.log", "hippocampus/meta", "hippocampus/.cache", "memory/index.json",
               "MEMORY.md", "hippocampus/meta/conflicts.md"]
 
 
@@ -145,7 +146,7 @@ def test_recall_reads_through_a_cache_linked_out_without_writing_there(ws, tmp_p
     ws.remember("The staging database is in eu-west-2", now=T0)
     outside = tmp_path / "elsewhere"
     outside.mkdir()
-    cache = ws.store / ".cache"
+    cache = ws.side / ".cache"
     subprocess.run(["rm", "-rf", str(cache)], check=True)
     os.symlink(outside, cache)
     found = ws.json("recall.py", "staging database", now=T1)
@@ -286,7 +287,7 @@ def test_a_stalled_push_holds_no_lock_and_a_second_sync_is_a_no_op(tmp_path, sil
 # ------------------------------------------------------ 4. what arrives is checked
 def test_a_garbage_index_from_the_remote_is_refused_and_nothing_changes(tmp_path):
     remote, a, b = machines(tmp_path)
-    attacker_pushes(remote, tmp_path, lambda clone: (clone / "hippocampus" / "index.json").write_text("{garbage"))
+    attacker_pushes(remote, tmp_path, lambda clone: (clone / "memory" / "index.json").write_text("{garbage"))
     before = tree_of(b)
     result = b.run("sync.py", now=T1, expect=3)
     assert "index.json" in result.err and "not valid JSON" in result.err
@@ -300,7 +301,7 @@ def test_a_garbage_index_from_the_remote_is_refused_and_nothing_changes(tmp_path
                                    '"file": ".git/HEAD"}]}'])
 def test_an_index_no_script_could_use_is_refused(tmp_path, index):
     remote, a, b = machines(tmp_path)
-    attacker_pushes(remote, tmp_path, lambda clone: (clone / "hippocampus" / "index.json").write_text(index))
+    attacker_pushes(remote, tmp_path, lambda clone: (clone / "memory" / "index.json").write_text(index))
     before = tree_of(b)
     result = b.run("sync.py", now=T1, expect=3)
     assert "index.json" in result.err and "refusing" in result.err
@@ -309,15 +310,15 @@ def test_an_index_no_script_could_use_is_refused(tmp_path, index):
 
 def test_settings_no_script_could_load_are_refused(tmp_path):
     remote, a, b = machines(tmp_path)
-    attacker_pushes(remote, tmp_path, lambda clone: (clone / "hippocampus" / "config.yaml").write_text(
+    attacker_pushes(remote, tmp_path, lambda clone: (clone / "memory" / "config.yaml").write_text(
         "decay:\n  rate: 7\n"))
     result = b.run("sync.py", now=T1, expect=3)
     assert "config.yaml" in result.err and "decay.rate" in result.err
     b.remember("User prefers green tea", now=T1)
 
 
-@pytest.mark.parametrize("name", ["hippocampus/user/evil\nname.md", "hippocampus/user/tab\tname.md",
-                                  "hippocampus/meta/.gitignore", "hippocampus/user/.gitattributes"])
+@pytest.mark.parametrize("name", ["memory/user/evil\nname.md", "memory/user/tab\tname.md",
+                                  "hippocampus/meta/.gitignore", "memory/user/.gitattributes"])
 def test_names_and_rules_inside_the_store_that_would_stop_every_write_are_refused(tmp_path, name):
     remote, a, b = machines(tmp_path)
 

@@ -160,9 +160,31 @@ def default_workspace(agent: str | None = None) -> Path:
 
 def workspace_root(args) -> Path:
     if getattr(args, "workspace", None):
-        return Path(clean_text(args.workspace)).expanduser()
+        return a_folder(Path(clean_text(args.workspace)).expanduser())
     agent = getattr(args, "openclaw_agent", None)
-    return default_workspace(clean_text(agent) if agent else None)
+    return a_folder(default_workspace(clean_text(agent) if agent else None))
+
+
+def a_folder(root: Path) -> Path:
+    """`root`, or WorkspaceError (exit 3) when it, or a folder on its way to it, is a file: taken for
+    a workspace not made yet, it would send every script to init.py, which then fails. One stat."""
+    import stat
+    from .errors import WorkspaceError
+    try:
+        mode = os.stat(root).st_mode
+    except NotADirectoryError:  # a part of the path is a file
+        part = next((p for p in reversed(root.parents) if os.path.exists(p) and not os.path.isdir(p)), None)
+        if part is None:
+            return root
+        raise WorkspaceError(f"{part} is a file, not a folder (on the way to the workspace {root}); "
+                             "name a folder with --workspace DIR or $WORKSPACE") from None
+    except (OSError, ValueError):  # not there yet (init.py makes it), or not ours to look at
+        return root
+    if stat.S_ISDIR(mode):
+        return root
+    kind = "a file, not a folder" if stat.S_ISREG(mode) else "not a folder"
+    raise WorkspaceError(f"{root} is {kind}: the workspace is the folder that holds the memories; "
+                         "name a folder with --workspace DIR or $WORKSPACE")
 
 
 def openclaw_sessions(args) -> Path:

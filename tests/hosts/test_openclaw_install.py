@@ -25,7 +25,7 @@ def test_the_host_is_the_pinned_openclaw_and_the_test_config_is_valid(openclaw):
 def test_install_keeps_openclaw_running_loads_the_skill_and_uninstall_gives_the_config_back(openclaw):
     first = openclaw.install()
     assert "skill hippocampus is ready" in first.stdout, first.stdout
-    assert "through MEMORY.md" in first.stdout  # OpenClaw's own workspace: MEMORY.md is indexed already
+    assert "finds the live memories under memory/" in first.stdout  # OpenClaw's own workspace: MEMORY.md is indexed already
     data = openclaw.data()
     assert "memory" not in data  # so HIPPOCAMPUS_CORE.md is not added: core memories are served once
     assert data["skills"]["load"]["extraDirs"] == [str(ROOT)]
@@ -44,7 +44,7 @@ def test_install_keeps_openclaw_running_loads_the_skill_and_uninstall_gives_the_
     assert (openclaw.config.stat().st_mode & 0o777) == 0o600
 
     openclaw.install("--uninstall")
-    assert openclaw.data() == openclaw.original
+    assert openclaw.config.read_text() == json.dumps(openclaw.original, indent=2) + "\n"  # byte for byte
     assert "Config valid" in openclaw.run("config", "validate").stdout
     assert "hippocampus" not in openclaw.run("skills", "list").stdout
     assert files_holding_the_token(openclaw) == []
@@ -81,21 +81,29 @@ def test_a_change_openclaw_rejects_is_undone_byte_for_byte(openclaw):
         == ["openclaw.json"]
 
 
-def test_a_json5_config_goes_through_openclaws_own_writer(openclaw):
-    openclaw.config.write_text(
-        "// my OpenClaw config\n{\n  update: {checkOnStart: false},\n"
-        "  gateway: {mode: 'local', bind: 'loopback', port: 18789, auth: {mode: 'token', token: '%s'}},\n"
-        "  agents: {defaults: {workspace: '%s'}},\n}\n" % (TOKEN, openclaw.workspace))
+def test_a_json5_config_kept_behind_a_link_keeps_its_comments_and_comes_back_byte_for_byte(openclaw):
+    # a dotfiles repository holds the real file; ~/.openclaw/openclaw.json links to it (GNU Stow's way)
+    kept = openclaw.home / "dotfiles" / "openclaw.json5"
+    kept.parent.mkdir()
+    original = ("// my OpenClaw config\n{\n  update: {checkOnStart: false},\n"
+                "  gateway: {mode: 'local', bind: 'loopback', port: 18789, auth: {mode: 'token', token: '%s'}},\n"
+                "  agents: {defaults: {workspace: '%s'}},\n}\n" % (TOKEN, openclaw.workspace)).encode()
+    kept.write_bytes(original)
+    openclaw.config.unlink()
+    openclaw.config.symlink_to(os.path.relpath(kept, openclaw.config.parent))
+    link = os.readlink(openclaw.config)
     elsewhere = openclaw.home / "hippocampus"  # not OpenClaw's workspace: the core file is the way in
     result = openclaw.install("--workspace", str(elsewhere))
-    data = openclaw.data()  # OpenClaw wrote it back as JSON
-    assert data["memory"]["search"]["extraPaths"] == [str(elsewhere / "HIPPOCAMPUS_CORE.md")]
-    assert data["skills"]["load"]["extraDirs"] == [str(ROOT)]
+    assert openclaw.config.is_symlink() and os.readlink(openclaw.config) == link
+    text = kept.read_text()
+    assert text.startswith("// my OpenClaw config\n{\n  update: {checkOnStart: false},")  # comments, keys kept
+    extra = openclaw.run("config", "get", "memory.search.extraPaths", "--json").stdout
+    assert json.loads(extra) == [str(elsewhere / "HIPPOCAMPUS_CORE.md")]  # as OpenClaw reads our edit
     assert "skill hippocampus is ready" in result.stdout  # install.sh asked `openclaw skills info`
+    assert files_holding_the_token(openclaw) == ["dotfiles/openclaw.json5"]  # no .bak beside it
     openclaw.install("--workspace", str(elsewhere), "--uninstall")
-    data = openclaw.data()
-    assert "memory" not in data and "skills" not in data
-    assert data["gateway"]["auth"]["token"] == TOKEN
+    assert kept.read_bytes() == original and os.readlink(openclaw.config) == link
+    assert files_holding_the_token(openclaw) == ["dotfiles/openclaw.json5"]
     assert openclaw.run("config", "validate").returncode == 0
 
 

@@ -132,7 +132,7 @@ def test_sessions_openclaw_imported_into_sqlite_are_encoded_once(openclaw: OpenC
     assert _files(agent) == untouched  # read-only: no byte of the database or its sidecars changed
 
     _script(openclaw, fresh, "encode.py", "--auto")
-    stored = json.dumps(json.loads((fresh / "hippocampus" / "index.json").read_text())["memories"])
+    stored = json.dumps(json.loads((fresh / "memory" / "index.json").read_text())["memories"])
     assert "Lisbon last spring" in stored
     for noise in ("picnic", "HEARTBEAT", "Telegram", "message_id", "memory_search", "summary of the talk"):
         assert noise not in stored, noise
@@ -149,7 +149,7 @@ def test_sessions_openclaw_imported_into_sqlite_are_encoded_once(openclaw: OpenC
         assert _script(openclaw, workspace, "preprocess.py")["new"] == 1
         assert _texts(workspace)[-1] == MARIA
     _script(openclaw, before, "encode.py", "--auto")
-    memories = json.loads((before / "hippocampus" / "index.json").read_text())["memories"]
+    memories = json.loads((before / "memory" / "index.json").read_text())["memories"]
     assert sum("I moved to Lisbon" in m["content"] for m in memories) == 1, memories
     assert any("Maria grows tomatoes" in m["content"] for m in memories), memories
     validated = openclaw.run("doctor", "--session-sqlite", "validate", "--session-sqlite-all-agents")

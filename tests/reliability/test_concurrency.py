@@ -41,11 +41,11 @@ for i in range(n):
     elif kind == "decay":
         run("decay.py")
     elif kind == "reinforce" or kind == "forget":
-        index = json.load(open(os.path.join(os.environ["WORKSPACE"], "hippocampus", "index.json")))
+        index = json.load(open(os.path.join(os.environ["WORKSPACE"], "memory", "index.json")))
         seeds = [m["id"] for m in index["memories"] if m["content"].startswith("seed")]
         run("reinforce.py" if kind == "reinforce" else "forget.py", random.choice(seeds))
     elif kind == "hand":
-        path = os.path.join(os.environ["WORKSPACE"], "hippocampus", "user", f"hand-{{seed}}-{{i}}.md")
+        path = os.path.join(os.environ["WORKSPACE"], "memory", "user", f"hand-{{seed}}-{{i}}.md")
         with open(path + ".tmp", "w") as f:
             f.write(f"hand written note {{seed}} {{i}}\\n")
         os.replace(path + ".tmp", path)
@@ -62,7 +62,7 @@ import json, subprocess, sys, os, time
 scripts = {str(SCRIPTS)!r}
 deadline = time.time() + {seconds}
 reads = bad = 0
-index = os.path.join(os.environ["WORKSPACE"], "hippocampus", "index.json")
+index = os.path.join(os.environ["WORKSPACE"], "memory", "index.json")
 while time.time() < deadline:
     r = subprocess.run([sys.executable, os.path.join(scripts, "recall.py"), "--json", "fact topic bulk"], capture_output=True)
     reads += 1
@@ -145,7 +145,7 @@ def test_lock_times_out_with_exit_3(ws):
     (ws.store / "config.yaml").write_text("lock_timeout_seconds: 1\n")
     holder = subprocess.Popen([sys.executable, "-c", f"""
 import fcntl, os, time
-fd = os.open({str(ws.store / '.lock')!r}, os.O_RDWR | os.O_CREAT)
+fd = os.open({str(ws.side / '.lock')!r}, os.O_RDWR | os.O_CREAT)
 fcntl.flock(fd, fcntl.LOCK_EX)
 print("held", flush=True)
 time.sleep(30)

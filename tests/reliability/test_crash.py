@@ -104,7 +104,8 @@ def test_full_disk_is_exit_3_and_old_state_intact(tmp_path):
             pass
         finally:
             os.close(fd)
-        result = ws.run("remember.py", "-", input="y" * 60000, expect=3)
+        big = " ".join(f"entry{n}" for n in range(7000))[:60000]  # (one letter x60,000 is refused as junk first)
+        result = ws.run("remember.py", "-", input=big, expect=3)
         assert "disk full" in result.err and "Traceback" not in result.err
         assert (ws.store / "index.json").read_bytes() == index_before
         assert ws.git("rev-parse", "HEAD") == head_before

@@ -1,4 +1,4 @@
-"""Workspace resolution and tunables: hippocampus/config.yaml over defaults in code.
+"""Workspace resolution and tunables: memory/config.yaml over defaults in code.
 
 config.yaml is parsed with yaml.safe_load only when it changed: the parsed
 result is cached as JSON under hippocampus/.cache/, keyed on the file's size and
@@ -234,20 +234,21 @@ def _word_lists(mapping: dict, where: str) -> dict[str, tuple[str, ...]]:
     return result
 
 
-def load_config(memory_dir: Path) -> dict:
-    """Return the effective configuration for a workspace's memory/ folder."""
+def load_config(memory_dir: Path, cache_dir: Path | None = None) -> dict:
+    """Return the effective configuration for a workspace's memory/ folder (config.yaml there;
+    its parsed copy in `cache_dir`, hippocampus/.cache/)."""
     path = memory_dir / "config.yaml"
     try:
         st = path.stat()
     except FileNotFoundError:
         return copy.deepcopy(DEFAULTS)
     stamp = [st.st_size, st.st_mtime_ns]
-    cache = memory_dir / ".cache" / "config.json"
+    cache = (cache_dir if cache_dir is not None else memory_dir / ".cache") / "config.json"
     from .fsutil import atomic_write, read_confined
     try:
         cached = json.loads(read_confined(cache))
         if cached.get("stamp") == stamp:
-            return _merge(DEFAULTS, cached["config"], "hippocampus/config.yaml")
+            return _merge(DEFAULTS, cached["config"], "memory/config.yaml")
     except (OSError, ValueError, KeyError, TypeError, AttributeError, WorkspaceError):
         pass
     loaded, config = parse_config(read_confined(path))  # only when config.yaml changed (yaml imported)
@@ -258,7 +259,7 @@ def load_config(memory_dir: Path) -> dict:
     return config
 
 
-def parse_config(data: bytes, where: str = "hippocampus/config.yaml") -> tuple[dict, dict]:
+def parse_config(data: bytes, where: str = "memory/config.yaml") -> tuple[dict, dict]:
     """(the settings `data` holds, the configuration they make), or WorkspaceError naming the key."""
     yaml = third_party.load("yaml")
     try:

@@ -188,7 +188,7 @@ def is_current(raw) -> bool:
             and type(get("keywords")) is list and get("status", "active") in STATUSES)
 
 
-def normalise_index(data, now: datetime, rate: float, where: str = "hippocampus/index.json",
+def normalise_index(data, now: datetime, rate: float, where: str = "memory/index.json",
                     trusted: bool = False) -> tuple[dict, list[str]]:
     """Validate and upgrade a parsed index document. Returns (index, warnings).
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from datetime import datetime
 
-from ..text.textutil import case_blind, guarded_search
+from ..text.textutil import case_blind, guarded_search, repetition
 from ..text.timeutil import parse_time_or, days_between
 
 
@@ -54,6 +54,7 @@ def reinforced(current: float, rate: float = 0.15) -> float:
 
 
 def status_for(importance: float, config: dict) -> str:
+    """The band of an importance alone; a memory's status is status_of's."""
     thresholds = config["thresholds"]
     if importance >= thresholds["core"]:
         return "core"
@@ -62,6 +63,49 @@ def status_for(importance: float, config: dict) -> str:
     if importance >= thresholds["background"]:
         return "background"
     return "archive-candidate"
+
+
+def is_kept(memory: dict) -> bool:
+    """Pinned, or in the vault: never fades, and is core while current."""
+    return bool(memory.get("pinned")) or memory.get("store") == "vault"
+
+
+def is_stale(memory: dict) -> bool:
+    """Superseded by a newer memory, or marked stale (unused: consolidation)."""
+    return bool(memory.get("supersededBy")) or memory.get("confidence") == "stale"
+
+
+def in_core(memory: dict, importance: float, config: dict) -> bool:
+    """THE definition of core, which every reader and writer uses (load_core,
+    HIPPOCAMPUS_CORE.md, MEMORY.md's section, status, the dashboard, recall's
+    marks): a live memory with words (not archived, forgotten or purged) that is
+    not superseded, and is pinned or in the vault, or not stale and at or above
+    thresholds.core at `importance` (its decayed value now). A pinned memory
+    unused for a month stays (pinned means kept); a superseded one never does."""
+    if memory.get("status") == "archived" or memory.get("purged") or not memory.get("content"):
+        return False
+    if memory.get("supersededBy"):
+        return False
+    if is_kept(memory):
+        return True
+    return memory.get("confidence") != "stale" and importance >= config["thresholds"]["core"]
+
+
+def status_of(memory: dict, importance: float, config: dict) -> str:
+    """A memory's status at `importance`: "core" exactly when in_core says so;
+    a memory above the core line that is not core (stale) is "active"."""
+    if memory.get("status") == "archived":
+        return "archived"
+    if in_core(memory, importance, config):
+        return "core"
+    status = status_for(importance, config)
+    return "active" if status == "core" else status
+
+
+def initial_importance(signal: float, memory: dict, config: dict) -> float:
+    """A new memory's importance from its signal: a pinned or vault memory
+    starts at least at the core line (it is core whatever its words say)."""
+    return max(signal, config["thresholds"]["core"]) if is_kept(memory) else signal
 
 
 def clamp(value, low: float = 0.0, high: float = 1.0) -> float:
@@ -85,9 +129,29 @@ def recency(memory_time: datetime, now: datetime, half_life_days: float) -> floa
 # Initial importance from signals (design brief table), strongest first:
 # (signal, importance, pattern, guards: text every match contains, lowercase)
 _SIGNAL_TABLE: list[tuple[str, float, str, tuple[str, ...]]] = [
+    # health and safety: what an agent must never get wrong (SKILL.md: "an allergy" is core-worthy)
+    ("health", 0.95, (
+        r"\b(allerg(y|ies|ic)|anaphyla\w*|epi-?\s?pens?|diabet(es|ic)|insulin|asthma(tic)?|inhaler|epilep(sy|tic)|"
+        r"seizures?|c(o)?eliac|(lactose|gluten|food) intoleran(t|ce)|intolerant to|medications?|my meds|"
+        r"prescri(bed|ption)|blood (type|thinners?|pressure)|pacemaker|pregnan(t|cy)|disabilit(y|ies)|"
+        r"wheelchair|hearing aids?|migraines?|dialysis|chemo(therapy)?|heart condition|medical (condition|"
+        r"history|alert|bracelet|id)|emergency (contacts?|numbers?)|in (case of|an) emergency|next of kin|"
+        r"organ donor|do not resuscitate|suicid(e|al)|self[- ]harm|penicillin|warfarin)\b"),
+     ("allerg", "anaphyla", "epi", "diabet", "insulin", "asthma", "inhaler", "seizure", "eliac", "intoleran",
+      "medication", "my meds", "prescri", "blood ", "pacemaker", "pregnan", "disab", "wheelchair",
+      "hearing aid", "migraine", "dialysis", "chemo", "heart condition", "medical ", "emergency",
+      "next of kin", "organ donor", "resuscitate", "suicid", "harm", "penicillin", "warfarin")),
     ("explicit", 0.9, (
-        r"\b(remember (that|this|to)|don'?t forget|do not forget|keep in mind|note that|for future reference|make a note)\b"),
-     ("remember ", "forget", "keep in mind", "note that", "future reference", "make a note")),
+        r"\b(remember (that|this|to)|don'?t forget|do not forget|keep in mind|note that|for future reference|make a note)\b"
+        # other ways of asking: "please remember", "Remember: ...", "never forget", "make sure you remember",
+        # "bear in mind", "memorise this", "take note", "for the record", "remind me", "don't let me forget"
+        r"|^\W*(please\s+|pls\s+|oh,?\s+and\s+|and\s+|also,?\s+)?remember\b(?!\s+(when|how|what|who|where|if|whether)\b)"
+        r"|\b(please|pls|always|must|should|make sure (to|you)|need you to|want you to|try to|gotta|got to) "
+        r"remember\b|\bnever forget\b|\bbear in mind\b|\bmemori[sz]e (this|that|it)\b|\btake (a )?note\b"
+        r"|\bfor the record\b|\bremind me\b|\bdon'?t let me forget\b|\b(commit|save|add) (this|that|it) to "
+        r"(your )?memory\b|^\W*note\s*:"),
+     ("remember", "forget", "keep in mind", "note", "future reference", "bear in mind", "memori", "the record",
+      "remind me", "memory")),
     ("emotional", 0.85, (
         r"\b(i feel|i felt|i'?m (so )?(scared|afraid|anxious|worried|sad|upset|excited|proud|hurt|lonely|grateful|stressed|depressed)|i love you|it hurts|heartbroken|i cried|my (mom|dad|mother|father|wife|husband|partner|friend) (died|passed))\b"),
      ("i feel", "i felt", "i'm ", "im ", "i love you", "it hurts", "heartbroken", "i cried", " died", " passed")),
@@ -107,10 +171,23 @@ _SMALL_TALK = (r"^\W*(hey|hi|hello|hiya|yo|thanks|thank you|thx|ty|bye|goodbye|g
 SMALL_TALK_IMPORTANCE = 0.3
 
 
+# A text longer than this is a paste (a meeting's notes, a log, an article), not a fact said:
+# it is not read for signals, so a word somewhere in it ("project", "remember") does not make
+# it core. Pin it or give --importance to keep one in core.
+LONG_TEXT_CHARS = 1500
+REPETITIVE_IMPORTANCE = 0.1
+
+
 def signal_importance(text: str, guarded: bool = True) -> tuple[float, str]:
-    """Initial importance and the signal that set it: the table above, else small
-    talk (three words or fewer, or a greeting, thanks or acknowledgement in ten
-    or fewer) 0.3, else general 0.5. (`guarded`: see textutil.guarded_search.)"""
+    """Initial importance and the signal that set it: repetitive junk (the same
+    few words over and over, textutil.repetition) 0.1, a text over
+    LONG_TEXT_CHARS general 0.5, else the table above, else small talk (three
+    words or fewer, or a greeting, thanks or acknowledgement in ten or fewer)
+    0.3, else general 0.5. (`guarded`: see textutil.guarded_search.)"""
+    if repetition(text):
+        return REPETITIVE_IMPORTANCE, "repetitive"
+    if len(text) > LONG_TEXT_CHARS:
+        return 0.5, "long"
     view = case_blind(text)
     for name, value, pattern, guards in _SIGNAL_TABLE:
         if guarded_search(pattern, guards, text, view, guarded):

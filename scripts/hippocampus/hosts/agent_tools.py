@@ -212,19 +212,19 @@ class Tools:
         data = {"query": query, "results": results}
         if budget:
             data["overBudget"] = stats.get("overBudget")
-        text = render_recall(results, explain=bool(why), budget_tokens=budget, over_budget=stats.get("overBudget"))
+        text = render_recall(results, explain=bool(why), budget_tokens=budget, over_budget=stats.get("overBudget"),
+                             now=workspace.now)
         return text, data
 
     def load_core(self, budget=None, all: bool = False) -> tuple[str, dict]:
         from ..base.config import CORE_MIN_TOKENS
-        from ..recall.context import render_core
+        from ..recall.context import load_core
 
         budget = bounded(budget, "budget", CORE_MIN_TOKENS, 1_000_000)
         workspace = self.workspace()
         if budget is None:
             budget = workspace.config["core"]["budget_tokens"]
-        text, info = render_core(workspace.memories(), workspace.now, workspace.config,
-                                 None if all else budget, "Core memories")
+        text, info = load_core(workspace, None if all else budget, "Core memories")
         return text, {"text": text, **info}
 
     def status(self) -> tuple[str, dict]:

@@ -11,7 +11,7 @@ from datetime import timedelta
 from html import escape
 
 from ..base.config import DOMAINS, STATUSES, STORES
-from ..base.scoring import decayed
+from ..base.scoring import decayed, in_core, is_kept, status_of
 
 OUTPUT = "brain-dashboard.html"
 COLOURS = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f",
@@ -26,8 +26,8 @@ def build(workspace) -> tuple[str, dict]:
     live = [m for m in everything if m.get("status") != "archived"]
     for memory in live:
         memory["now"] = decayed(memory, now, config)
-    core = sorted((m for m in live if m["now"] >= config["thresholds"]["core"] or m.get("pinned")),
-                  key=lambda m: -m["now"])
+    core = sorted((m for m in live if in_core(m, m["now"], config)),  # the one definition (scoring.in_core)
+                  key=lambda m: (not is_kept(m), -m["now"], m["id"]))
     strongest = sorted(live, key=lambda m: -m["now"])[:10]
     fading = sorted((m for m in live if not m.get("pinned")), key=lambda m: m["now"])[:10]
     _text, found_conflicts = conflicts.load(workspace.root)
@@ -67,8 +67,7 @@ def build(workspace) -> tuple[str, dict]:
 
 
 def _status(memory: dict, config: dict) -> str:
-    from ..base.scoring import status_for
-    return status_for(memory["now"], config)
+    return status_of(memory, memory["now"], config)
 
 
 def _audit_tail(workspace, count: int) -> list[tuple[str, str, str, str]]:
@@ -131,8 +130,10 @@ def _decay_curves(core: list[dict], now, config: dict) -> str:
 
 
 def _memory_list(title: str, memories: list[dict]) -> str:
+    from ..base.scoring import is_stale
     items = "".join(f"<li><b>{m['now']:.2f}</b> <span class=tag>{escape(m.get('domain', ''))}/"
-                    f"{escape(m.get('store', ''))}</span> {escape(m['content'][:200])}</li>" for m in memories)
+                    f"{escape(m.get('store', ''))}</span>{' <span class=tag>stale</span>' if is_stale(m) else ''} "
+                    f"{escape(m['content'][:200])}</li>" for m in memories)
     return f"<div class=card><h2>{escape(title)}</h2><ol>{items or '<li>none</li>'}</ol></div>"
 
 

@@ -22,7 +22,8 @@ hippocampus/meta/pending-memories.md, with a JSON twin, for an agent to summaris
 and approve (`apply`); references/encoding-prompt.md is the agent's prompt.
 
 A signal longer than max_content_bytes cannot be a memory: it is counted
-(`tooLong`) and passed over, so it never stops the signals after it.
+(`tooLong`) and passed over, so it never stops the signals after it; so is
+one that repeats itself (`repetitive`: "lol lol lol ...", textutil.repetition).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import re
 
 from ..lifecycle import proposals
 from ..base.scoring import signal_importance
+from ..text.textutil import clean_text, repetition
 from .signals import PATH as SIGNALS, read_signals
 
 _FORGET = re.compile(r"\b(?:forget about|forget that|please forget|disregard)\s+(?P<what>.+)$", re.I)
@@ -45,7 +47,7 @@ def new_report(tx, threshold: float | None) -> dict:
     """An empty report, with the threshold in force (None: encode.auto_threshold from config)."""
     threshold = float(tx.config["encode"]["auto_threshold"]) if threshold is None else threshold
     return {"threshold": threshold, "signals": 0, "stored": 0, "reinforced": 0, "proposed": 0, "belowThreshold": 0,
-            "tooLong": 0, "forgetProposals": 0, "reflectRequested": 0, "ids": [], "preview": []}
+            "tooLong": 0, "repetitive": 0, "forgetProposals": 0, "reflectRequested": 0, "ids": [], "preview": []}
 
 
 def preview_lines(report: dict) -> list[str]:
@@ -102,6 +104,9 @@ def encode_signal(tx, signal: dict, report: dict, last_in_session: dict, *, auto
         report["tooLong"] += 1  # no memory may be this long: refused, it would stop every later signal too
         return
     score, kind = signal_importance(text)
+    if kind == "repetitive" or repetition(clean_text(text).strip()):  # no memory (remember refuses it): passed over
+        report["repetitive"] += 1
+        return
     if _REFLECT.search(text):
         report["reflectRequested"] += 1
     forget = None if _KEEP.search(text) else _FORGET.search(text)

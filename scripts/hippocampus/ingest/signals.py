@@ -40,8 +40,10 @@ _SCAFFOLD_TAGS = ("thinking", "relevant-memories", "system-reminder", "memory", 
 _SCAFFOLD_OPEN = re.compile(rf"<({'|'.join(_SCAFFOLD_TAGS)})\b", re.I)
 _SCAFFOLD_BLOCK = re.compile(rf"<({'|'.join(_SCAFFOLD_TAGS)})\b[^>]*>.*?</\1>", re.I | re.S)
 _OUR_BLOCK = ("<!-- hippocampus:core:start -->", "<!-- hippocampus:core:end -->")
-# (whitespace within the line only, one way to match it: `^\s*-?\s*` cost the cube of a run of blank lines)
-_RECALLED_LINE = re.compile(r"^[^\S\n]*(?:-[^\S\n]*)?Previously observed \(\d{4}-\d{2}-\d{2}\) \[mem_[^\]\n]*\]:.*$", re.M)
+# (whitespace within the line only, one way to match it: `^\s*-?\s*` cost the cube of a run of blank lines);
+# recall.py's framings (recall/context.observed), and the lines it indents under one (a procedure's steps, --why)
+_RECALLED_LINE = re.compile(r"^[^\S\n]*(?:-[^\S\n]*)?(?:Previously observed|Observed today|Observed) "
+                            r"\((?:\d{4}-\d{2}-\d{2}|undated)\) \[mem_[^\]\n]*\]:.*(?:\n {4}[^\n]*)*$", re.M)
 _CORE_HEADER = re.compile(r"^# Hippocampus core memories\b.*?(?=\n#\s|\Z)", re.S | re.M)
 _MEDIA_ONLY = re.compile(r"^\s*(<media:[^>]*>|\[(image|photo|video|audio|file|attachment|sticker)( #?\d+)?\]|"
                          r"<(image|attachment)[^>]*/?>|\(image omitted\)|<media omitted>)\s*$", re.I)

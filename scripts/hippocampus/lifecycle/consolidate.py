@@ -126,9 +126,10 @@ def _surface(subject: tuple[str, str], members: list[dict]) -> list[str]:
 def _duplicates(live: list[dict], config: dict, tx) -> list[dict]:
     """One fact said twice: same domain, the same words (textsim.duplicate_key:
     names, numbers, dates, versions, codes and content words as sets after
-    folding, and as many negations) and the same values. Memories that differ
-    in any of them are different facts (conflicts.find may list them, never a
-    merge). The survivor is the one remembered first: oldest `created`, then
+    folding, inflections folded, as many negations), the same values
+    (textsim.named_values) and every name written alike (textsim.names_agree).
+    Memories that differ in any of them are different facts (conflicts.find
+    may list them, never a merge). The survivor is the one remembered first: oldest `created`, then
     the earlier place in the index, then the smaller id; so two runs on the
     same store merge the same way."""
     groups: dict[tuple, list[tuple[int, dict]]] = {}
@@ -142,14 +143,17 @@ def _duplicates(live: list[dict], config: dict, tx) -> list[dict]:
     for members in groups.values():
         if len(members) < 2:
             continue
-        by_values: dict[tuple, list[tuple[int, dict]]] = {}
-        for position, memory in members:  # "3.5" against "5.3": equal words, different values
-            values = tuple(sorted((k, tuple(sorted(v))) for k, v in textsim.values(memory["content"]).items()))
-            by_values.setdefault(values, []).append((position, memory))
-        for same in by_values.values():
-            same.sort(key=lambda item: (item[1].get("created", ""), item[0], item[1]["id"]))
-            keep = same[0][1]
-            merges += [{"keep": keep, "loser": memory} for _position, memory in same[1:]]
+        members.sort(key=lambda item: (item[1].get("created", ""), item[0], item[1]["id"]))
+        kept: list[tuple[dict, tuple, dict]] = []  # the survivors so far, their values and written words
+        for _position, memory in members:
+            named = textsim.named_values(memory["content"])
+            forms = textsim.written_forms(memory["content"])
+            keep = next((survivor for survivor, values, written in kept
+                         if values == named and textsim.names_agree(written, forms)), None)
+            if keep is None:
+                kept.append((memory, named, forms))
+            else:
+                merges.append({"keep": keep, "loser": memory})
     merges.sort(key=lambda m: (m["keep"].get("created", ""), m["keep"]["id"], m["loser"]["id"]))
     return merges
 
@@ -240,19 +244,10 @@ def apply(tx, plan: dict) -> None:
 
 
 def archive_memory(tx, memory: dict, reason: str) -> None:
-    """Status archived; a file of its own moves under hippocampus/archive/ (a log entry stays)."""
-    from ..store.episodes import is_episode_path
-
+    """Status archived (the transaction moves its file, or its log entry, under hippocampus/archive/)."""
     memory.pop("lowSince", None)
-    path = memory_file(memory)
+    memory_file(memory)  # (an entry naming a file that is not a memory file is refused, not obeyed)
     tx.archive(memory, reason)
-    if path and not is_episode_path(path) and not path.startswith(ARCHIVE):
-        target = ARCHIVE + path.split("/", 1)[1]
-        if tx.move_file(path, target):
-            memory["file"] = target
-
-
-ARCHIVE = "hippocampus/archive/"  # where consolidation moves the files of what it archived
 
 
 def _majority(memories: list[dict], key: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..base.scoring import decayed, status_for
+from ..base.scoring import decayed, status_of
 from ..text.textutil import one_line
 from ..text.timeutil import format_time, local_day, parse_time_or
 from ..store.transaction import Transaction
@@ -22,7 +22,7 @@ def decay_all(tx: Transaction, dry_run: bool = False) -> dict:
         if memory.get("status") == "archived":
             continue
         value = decayed(memory, tx.now, config)
-        status = status_for(value, config)
+        status = status_of(memory, value, config)
         if status == "archive-candidate":
             candidates.append({"id": memory["id"], "importance": value, "content": one_line(memory["content"], 80)})
         if value != memory.get("importance") or status != memory.get("status"):

@@ -164,14 +164,15 @@ def reject(workspace, number: int, reason: str, reviewer: str) -> dict:
 def promote(tx, memory_id: str) -> dict:
     """Lift a memory to the core threshold (an approved promotion)."""
     from ..base.model import check_id
-    from ..base.scoring import status_for
+    from ..base.scoring import status_of
     from ..text.timeutil import format_time
     memory = tx.get(check_id(memory_id))
     core = tx.config["thresholds"]["core"]
     value = max(float(memory.get("baseImportance", 0.5)), core)
     memory.update(baseImportance=value, importance=value, lastAccessed=format_time(tx.now),
-                  status=status_for(value, tx.config))
+                  )
     memory.pop("decayFrom", None)
+    memory["status"] = status_of(memory, value, tx.config)
     tx.put(memory)
     return memory
 

@@ -12,7 +12,7 @@ references/forgetting.md):
   "…", as plain, JSON-escaped, HTML-escaped or defused text) in the files we
   write about memories: hippocampus/meta/** (audit.log and the month files of
   hippocampus/meta/audit/, conflicts, proposals and their JSON twin, reflections
-  and their logs), hippocampus/graph/** (entity facts), hippocampus/signals.jsonl
+  and their logs), memory/graph/** (entity facts), hippocampus/signals.jsonl
   (padded to the same length: encode.py reads it by byte offset), and the
   [Self-Awareness] lines of IDENTITY.md;
 - in what an agent wrote in its own words (hippocampus/meta/reflections/, the
@@ -40,7 +40,7 @@ import re
 from ..text.textutil import one_line
 
 PURGED = "[purged]"
-SCANNED_FOLDERS = ("hippocampus/meta", "hippocampus/graph")
+SCANNED_FOLDERS = ("hippocampus/meta", "memory/graph")
 SIGNALS = "hippocampus/signals.jsonl"
 IDENTITY = "IDENTITY.md"
 AUDIT = "hippocampus/meta/audit"  # audit.log and audit/<month>.log
@@ -347,23 +347,8 @@ def _scrub_signal(line: str, quotes: Quotes) -> str:
 
 
 def _render_core(tx) -> list[str]:
-    from .core_sync import CORE_FILE, MEMORY_FILE, core_files
-    from ..store.memory_md import START
-
-    wanted = []
-    if tx.current_bytes(CORE_FILE) is not None:
-        wanted.append(CORE_FILE)
-    current = tx.current_bytes(MEMORY_FILE)
-    if current is not None and START.encode("utf-8") in current:
-        wanted.append(MEMORY_FILE)
-    if not wanted:
-        return []
-    changed = []
-    for path, data in core_files(tx).items():
-        if path in wanted and tx.current_bytes(path) != data:
-            tx.write_file(path, data)
-            changed.append(path)
-    return changed
+    from ..store.core import render_present
+    return render_present(tx)
 
 
 def after_purge(workspace) -> None:

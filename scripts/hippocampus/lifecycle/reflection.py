@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..errors import UsageError
+from ..errors import UsageError, WorkspaceError
 from ..text.textutil import estimate_tokens, one_line
 
 LOG = "hippocampus/meta/reflection-log.md"
@@ -49,6 +49,7 @@ def prepare(workspace, budget: int) -> dict:
     from datetime import timedelta
     from ..store.graph import Graph
     from ..base.scoring import decayed
+    from ..recall.context import marks
     from ..text.timeutil import format_time, parse_time_or
 
     memories = workspace.memories()
@@ -67,7 +68,8 @@ def prepare(workspace, budget: int) -> dict:
     due = self_image_due(workspace.root)
     lines = {
         "episodes": [f"- ({m['created'][:16].replace('T', ' ')}) {one_line(m['content'], 300)}" for m in episodes],
-        "memories": [f"- [{value:.2f}] ({m['domain']}/{m['category']}) {one_line(m['content'], 200)}" for value, m in strong],
+        "memories": [f"- [{value:.2f}] ({m['domain']}/{m['category']}) {one_line(m['content'], 200)}"
+                     + "".join(f" ({mark})" for mark in marks(m)) for value, m in strong],
         "entities": [f"- {e.name} ({e.type}): {len(e.facts)} facts, {len(e.relations)} relations" for e in entities],
     }
 
@@ -141,6 +143,10 @@ def record(tx, text: str) -> dict:
     summary = one_line(parts.get("summary") or _first_paragraph(text), 600)
     if not summary:
         raise UsageError("the reflection is empty: write a '## Summary' (see references/reflection-process.md)")
+    earlier = recorded_as(tx, text)
+    if earlier is not None:  # the same reflection again: nothing new to file
+        return {"id": earlier.rsplit("/", 1)[-1][:-3], "file": earlier, "summary": summary, "selfAwareness": 0,
+                "reward": None, "selfImageDue": self_image_due(tx.workspace.root, tx), "alreadyRecorded": True}
     day = format_time(tx.now)[:10]
     path = f"{FOLDER}/{day}.md"
     number = 1
@@ -154,7 +160,7 @@ def record(tx, text: str) -> dict:
                  if line.lstrip("-* ").startswith("[Self-Awareness]") and "]" in line]
     awareness = [line for line in awareness if line]
     if awareness:
-        _append_self_awareness(tx, day, awareness)
+        awareness = _append_self_awareness(tx, day, awareness)
     reward = _reward(parts.get("reward request") or parts.get("reward") or "")
     if reward:
         current = tx.current_bytes(REWARDS)
@@ -169,7 +175,34 @@ def record(tx, text: str) -> dict:
     tx.summary = f"reflection {reflection_id}: {summary}"
     due = self_image_due(tx.workspace.root, tx)
     return {"id": reflection_id, "file": path, "summary": summary, "selfAwareness": len(awareness),
-            "reward": reward, "selfImageDue": due}
+            "reward": reward, "selfImageDue": due, "alreadyRecorded": False}
+
+
+def _same_text(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.strip().splitlines())
+
+
+def recorded_as(tx, text: str) -> str | None:
+    """The file of a reflection already recorded with this text (line ends and
+    trailing spaces aside), on any day, the earliest; None when there is none."""
+    import os
+
+    wanted = _same_text(text)
+    try:
+        names = sorted((entry.name for entry in os.scandir(tx.workspace.root / FOLDER)
+                        if entry.name.endswith(".md") and entry.is_file(follow_symlinks=False)),
+                       key=lambda name: (name[:10], len(name), name))  # the first of a day first
+    except OSError:
+        return None
+    for name in names:
+        path = f"{FOLDER}/{name}"
+        try:
+            data = tx.current_bytes(path)
+        except WorkspaceError:
+            continue  # unreadable here: not one to compare with
+        if data is not None and _same_text(data.decode("utf-8", "replace")) == wanted:
+            return path
+    return None
 
 
 def _first_paragraph(text: str) -> str:
@@ -207,13 +240,26 @@ def _append_log(tx, reflection_id: str, summary: str, path: str) -> None:
     tx.write_file(LOG, (head + archive + "\n" + "\n".join(blocks)).encode("utf-8"))
 
 
-def _append_self_awareness(tx, day: str, lines: list[str]) -> None:
+_LOGGED = re.compile(r"(?m)^\s*-\s+\S+\s+\[Self-Awareness\]\s*(.*?)\s*$")
+
+
+def _append_self_awareness(tx, day: str, lines: list[str]) -> list[str]:
+    """Append the lines IDENTITY.md's log does not hold yet (the same text on
+    any day is the same observation); the lines appended."""
     from ..text.blocks import append_to_section
     current = tx.current_bytes(IDENTITY)
     text = current.decode("utf-8", "replace") if current is not None else "# IDENTITY\n"
+    logged = set(_LOGGED.findall(text))
+    added = []
     for line in lines:
+        if line in logged:
+            continue
+        logged.add(line)
+        added.append(line)
         text = append_to_section(text, "Self-awareness log", f"- {day} [Self-Awareness] {line}")
-    tx.write_file(IDENTITY, text.encode("utf-8"))
+    if added:
+        tx.write_file(IDENTITY, text.encode("utf-8"))
+    return added
 
 
 def self_image_due(root: Path, tx=None) -> int:

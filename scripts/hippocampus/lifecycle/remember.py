@@ -11,7 +11,7 @@ from ..errors import UsageError
 from ..base.model import (check_category, check_domain, check_importance, check_store, new_id, new_memory)
 from ..base.paths import memory_file
 from ..text.redact import redact
-from ..base.scoring import decayed, reinforced, signal_importance, status_for
+from ..base.scoring import decayed, initial_importance, reinforced, signal_importance, status_of
 from ..text.timeutil import check_not_future, format_time, local_day, parse_time, parse_time_or
 from ..store.stores import procedure_text, write_home
 from ..store.transaction import Transaction
@@ -39,7 +39,13 @@ def prepare_content(text: str, max_bytes: int) -> str:
         raise UsageError("nothing to remember: the text is empty")
     size = len(content.encode("utf-8"))
     if size > max_bytes:
-        raise UsageError(f"memory is {size} bytes; the limit is {max_bytes} (max_content_bytes in hippocampus/config.yaml)")
+        raise UsageError(f"memory is {size} bytes; the limit is {max_bytes} (max_content_bytes in memory/config.yaml)")
+    repeated = textutil.repetition(content)
+    if repeated:  # "Word Word ..." x300: nothing a person said, and it would crowd out what they did
+        words = content.split()
+        raise UsageError(f"nothing to remember: the text repeats itself ({len(words):,} words, "
+                         f"{len(set(w.casefold() for w in words)):,} different; {repeated[0]:,} bytes that "
+                         f"compress to {repeated[1]:,})")
     return redact(content)[0]
 
 
@@ -104,8 +110,8 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
             result["supersedes"] = link_explicit(tx, duplicate, supersedes)
         return result
 
-    if importance is None:
-        value, _signal = signal_importance(content)
+    if importance is None:  # a pinned or vault memory starts at the core line at least
+        value = initial_importance(signal_importance(content)[0], {"pinned": pinned, "store": store}, config)
     else:
         value = check_importance(importance)
     memory_id = new_id()
@@ -116,7 +122,7 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
                         episode=episode, created=created, now=now, status="active", pinned=pinned)
     current = decayed(memory, now, config)
     memory["importance"] = current
-    memory["status"] = status_for(current, config)
+    memory["status"] = status_of(memory, current, config)
     if title:
         memory["title"] = _short_text(title, "title", 120)
     from ..store.graph import registry_matcher
@@ -217,22 +223,19 @@ def reinforce_memory(tx: Transaction, memory: dict, revive: bool = False) -> dic
         memory.pop("archivedAt", None)
         memory.pop("archivedBecause", None)
         memory.pop("mergedInto", None)
-        path = memory_file(memory) or ""
-        if path.startswith("hippocampus/archive/"):  # archived by consolidation: its file comes home
-            home = "hippocampus/" + path[len("hippocampus/archive/"):]
-            if tx.move_file(path, home):
-                memory["file"] = home
+        memory_file(memory)  # (its file comes home from hippocampus/archive/: Transaction._place)
     current = decayed(memory, tx.now, tx.config)
     value = reinforced(current, tx.config["reinforce"]["rate"])
     stale = bool(memory.get("supersededBy")) and not revive
     memory.update(importance=value, baseImportance=value, lastAccessed=format_time(tx.now),
                   timesReinforced=int(memory.get("timesReinforced", 0)) + 1,
                   confidence="stale" if stale else "observed")
-    memory["status"] = status_for(value, tx.config)
+    memory["status"] = status_of(memory, value, tx.config)
     tx.put(memory)
     if revive and memory.get("supersededBy"):
         from .supersede import revive as revive_superseded
         revive_superseded(tx, memory)
+        memory["status"] = status_of(memory, value, tx.config)  # current again: core again, at its weight
     return memory
 
 

@@ -7,7 +7,7 @@ words that answer such questions, written for an agent's memory of its user
 (home, work, family, health, travel, study, ...), not fitted to a benchmark.
 Recall searches them as a second query whose hits count `related_weight` of a
 word match (references/scoring.md), so they lift, but rarely outrank, what
-the question names. `recall.related_words` in hippocampus/config.yaml adds words,
+the question names. `recall.related_words` in memory/config.yaml adds words,
 or replaces a word's list ([] turns it off). The table is English; for other
 languages, add entries there.
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..store import index_store
-from ..base.scoring import decayed, status_for
+from ..base.scoring import decayed, status_of
 from ..store.workspace import Workspace
 
 SPARK = "▁▂▃▄▅▆▇█"
@@ -16,7 +16,7 @@ def status(workspace: Workspace) -> dict:
     for memory in memories:
         archived = memory.get("status") == "archived"
         value = 0.0 if archived else decayed(memory, workspace.now, workspace.config)
-        state = "archived" if archived else status_for(value, workspace.config)
+        state = "archived" if archived else status_of(memory, value, workspace.config)  # "core" as load_core
         counts["status"][state] = counts["status"].get(state, 0) + 1
         if archived:
             continue  # domain and store count the live memories; status says how many are archived

@@ -25,7 +25,7 @@ MAX_QUERY_TERMS = 32
 RELATED_CANDIDATES = 50  # hits of the related words kept (a fraction of a word match: few can rank) ...
 RELATED_SCAN = 1000  # ... the best of the last this many indexed that hold one (at 100,000, "work" is in 11,500)
 RESULT_FIELDS = ("id", "content", "score", "importance", "domain", "category", "store", "status",
-                 "source", "episode", "file", "created")
+                 "source", "episode", "file", "created", "pinned", "confidence")
 
 
 # ways of saying "now" that are no words to find: "these days" is no day, "at the moment" no moment
@@ -309,11 +309,11 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
             yield result
 
     if budget_tokens is not None:
-        return pack(results(), budget_tokens, top, stats)
+        return pack(results(), budget_tokens, top, stats, now)
     return list(islice(results(), top))
 
 
-def pack(results, budget_tokens: int, limit: int, stats: dict | None = None) -> list[dict]:
+def pack(results, budget_tokens: int, limit: int, stats: dict | None = None, now=None) -> list[dict]:
     """Best-first, skipping what does not fit, until the budget (~4 chars a token) is spent.
 
     A memory costs its line as the text format prints it (framing, date, id and
@@ -324,12 +324,12 @@ def pack(results, budget_tokens: int, limit: int, stats: dict | None = None) -> 
     from .context import observation_line
 
     packed, used, over = [], 0, None
-    smallest = estimate_tokens(observation_line({"id": "", "score": 0.0, "content": ""}) + "\n")  # framing only
+    smallest = estimate_tokens(observation_line({"id": "", "score": 0.0, "content": ""}, now) + "\n")  # framing only
     for result in results:
         if budget_tokens - used < smallest:  # not even an empty memory's line fits: the rest need not be read
-            over = estimate_tokens(observation_line(result) + "\n") if over is None else over
+            over = estimate_tokens(observation_line(result, now) + "\n") if over is None else over
             break
-        cost = estimate_tokens(observation_line(result) + "\n")
+        cost = estimate_tokens(observation_line(result, now) + "\n")
         if used + cost > budget_tokens:
             over = cost if over is None else over
             continue

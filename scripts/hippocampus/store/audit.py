@@ -23,10 +23,10 @@ from ..base import interrupts
 from ..base.fsutil import append_line, line_bytes, truncate_to
 from ..text.textutil import one_line
 from ..text.timeutil import format_time
+from .critical import is_critical  # noqa: F401 (callers' audit.is_critical)
 from .gitcmd import _GIT_ENV, git, git_env  # noqa: F401 (git: used by callers as audit.git)
 
 MAX_ID_TRAILERS = 25
-CRITICAL_FILES = ("IDENTITY.md", "SOUL.md")
 
 def status_entries(output: str) -> list[tuple[str, str]]:
     """(XY code, path) of each entry of `git status --porcelain -z` (paths as they are,
@@ -45,19 +45,43 @@ def status_entries(output: str) -> list[tuple[str, str]]:
 
 
 def repo_top(root: Path) -> Path | None:
+    """The repository's top folder; None where there is none. A repository git will not read for
+    this user (another's) is a WorkspaceError naming the fix, never None: init.py would fail on it."""
     result = git(root, "rev-parse", "--show-toplevel", check=False)
     if result.returncode != 0:
+        from .gitcmd import refusal
+        refused = refusal(root)
+        if refused:
+            raise WorkspaceError(refused)
         return None
     return Path(result.stdout.strip())
 
 
-def is_critical(path: str) -> bool:
-    return Path(path).name in CRITICAL_FILES and "/" not in path.strip("/")
+def critical_change(root: Path, paths: list[str], contents: dict | None = None) -> bool:
+    """Whether this change alters what a person wrote in IDENTITY.md or SOUL.md (critical.py):
+    each such path's text in HEAD against its new bytes (`contents`, else the file on disk).
+    A git call each, and only for a change that touches one of them."""
+    from . import critical
+    for path in (p for p in paths if is_critical(p)):
+        shown = git(root, "cat-file", "blob", f"HEAD:./{path}", check=False)
+        old = shown.stdout.encode("utf-8") if shown.returncode == 0 else None
+        if contents and path in contents:
+            new = contents[path]
+            new = b"".join(new) if isinstance(new, list) else new
+        else:
+            try:
+                new = (root / path).read_bytes()
+            except OSError:
+                new = None
+        if critical.changed(path, old, new):
+            return True
+    return False
 
 
 def message(action: str, summary: str, actor: str, ids: list[str], paths: list[str],
-            extra: list[str] = ()) -> str:
-    critical = any(is_critical(p) for p in paths)
+            extra: list[str] = (), critical: bool | None = None) -> str:
+    """`critical`: as critical_change found it (None: any identity file among `paths`)."""
+    critical = any(is_critical(p) for p in paths) if critical is None else critical
     subject = one_line(f"{'CRITICAL ' if critical else ''}{action}: {summary}", 72)
     trailers = [f"Actor: {actor}", f"Action: {action}", *extra]
     trailers += [f"Memory-Id: {memory_id}" for memory_id in ids[:MAX_ID_TRAILERS]]
@@ -71,8 +95,10 @@ def message(action: str, summary: str, actor: str, ids: list[str], paths: list[s
 MAX_AUDIT_IDS = 1000  # ids listed on one audit line (history.py reads them)
 
 
-def audit_line(now: datetime, actor: str, action: str, ids: list[str], summary: str, paths: list[str]) -> str:
-    flag = "CRITICAL " if any(is_critical(p) for p in paths) else ""
+def audit_line(now: datetime, actor: str, action: str, ids: list[str], summary: str, paths: list[str],
+               critical: bool | None = None) -> str:
+    critical = any(is_critical(p) for p in paths) if critical is None else critical
+    flag = "CRITICAL " if critical else ""
     shown_ids = ",".join(ids[:MAX_AUDIT_IDS]) + (f",+{len(ids) - MAX_AUDIT_IDS}" if len(ids) > MAX_AUDIT_IDS else "")
     clean_summary = one_line(summary, 300).replace("|", "/")
     return f"{format_time(now)} | {actor} | {flag}{action} | {shown_ids or '-'} | {clean_summary}"
@@ -125,7 +151,8 @@ def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, 
     actor = redact_text(actor)  # refused at the command line (actors.resolve); a file may still name one
     author = redact_text(author) if author else author
     trailers = [redact_text(trailer) for trailer in trailers]
-    line = audit_line(now, actor, action, ids, summary, paths)
+    critical = critical_change(root, paths, contents)
+    line = audit_line(now, actor, action, ids, summary, paths, critical)
     log_path = os.path.relpath(audit_log, root)
     from ..base.fsutil import check_confined, read_confined
     check_confined(audit_log)  # a link there, or on its way, is never written through
@@ -159,7 +186,7 @@ def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, 
             if not kept:
                 publish()  # (no commit: the line is the change)
             else:
-                text = message(action, summary, actor, ids, kept, trailers)
+                text = message(action, summary, actor, ids, kept, trailers, critical)
                 name = one_line(author, 80).replace("<", "").replace(">", "") if author else \
                     _GIT_ENV["GIT_AUTHOR_NAME"]
                 from .gitcommit import commit_paths

@@ -55,7 +55,7 @@ def check(workspace: Workspace) -> dict:
         for path, reason in scan.broken:
             problems.append(f"{path}: {reason}")
         for memory in index["memories"]:
-            if memory.get("file") and not is_memory_file(memory["file"], workspace.paths.store_name):
+            if memory.get("file") and not is_memory_file(memory["file"], placed=not workspace.paths.old_layout):
                 problems.append(f"{memory['id']}: its file {str(memory['file'])[:80]!r} is not a memory file "
                                 "(inside .git or outside the memory folders); nothing reads, writes or deletes it: "
                                 "--repair drops it and writes the memory a file of its own")
@@ -83,9 +83,13 @@ def check(workspace: Workspace) -> dict:
             if key in seen:
                 problems.append(f"duplicate memories {seen[key]} and {memory['id']}")
             seen.setdefault(key, memory["id"])
-    refused = _git_refuses(workspace)
-    if refused:
-        notes.append(refused)
+    from .gitcmd import refusal
+    from .workspace import _may_write
+    refused = refusal(workspace.root)  # another user's repository: not a missing one (init.py fails on it)
+    if refused and _may_write(workspace.paths.lock):
+        problems.append(f"{refused} (until then every write is refused, exit 3)")
+    elif refused:  # a reader: reading needs no git
+        notes.append(f"{refused}; its git checks were skipped (reading needs no git)")
     elif audit.repo_top(workspace.root) is None:
         problems.append(f"{workspace.root} is not a git repository; run scripts/init.py")
     else:
@@ -139,16 +143,6 @@ def _lock_notes(workspace: Workspace, problems: list[str]) -> list[str]:
     return notes
 
 
-def _git_refuses(workspace: Workspace) -> str | None:
-    """Why git will not read the repository for this user (it belongs to another:
-    git's safe.directory), or None. Its git checks are then skipped, not failed."""
-    found = audit.git(workspace.root, "rev-parse", "--show-toplevel", check=False)
-    if found.returncode != 0 and "dubious ownership" in found.stderr:
-        return ("git does not read this repository as this user (it belongs to another user; git's "
-                "safe.directory): its git checks were skipped")
-    return None
-
-
 def _back_again(workspace: Workspace, index: dict, scan, gone_by_hand: set[str]) -> set[str]:
     """The paths of files that bring back a memory archived as "file deleted by
     hand" (take_in revives it): at its own path, or elsewhere with its id."""
@@ -165,7 +159,7 @@ def _back_again(workspace: Workspace, index: dict, scan, gone_by_hand: set[str])
 def _status(workspace: Workspace) -> list[tuple[str, str]]:
     """`git status` of the store, untracked files one by one."""
     return audit.status_entries(audit.git(
-        workspace.root, "status", "--porcelain", "-z", "-uall", "--", workspace.paths.store_name,
+        workspace.root, "status", "--porcelain", "-z", "-uall", "--", *workspace.paths.ours(),
         "HIPPOCAMPUS_CORE.md", check=False).stdout)
 
 
@@ -178,7 +172,7 @@ def _dirty_problems(workspace: Workspace, pending: set[str], notes: list[str], l
     clone would lack it."""
     entries = _status(workspace)
     if entries:
-        notes.append(f"uncommitted changes under {workspace.paths.store_name}/: " +
+        notes.append("uncommitted changes of ours: " +
                      ", ".join(path if nameable(path) else repr(path)[1:-1] for _code, path in entries[:5]))
     found = []
     stale = [path for code, path in entries if "D" in code and path not in pending
@@ -213,7 +207,7 @@ def _cache_notes(workspace: Workspace) -> list[str]:
 
 def last_good_index(workspace: Workspace) -> tuple[dict | None, str | None]:
     from .store_migration import rewrite_files
-    names = ("hippocampus/index.json", "memory/index.json")  # the store, and where it was before it moved
+    names = ("memory/index.json", "hippocampus/index.json")  # the store, and where a layout from before had it
     result = audit.git(workspace.root, "log", "--format=%H", "--", *names, check=False)
     for commit in result.stdout.split()[:200]:
         for name in names:
@@ -223,7 +217,7 @@ def last_good_index(workspace: Workspace) -> tuple[dict | None, str | None]:
         if shown.returncode != 0:
             continue
         text = shown.stdout
-        if name != workspace.paths.rel(workspace.paths.index) and not workspace.paths.old_layout:
+        if not workspace.paths.old_layout:  # its files named as the layout has them
             text = rewrite_files(text.encode("utf-8", "surrogateescape")).decode("utf-8", "surrogateescape")
         try:
             index, _ = normalise_index(json.loads(text), workspace.now,
@@ -259,7 +253,7 @@ def repair(workspace: Workspace) -> dict:
                 atomic_write(keep, read_confined(paths.index))
         tx = Transaction(workspace, index, "system:doctor", "repair", "")
         for memory in list(tx.memories):  # a file that is not a memory file: dropped, never touched
-            if memory.get("file") and not is_memory_file(memory["file"], paths.store_name):
+            if memory.get("file") and not is_memory_file(memory["file"], placed=True):
                 memory.update(file=None, hash=None)
                 tx.put(memory)
         gone_by_hand: set[str] = set()  # a file back revives its memory, archived as deleted by hand

@@ -1,13 +1,13 @@
 """Documents: files that are not memories but whose every change is audited.
 
-IDENTITY.md, SOUL.md and MEMORY.md at the workspace root, hippocampus/config.yaml
-(the tunables a person edits), the knowledge graph under hippocampus/graph/, and
+IDENTITY.md, SOUL.md and MEMORY.md at the workspace root, memory/config.yaml
+(the tunables a person edits), the knowledge graph under memory/graph/, and
 the markdown under hippocampus/meta/ (the review queue, reflections, conflicts).
 Scripts change them through the transaction; a person's edits are noticed by
 one stat per document (a print kept in the search cache) and then asked of
 git, and the next writer commits them as actor `manual` before its own
-change. Edits of IDENTITY.md and SOUL.md are
-flagged CRITICAL by the audit module.
+change. Edits of what a person wrote in IDENTITY.md and SOUL.md are
+flagged CRITICAL by the audit module (critical.py).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import os
 
 from ..base.paths import WorkspacePaths
 
-DOCUMENT_FILES = ("IDENTITY.md", "SOUL.md", "MEMORY.md", "hippocampus/config.yaml")
-DOCUMENT_FOLDERS = ("hippocampus/graph", "hippocampus/meta")
+DOCUMENT_FILES = ("IDENTITY.md", "SOUL.md", "MEMORY.md", "memory/config.yaml")
+DOCUMENT_FOLDERS = ("memory/graph", "hippocampus/meta")
 
 
 def is_document(path: str) -> bool:

@@ -1,4 +1,4 @@
-"""Episodic daily logs: hippocampus/episodes/YYYY-MM-DD.md, many memories per file.
+"""Episodic daily logs: memory/episodes/YYYY-MM-DD.md, many memories per file.
 
     # 2026-11-29
 
@@ -49,11 +49,16 @@ def entry_hash(content: str) -> str:
 
 def path_for(created: str) -> str:
     """The log a memory created at `created` (ISO time) belongs to."""
-    return f"hippocampus/{FOLDER}/{created[:10]}.md"
+    return f"memory/{FOLDER}/{created[:10]}.md"
 
 
 def is_episode_path(path: str) -> bool:
-    return path.startswith((f"hippocampus/{FOLDER}/", f"memory/{FOLDER}/")) and path.count("/") == 2  # (a store not yet moved)
+    """A daily log: memory/episodes/<day>.md, or its archive copy hippocampus/archive/episodes/<day>.md
+    (the entries of forgotten episodes); in a layout from before, under either folder."""
+    parts = path.split("/")
+    if not parts or parts[0] not in ("memory", "hippocampus") or not path.endswith(".md"):
+        return False
+    return (len(parts) == 3 and parts[1] == FOLDER) or (len(parts) == 4 and parts[1] == "archive" and parts[2] == FOLDER)
 
 
 def day_of(path: str) -> str:

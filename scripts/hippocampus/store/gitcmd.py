@@ -47,9 +47,19 @@ def git(root: Path, *args: str, check: bool = True, stdin: str | None = None,
                 pass
         result = _git(root, *args, stdin=stdin, shielded=shielded)
     if check and result.returncode != 0:
+        refused = refusal(root)  # another user's repository: say so, not git's words for it
+        if refused:
+            raise WorkspaceError(refused)
         detail = one_line(result.stderr or result.stdout or "no output", 200)
         raise WorkspaceError(f"git {args[0]} failed in {root}: {detail}")
     return result
+
+
+def refusal(root: Path) -> str | None:
+    """Why git will not read the repository at `root` for this user (another user's), or None
+    (git_access.py); asked once git has failed."""
+    from .git_access import refusal as explain
+    return explain(root, _git)
 
 
 def _git_dir(root: Path) -> Path:

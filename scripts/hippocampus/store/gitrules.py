@@ -18,12 +18,12 @@ from pathlib import Path
 from ..errors import WorkspaceError
 
 COMMIT_HOOKS = ("pre-commit", "prepare-commit-msg", "commit-msg", "post-commit")
-# what init.py writes into hippocampus/.gitignore: it matches nothing we commit
+# what init.py writes into hippocampus/.gitignore and memory/.gitignore: it matches nothing we commit
 OUR_IGNORE = b".cache/\n.lock\n.*.tmp\n"
 # the folders whose own .gitignore could hold a rule for a file we write
-_FOLDERS = ("hippocampus", "hippocampus/user", "hippocampus/self", "hippocampus/relationship", "hippocampus/world", "hippocampus/procedures",
-            "hippocampus/vault", "hippocampus/episodes", "hippocampus/meta", "hippocampus/meta/audit", "hippocampus/graph",
-            "hippocampus/graph/entities")
+_FOLDERS = ("memory", "memory/user", "memory/self", "memory/relationship", "memory/world", "memory/procedures",
+            "memory/vault", "memory/episodes", "memory/graph", "memory/graph/entities", "hippocampus",
+            "hippocampus/meta", "hippocampus/meta/audit", "hippocampus/archive")
 
 
 class Repository:
@@ -137,7 +137,7 @@ def _has_rules(path: str, ours: bool = False) -> bool:
 
 def ignore_files(root: Path, repository: Repository, excludes_file: str | None = None) -> list[str]:
     """The ignore files with a rule in them that could match a path we write
-    (our own hippocampus/.gitignore, as init.py wrote it, has none)."""
+    (our own hippocampus/.gitignore and memory/.gitignore, as init.py wrote them, have none)."""
     found = []
     top = os.path.abspath(repository.top)
     folder = here = os.path.abspath(root)
@@ -149,7 +149,7 @@ def ignore_files(root: Path, repository: Repository, excludes_file: str | None =
         folder = os.path.dirname(folder)
     for relative in _FOLDERS:
         path = os.path.join(here, relative, ".gitignore")
-        if _has_rules(path, ours=relative == "hippocampus"):
+        if _has_rules(path, ours=relative in ("hippocampus", "memory")):
             found.append(path)
     exclude = os.path.join(repository.common, "info", "exclude")
     if _has_rules(exclude):
@@ -214,10 +214,11 @@ def ignored(root: Path, paths: list[str], excludes: str | None = None) -> dict[s
 
 
 # paths that stand for what we write, asked about by init.py and doctor.py
-SAMPLE_PATHS = ("hippocampus/index.json", "hippocampus/meta/audit.log", "hippocampus/meta/audit/2026-01.log", "hippocampus/config.yaml", "hippocampus/user/a.md",
-                "hippocampus/self/a.md", "hippocampus/relationship/a.md", "hippocampus/world/a.md", "hippocampus/procedures/a.md",
-                "hippocampus/vault/a.md", "hippocampus/episodes/2026-01-01.md", "hippocampus/graph/index.md",
-                "hippocampus/graph/entities/a.md", "hippocampus/meta/pending-memories.md", "hippocampus/signals.jsonl",
+SAMPLE_PATHS = ("memory/index.json", "memory/config.yaml", "memory/user/a.md", "memory/self/a.md",
+                "memory/relationship/a.md", "memory/world/a.md", "memory/procedures/a.md", "memory/vault/a.md",
+                "memory/episodes/2026-01-01.md", "memory/graph/index.md", "memory/graph/entities/a.md",
+                "hippocampus/meta/audit.log", "hippocampus/meta/audit/2026-01.log",
+                "hippocampus/meta/pending-memories.md", "hippocampus/archive/user/a.md", "hippocampus/signals.jsonl",
                 "MEMORY.md", "IDENTITY.md", "SOUL.md", "HIPPOCAMPUS_CORE.md")
 
 
@@ -227,12 +228,13 @@ def not_audited(root: Path) -> str | None:
     if not found:
         return None
     rules = sorted(set(found.values()))
-    ours = [p for p in SAMPLE_PATHS if p.startswith("hippocampus/")]
-    named = [p for p in found if not p.startswith("hippocampus/")]
-    if all(p in found for p in ours):  # all of hippocampus/: said so, not path by path
-        named.insert(0, "hippocampus/")
-    else:
-        named += [p for p in found if p.startswith("hippocampus/")]
+    named = [p for p in found if not p.startswith(("memory/", "hippocampus/"))]
+    for top in ("memory/", "hippocampus/"):
+        ours = [p for p in SAMPLE_PATHS if p.startswith(top)]
+        if all(p in found for p in ours):  # all of the folder: said so, not path by path
+            named.insert(0, top)
+        else:
+            named += [p for p in found if p.startswith(top)]
     shown = ", ".join(p.replace("/a.md", "/*.md").replace("/2026-01.log", "/*.log").replace("/2026-01-01.md", "/*.md")
                       for p in named)
     sentence = (f"not audited: git ignores {shown} here ({'; '.join(rules[:3])}), so hippocampus never commits "

@@ -1,8 +1,8 @@
 """The knowledge graph: one markdown file per entity, relations as [[wikilinks]].
 
-    hippocampus/graph/entities/alice-chen.md     an entity (Obsidian-compatible)
-    hippocampus/graph/relations.md               the relation types, one "- name: meaning" line each
-    hippocampus/graph/index.md                   the generated registry (name, type, aliases, counts)
+    memory/graph/entities/alice-chen.md     an entity (Obsidian-compatible)
+    memory/graph/relations.md               the relation types, one "- name: meaning" line each
+    memory/graph/index.md                   the generated registry (name, type, aliases, counts)
 
 An entity file:
 
@@ -35,7 +35,7 @@ from ..text.blocks import append_to_section
 from ..errors import NotFound, UsageError
 from ..text.textutil import clean_text, one_line, slugify
 
-FOLDER = "hippocampus/graph"
+FOLDER = "memory/graph"
 ENTITIES = f"{FOLDER}/entities"
 RELATIONS_FILE = f"{FOLDER}/relations.md"
 REGISTRY_FILE = f"{FOLDER}/index.md"

@@ -50,9 +50,12 @@ def overlay(workspace, cache: SearchCache) -> None:
             memory["status"] = "archived"
             memory["file"] = None
             by_id[memory_id] = memory
+    bases = {edit.memory_id: cache.get(edit.memory_id) for edit in scan.modified + scan.added if edit.memory_id}
+    committed = _committed(workspace, scan.modified, bases)
     for edit in scan.modified + scan.added:
-        base = cache.get(edit.memory_id) if edit.memory_id else None
-        memory = apply_edit(base, edit, workspace.now, workspace.config, existing_ids=set())
+        base = bases.get(edit.memory_id) if edit.memory_id else None
+        memory = apply_edit(base, edit, workspace.now, workspace.config, existing_ids=set(),
+                            committed=committed.get(edit.memory_id))
         by_id[memory["id"]] = memory
     try:
         cache.upsert(list(by_id.values()), manifest_updates=scan.manifest_updates,
@@ -60,6 +63,19 @@ def overlay(workspace, cache: SearchCache) -> None:
                      files_print=None if scan.broken else str(current), files_look=recorded)
     except sqlite3.DatabaseError as exc:
         warn(f"could not update the search cache ({exc})")
+
+
+def _committed(workspace, modified: list, bases: dict) -> dict[str, dict]:
+    """id -> the memory as index.json holds it, for the edited files whose
+    body changed and whose frontmatter names keywords: whether those are the
+    keywords the file was written with is a question for the index (a
+    reader's base is the cache's row, which an earlier look may have laid an
+    uncommitted edit over, and which keeps no `keywordsByHand`)."""
+    from . import index_store
+    ids = {edit.memory_id for edit in modified if isinstance(edit.meta.get("keywords"), list)
+           and bases.get(edit.memory_id) and edit.content != bases[edit.memory_id].get("content")}
+    return index_store.memories_by_id(workspace.paths.index, ids) if ids else {}
+
 
 def _record_look(cache: SearchCache, current: int, recorded: str | None) -> None:
     try:
@@ -232,8 +248,10 @@ def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool 
                 # an entry copied with another memory's marker: give it its own
                 text = tx.current_bytes(edit.path).decode("utf-8", "replace")
                 tx.files[edit.path] = episodes.set_marker(text, edit.entry, memory["id"]).encode("utf-8")
-        elif edit.path in scan.rewrites:
-            memory["hash"] = memfile.file_hash(tx.files[edit.path])
+        else:
+            _keywords_into_file(tx, edit, memory)
+            if edit.path in tx.files:
+                memory["hash"] = memfile.file_hash(tx.files[edit.path])
         tx.put(memory)
         tx.paths.add(edit.path)
         if edit.entry is None and edit.path not in tx.files:
@@ -245,6 +263,25 @@ def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool 
         tx.paths.add(memory["file"])
         tx.archive(memory, "entry deleted by hand" if episodes.is_episode_path(memory["file"]) else "file deleted by hand")
     return len(scan.modified) + len(scan.added)
+
+
+def _keywords_into_file(tx, edit: reconcile.HandEdit, memory: dict) -> None:
+    """A file whose frontmatter names other keywords than the memory now has
+    (they followed its new body) gets the memory's, as remember writes them:
+    its `keywords:` entry rewritten, every other byte as the person left it."""
+    from . import memfile
+    written = edit.meta.get("keywords")
+    if not isinstance(written, list) or not written or _same_keywords(written, memory.get("keywords")):
+        return
+    data = tx.files.get(edit.path, edit.raw)
+    if not isinstance(data, bytes):
+        return
+    rewritten = memfile.with_keywords(data, memory["keywords"])
+    if rewritten is None:
+        return  # a frontmatter we cannot rewrite line by line: the index has the keywords
+    if edit.path not in tx.files:
+        tx._bases.setdefault(edit.path, edit.raw)  # built on what the scan read: checked again as it is replaced
+    tx.files[edit.path] = rewritten
 
 
 def _on_disk(tx, path: str | None) -> bool:
@@ -265,11 +302,17 @@ def hand_edit_summary(edited: int, added: int, deleted: int, first: list, why_go
 
 
 def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, config: dict,
-               existing_ids: set[str]) -> dict:
-    """The memory after a person's edit of its file (or a new one for a new file)."""
+               existing_ids: set[str], committed: dict | None = None) -> dict:
+    """The memory after a person's edit of its file (or a new one for a new file).
+
+    Keywords follow the body: a new body gets keywords guessed from it, as
+    remember guesses them, unless the person wrote keywords of their own:
+    frontmatter keywords that differ from those the file was written with
+    (`committed`: the memory as the index holds it; the base unless given),
+    now or in an earlier edit (`keywordsByHand`), stay."""
     from ..text.classify import guess_category, guess_keywords
     from ..base.model import is_valid_id, ordered
-    from ..base.scoring import signal_importance, status_for
+    from ..base.scoring import signal_importance, status_of
 
     from ..text.classify import guess_domain
     from .stores import store_of_path
@@ -287,7 +330,7 @@ def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, confi
                   "category": guess_category(edit.content), "content": edit.content,
                   "importance": importance, "baseImportance": importance, "created": created,
                   "lastAccessed": created, "timesReinforced": 0, "keywords": guess_keywords(edit.content),
-                  "store": store, "status": status_for(importance, config),
+                  "store": store, "status": "active",
                   "source": f"manual:{edit.path}", "confidence": "observed"}
         if store == "episodic":
             memory["episode"] = edit.path.rsplit("/", 1)[-1][:-3]
@@ -301,7 +344,7 @@ def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, confi
             memory.pop("archivedAt", None)
             memory["status"] = "active"  # (not archived: decayed() reads its weight again)
             memory["importance"] = decayed(memory, now, config)
-            memory["status"] = status_for(memory["importance"], config)
+            memory["status"] = status_of(memory, memory["importance"], config)
     memory["store"] = store
     memory["pinned"] = True if store == "vault" else memory.get("pinned")
     from ..base.model import check_category  # local: keeps start-up lean for readers
@@ -313,13 +356,27 @@ def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, confi
             pass
     if meta.get("domain") in DOMAINS:
         memory["domain"] = meta["domain"]
-    if isinstance(meta.get("keywords"), list) and meta["keywords"]:
-        memory["keywords"] = meta["keywords"]
+    written = meta["keywords"] if isinstance(meta.get("keywords"), list) and meta["keywords"] else None
+    committed = committed if committed is not None else base or {}
+    if written is not None and base is None:
+        memory["keywords"] = written  # a new file's: as it was written
+    elif written is not None and (committed.get("keywordsByHand")
+                                  or not _same_keywords(written, committed.get("keywords"))):
+        memory["keywords"] = written  # the person's
+        memory["keywordsByHand"] = True
     elif base is not None and edit.content != base.get("content"):
-        memory["keywords"] = guess_keywords(edit.content)
+        memory["keywords"] = guess_keywords(edit.content)  # they follow the body
+        memory.pop("keywordsByHand", None)
     for key in ("source", "episode", "title"):
         if meta.get(key):
             memory[key] = meta[key]
     memory["file"] = edit.path
     memory["hash"] = edit.hash
     return ordered(memory)
+
+
+def _same_keywords(written: list, committed) -> bool:
+    """Whether the frontmatter's keywords are those the file was written with
+    (the frontmatter holds at most 20; the cache keeps them split at spaces)."""
+    return isinstance(committed, list) and \
+        " ".join(map(str, written)).split() == " ".join(map(str, committed[:20])).split()

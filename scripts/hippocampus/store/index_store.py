@@ -1,4 +1,4 @@
-"""hippocampus/index.json: load (read-only, validating) and save (atomic).
+"""memory/index.json: load (read-only, validating) and save (atomic).
 
 A load of the file we last wrote and validated (validated_state, kept in the
 search cache) saves checking every entry again: 275-291 ms vs 398-400 ms at 10,000
@@ -125,6 +125,21 @@ def _read_lazy(path: Path) -> dict | None:
     index["memories"] = MemoryList.unsplit(data, start + len(marker), len(data) - len(tail))
     index["_repaired"] = set()
     return index
+
+
+def memories_by_id(path: Path, ids: set[str]) -> dict[str, dict]:
+    """Some memories as index.json holds them, for a reader that needs a few
+    (not validated; {} when the file cannot be read)."""
+    try:
+        index = _read_lazy(path)
+        if index is not None:
+            found = {memory_id: index["memories"].get(memory_id) for memory_id in ids}
+            return {memory_id: memory for memory_id, memory in found.items() if isinstance(memory, dict)}
+        document = read_raw(path)
+    except (WorkspaceError, ValueError, TypeError):
+        return {}
+    memories = document.get("memories") if isinstance(document, dict) else None
+    return {m["id"]: m for m in memories or () if isinstance(m, dict) and m.get("id") in ids}
 
 
 def read_stamp(path: Path) -> str | None:

@@ -27,38 +27,38 @@ def initialise(root: Path, now: datetime) -> list[str]:
     paths = WorkspacePaths(root)
     refuse_detached_head(root)
     from . import store_migration
-    if store_migration.needed(paths):  # a store from before, in memory/: moved first (a write)
+    if store_migration.needed(paths):  # a workspace from before: moved first (a write)
         from .workspace import Workspace
         workspace = Workspace(root, now)
         store_migration.migrate(workspace)
         paths = workspace.paths
-        done.append(f"moved the store from memory/ to {paths.store_name}/")
+        done.append("moved the workspace into the layout: the memories in memory/, the rest in hippocampus/")
     try:
         root.mkdir(parents=True, exist_ok=True)
-        for folder in (*MEMORY_FOLDERS, "meta", "graph/entities"):
-            directory = paths.memory / folder
+        for directory in (*(paths.memory / folder for folder in (*MEMORY_FOLDERS, "graph/entities")),
+                          paths.meta, paths.archive):
             if not directory.is_dir():
                 directory.mkdir(parents=True, exist_ok=True)
-                done.append(f"created hippocampus/{folder}/")
+                done.append(f"created {paths.rel(directory)}/")
     except OSError as exc:
         raise WorkspaceError(f"cannot create the workspace at {root}: {exc.strerror}") from None
     touched: list[str] = []
     if not paths.index.exists():
         index = empty_index(now)
         index_store.save(paths.index, index)
-        done.append("created hippocampus/index.json")
-        touched.append("hippocampus/index.json")
-    ignore = paths.memory / ".gitignore"
-    if not ignore.exists():
-        atomic_write(ignore, GITIGNORE)
-        done.append("created hippocampus/.gitignore")
-        touched.append("hippocampus/.gitignore")
+        done.append(f"created {paths.rel(paths.index)}")
+        touched.append(paths.rel(paths.index))
+    for ignore in {paths.memory / ".gitignore", paths.side / ".gitignore"}:  # temporary files, the cache, the lock
+        if not ignore.exists():
+            atomic_write(ignore, GITIGNORE)
+            done.append(f"created {paths.rel(ignore)}")
+            touched.append(paths.rel(ignore))
     config = paths.memory / "config.yaml"
     template = TEMPLATES / "config.yaml"
     if not config.exists() and template.is_file():
         atomic_write(config, template.read_bytes())
-        done.append("created hippocampus/config.yaml")
-        touched.append("hippocampus/config.yaml")
+        done.append(f"created {paths.rel(config)}")
+        touched.append(paths.rel(config))
     relations = paths.store / "graph" / "relations.md"
     if not relations.exists():
         from .graph import DEFAULT_RELATIONS, RELATIONS_FILE, relations_text

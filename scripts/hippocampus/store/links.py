@@ -15,6 +15,7 @@ is theirs, and kept.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from ..base.paths import MEMORY_FOLDERS, WorkspacePaths
 
@@ -46,14 +47,21 @@ def found(paths: WorkspacePaths) -> list[tuple[str, str]]:
                               "there are refused; --repair removes it"))
         return True
 
-    store = str(paths.store)
-    if not look(store, paths.store_name + "/", True):
-        for top, folders, files in os.walk(store):  # (links to folders are not walked)
-            inner = os.path.relpath(top, paths.root).replace(os.sep, "/")
-            for name in [*folders, *files]:
-                if name.endswith(".md") and os.path.basename(top) in MEMORY_FOLDERS:
-                    continue  # a memory file that is a link: not_memory names it (never followed)
-                look(os.path.join(top, name), f"{inner}/{name}", name in folders)
+    for base in sorted({paths.store, paths.side}):
+        tops = ["."] if base == paths.side or paths.old_layout else [*MEMORY_FOLDERS, "graph", "index.json",
+                                                                         "config.yaml"]
+        if look(str(base), paths.rel(base) + "/", True):
+            continue
+        for name in tops:  # (in memory/, only what is ours: OpenClaw's own files are not)
+            start = os.path.normpath(os.path.join(base, name))
+            if name != "." and (look(start, paths.rel(Path(start)), True) or not os.path.isdir(start)):
+                continue
+            for top, folders, files in os.walk(start):  # (links to folders are not walked)
+                inner = os.path.relpath(top, paths.root).replace(os.sep, "/")
+                for entry in [*folders, *files]:
+                    if entry.endswith(".md") and os.path.basename(top) in MEMORY_FOLDERS:
+                        continue  # a memory file that is a link: not_memory names it (never followed)
+                    look(os.path.join(top, entry), f"{inner}/{entry}", entry in folders)
     for name in ROOT_FILES:
         look(os.path.join(paths.root, name), name, False)
     return out

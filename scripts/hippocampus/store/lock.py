@@ -39,7 +39,7 @@ class WorkspaceLock:
                     self._fd = None
                     raise WorkspaceError(
                         f"workspace is locked by another writer for more than {self.timeout:g}s "
-                        f"({self.path}); try again, or raise lock_timeout_seconds in hippocampus/config.yaml") from None
+                        f"({self.path}); try again, or raise lock_timeout_seconds in memory/config.yaml") from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.1)
 

@@ -109,3 +109,41 @@ def parse(text: str) -> tuple[dict, str]:
             continue
         meta[key] = value
     return meta, post.content.strip()
+
+
+_KEYWORDS_ENTRY = re.compile(r"keywords[ \t]*:")
+
+
+def with_keywords(data: bytes, keywords: list[str]) -> bytes | None:
+    """A memory file's bytes with its frontmatter's `keywords:` entry replaced
+    by `keywords` (written as render writes them), every other line as it
+    was; None when there is no such entry, or the file would not read back
+    the same but for its keywords."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    lines = text[len(bom):].splitlines(keepends=True)
+    if not lines or lines[0].rstrip("\r\n") != "---":
+        return None
+    end = next((i for i in range(1, len(lines)) if lines[i].rstrip("\r\n") in ("---", "...")), None)
+    start = next((i for i in range(1, end or 0) if _KEYWORDS_ENTRY.match(lines[i])), None)
+    if start is None:
+        return None
+    stop = start + 1
+    while stop < end and lines[stop][:1] in (" ", "\t", "-"):  # its value's further lines
+        stop += 1
+    entry = _simple_yaml({"keywords": list(keywords)})
+    if entry is None:
+        return None
+    newline = "\r\n" if lines[start].endswith("\r\n") else "\n"
+    rewritten = bom + "".join(lines[:start]) + entry.replace("\n", newline) + "".join(lines[stop:])
+    try:
+        before, after = parse(text), parse(rewritten)
+    except BrokenFile:
+        return None
+    before[0].pop("keywords", None)
+    if after[0].pop("keywords", None) != list(keywords)[:20] or after != before:
+        return None
+    return rewritten.encode("utf-8")

@@ -16,20 +16,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..base.config import DOMAINS
+
 START = "# hippocampus:merge:start (scripts/sync.py; references/sync.md)"
 END = "# hippocampus:merge:end"
 ATTRIBUTES = ".gitattributes"
 DRIVER = Path(__file__).resolve().parents[2] / "merge_driver.py"
 # later lines win in .gitattributes: the general patterns first
 RULES = (
-    ("hippocampus/*/*.md", "memory"),
-    ("hippocampus/episodes/*.md", "log"),
+    *((f"memory/{folder}/*.md", "memory") for folder in (*DOMAINS, "procedures", "vault")),
+    ("memory/episodes/*.md", "log"),
+    ("memory/graph/**", "text"),
+    ("memory/index.json", "index"),
+    ("memory/config.yaml", "text"),
+    ("hippocampus/archive/*/*.md", "memory"),
+    ("hippocampus/archive/episodes/*.md", "log"),
     ("hippocampus/meta/*.md", "text"),
-    ("hippocampus/graph/**", "text"),
-    ("hippocampus/index.json", "index"),
     ("hippocampus/meta/audit.log", "audit"),
     ("hippocampus/meta/audit/*.log", "audit"),
-    ("hippocampus/config.yaml", "text"),
     ("hippocampus/signals.jsonl", "text"),
     ("MEMORY.md", "blocks"),
     ("AGENTS.md", "blocks"),

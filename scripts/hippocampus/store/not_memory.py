@@ -22,7 +22,7 @@ FRONTMATTER_ALLOWANCE = 16384
 def too_large(size: int, max_bytes: int) -> NotAMemory | None:
     if size > max_bytes + FRONTMATTER_ALLOWANCE:
         return NotAMemory(f"not indexed: {size:,} bytes, over max_content_bytes ({max_bytes:,}) "
-                          "in hippocampus/config.yaml; split it or raise the limit")
+                          "in memory/config.yaml; split it or raise the limit")
     return None
 
 

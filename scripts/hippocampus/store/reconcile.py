@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 from ..base.fsutil import file_hash
-from ..base.paths import MEMORY_FOLDERS, WorkspacePaths, is_memory_file, leaves_workspace, nameable
+from ..base.paths import MEMORY_FOLDERS, WorkspacePaths, is_archived_path, is_memory_file, leaves_workspace, nameable
 
 _MASK = (1 << 64) - 1
 SKIPPED = "-"  # the manifest's hash of a file left out of the index (reconcile.NotAMemory)
@@ -158,7 +158,7 @@ def read_edit(root: Path, path: str, memory_id: str | None,
         return path, str(exc)
     if max_bytes is not None and len(body.encode("utf-8")) > max_bytes:
         return path, NotAMemory(f"not indexed: its text is {len(body.encode('utf-8')):,} bytes, over "
-                                f"max_content_bytes ({max_bytes:,}) in hippocampus/config.yaml; split it or raise the limit")
+                                f"max_content_bytes ({max_bytes:,}) in memory/config.yaml; split it or raise the limit")
     edit = HandEdit(path, memory_id, meta, body, raw, file_hash(raw))
     if kinds:
         edit.redacted_text = redacted
@@ -173,10 +173,10 @@ def known_files(memories, gone_by_hand: set[str] | None = None) -> dict[str, lis
     known: dict[str, list[tuple[str, str, str]]] = {}
     for memory in memories:
         path = memory.get("file")
-        if path and is_memory_file(path):
+        if path and is_memory_file(path) and not is_archived_path(path):  # (archive copies are not watched)
             known.setdefault(path, []).append((memory["id"], memory.get("hash"), memory.get("status")))
             if gone_by_hand is not None and memory.get("status") == "archived" and \
-                    memory.get("archivedBecause") == "file deleted by hand":
+                    memory.get("archivedBecause") in ("file deleted by hand", "entry deleted by hand"):
                 gone_by_hand.add(memory["id"])
     return known
 
@@ -201,7 +201,7 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, lis
     result.gone_by_hand = set(gone_by_hand)
     if max_bytes is None:
         from ..base.config import load_config
-        max_bytes = int(load_config(paths.memory)["max_content_bytes"])
+        max_bytes = int(load_config(paths.memory, paths.cache)["max_content_bytes"])
     if on_disk is None:
         on_disk = list_memory_files(paths)
     for path, stamp in on_disk.items():
@@ -294,15 +294,17 @@ def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: 
             if entry.memory_id in known_by_id:
                 seen.add(entry.memory_id)  # (an indexed entry grown too long keeps its indexed text)
             result.skipped.append((f"{path} (the entry under line {entry.heading_line + 1})", NotAMemory(
-                f"not indexed: {size:,} bytes, over max_content_bytes ({max_bytes:,}) in hippocampus/config.yaml"),
+                f"not indexed: {size:,} bytes, over max_content_bytes ({max_bytes:,}) in memory/config.yaml"),
                 not seen_before))
             continue
         claimed = entry.memory_id if entry.memory_id not in seen else None
         if claimed is not None:
             seen.add(claimed)
             state = known_by_id.get(claimed)
-            if state is not None and state[0] == entry.hash and state[1] != "archived":
-                continue
+            if state is not None and state[0] == entry.hash and (state[1] != "archived" or
+                                                                 claimed not in result.gone_by_hand):
+                continue  # as indexed (an archived entry too, in a log of a layout from before: not an edit,
+                #           unless it was archived because a person deleted it, and is back)
         meta = {"created": episodes.entry_created(path, entry)}
         edit = HandEdit(path, claimed if claimed in known_by_id else None, meta, entry.content, b"", entry.hash)
         edit.entry = entry

@@ -21,12 +21,13 @@ from pathlib import Path
 
 from ..text.textutil import fold, searchable
 
-SCHEMA_VERSION = "16"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words;
+SCHEMA_VERSION = "17"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words;
 # 10: supersession (mem.superseded, the slot table of supersession.keys: raise it when that module reads anew);
 # 11: topic_statements.py's looser reading; 12: lexicon nouns, breeds, brands, teams and titles read loosely,
 # "X is my doctor", relations by one name; 13: "first week at X", "User ...; they ..." as the user, arrows;
 # 14: values named in passing, "~user|home" (mentions.py); 15: the learned slot reading's keys (slot_model.py);
 # 16: how a memory was superseded (mem.how: "stated" by an agent, "read" by the reader; supersede.py)
+# 17: what core and decay read besides (confidence, decayFrom, consolidatedInto), indexes for the core set
 # Combining marks (categories M*) are part of a word, as textutil.words reads it: unicode61's
 # default (letters, numbers, Co) cut "हिंदी" into ह and द at its vowel signs. An SQLite without
 # the categories option (older than the ones Python 3.11 ships with) gets the default.
@@ -44,8 +45,8 @@ CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE mem(
   rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, domain TEXT, category TEXT, store TEXT,
   status TEXT, base REAL, importance REAL, created TEXT, last TEXT, reinforced INTEGER,
-  episode TEXT, source TEXT, file TEXT, hash TEXT, pinned INTEGER, superseded TEXT, how TEXT, keywords TEXT,
-  content TEXT, foldkey TEXT);
+  episode TEXT, source TEXT, file TEXT, hash TEXT, pinned INTEGER, superseded TEXT, how TEXT, confidence TEXT,
+  decay_from TEXT, consolidated TEXT, keywords TEXT, content TEXT, foldkey TEXT);
 CREATE TABLE slot(key TEXT NOT NULL, id TEXT NOT NULL);
 CREATE INDEX slot_key ON slot(key);
 CREATE INDEX slot_id ON slot(id);
@@ -54,14 +55,17 @@ CREATE INDEX mem_file ON mem(file);
 CREATE INDEX mem_fold ON mem(foldkey);
 CREATE INDEX mem_created ON mem(created);
 CREATE INDEX mem_episode ON mem(episode, created);
+CREATE INDEX mem_recent ON mem(store, last, base, category, status, superseded);
+CREATE INDEX mem_kept ON mem(id) WHERE pinned = 1 OR store = 'vault';
+CREATE INDEX mem_decay_from ON mem(decay_from) WHERE decay_from IS NOT NULL;
 CREATE VIRTUAL TABLE fts USING fts5(content, keywords, tokenize={tokenizer});
 CREATE VIRTUAL TABLE episode_fts USING fts5(episode UNINDEXED, content, tokenize={tokenizer});
 CREATE TABLE files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEGER, hash TEXT, indexed TEXT);
 """
 
 COLUMNS = ("id", "domain", "category", "store", "status", "base", "importance", "created", "last",
-           "reinforced", "episode", "source", "file", "hash", "pinned", "superseded", "how", "keywords", "content",
-           "foldkey")
+           "reinforced", "episode", "source", "file", "hash", "pinned", "superseded", "how", "confidence",
+           "decay_from", "consolidated", "keywords", "content", "foldkey")
 
 
 def fold_key(content: str) -> str:
@@ -87,16 +91,18 @@ def _row(memory: dict, with_text: bool = True) -> tuple:
             memory.get("importance", 0.5), memory.get("created"), memory.get("lastAccessed"),
             memory.get("timesReinforced", 0), memory.get("episode"), memory.get("source"),
             memory.get("file"), memory.get("hash"), 1 if memory.get("pinned") else 0,
-            memory.get("supersededBy"), memory.get("supersededHow"), *text)
+            memory.get("supersededBy"), memory.get("supersededHow"), memory.get("confidence"),
+            memory.get("decayFrom"), memory.get("consolidatedInto"), *text)
 
 
 # the memory fields of a mem row, in the order _MEM selects them
 _FIELDS = ("rowid", "id", "domain", "category", "store", "status", "baseImportance", "importance", "created",
            "lastAccessed", "timesReinforced", "episode", "source", "file", "hash", "pinned", "supersededBy",
-           "supersededHow", "keywords", "content")
+           "supersededHow", "confidence", "decayFrom", "consolidatedInto", "keywords", "content")
 _MEM = ("mem.rowid, mem.id, mem.domain, mem.category, mem.store, mem.status, mem.base, mem.importance, "
         "mem.created, mem.last, mem.reinforced, mem.episode, mem.source, mem.file, mem.hash, mem.pinned, "
-        "mem.superseded, mem.how, mem.keywords, mem.content")
+        "mem.superseded, mem.how, mem.confidence, mem.decay_from, mem.consolidated, mem.keywords, mem.content")
+_OPTIONAL = ("decayFrom", "consolidatedInto")  # absent from a memory that has none, as in index.json
 
 
 _LIGHT = ("id", "domain", "category", "store", "status", "created")
@@ -107,6 +113,9 @@ def row_to_memory(row: tuple) -> dict:
     query may return thousands, and named rows cost a third more)."""
     memory = dict(zip(_FIELDS, row))
     memory["pinned"] = bool(memory["pinned"])
+    for key in _OPTIONAL:
+        if memory[key] is None:
+            del memory[key]
     memory["keywords"] = (memory["keywords"] or "").split()
     return memory
 
@@ -274,7 +283,7 @@ class SearchCache:
             if old and old[1] == memory.get("content", "") and old[2] == " ".join(memory.get("keywords") or []) \
                     and old[3] == memory.get("episode") \
                     and (old[4] == "archived") == (memory.get("status") == "archived"):
-                in_place.append(_row(memory, with_text=False)[1:17] + (old[0],))
+                in_place.append(_row(memory, with_text=False)[1:20] + (old[0],))
                 continue
             renewed.append(memory)
             if old:
@@ -288,7 +297,8 @@ class SearchCache:
         if in_place:
             self.db.executemany(
                 "UPDATE mem SET domain=?, category=?, store=?, status=?, base=?, importance=?, created=?, last=?, "
-                "reinforced=?, episode=?, source=?, file=?, hash=?, pinned=?, superseded=?, how=? WHERE rowid=?", in_place)
+                "reinforced=?, episode=?, source=?, file=?, hash=?, pinned=?, superseded=?, how=?, confidence=?, "
+                "decay_from=?, consolidated=? WHERE rowid=?", in_place)
         self._insert(renewed)
         self._refresh_episodes(episodes)
 
@@ -346,9 +356,9 @@ class SearchCache:
     def known_files(self) -> dict:
         """path -> [(memory id, hash, status)], as reconcile.known_files gives from the index."""
         known: dict[str, list] = {}
-        from ..base.paths import is_memory_file
+        from ..base.paths import is_archived_path, is_memory_file
         for row in self.db.execute("SELECT file, id, hash, status FROM mem WHERE file IS NOT NULL"):
-            if is_memory_file(row[0]):  # as reconcile.known_files
+            if is_memory_file(row[0]) and not is_archived_path(row[0]):  # as reconcile.known_files
                 known.setdefault(row[0], []).append((row[1], row[2], row[3]))
         return known
 
@@ -480,6 +490,49 @@ class SearchCache:
         return [dict(zip(_LIGHT, row)) for row in self._memories(
             "SELECT id, domain, category, store, status, created FROM mem WHERE episode=? ORDER BY created, rowid",
             (episode,))]
+
+    def core_candidates(self, line: float, windows: list[tuple]) -> list[dict]:
+        """The live memories not superseded that may be core (store/core.py weighs
+        them): the pinned and vault ones, and those weighing at least `line` used
+        within their window (core.windows: per store and categories, the oldest
+        day for each band of weight), or rebased since the oldest of them. Each
+        read by an index (mem_recent holds what the windows test: no row is read
+        that they leave out)."""
+        live = "status IS NOT 'archived' AND superseded IS NULL"
+        rows = self._memories(f"SELECT {_MEM} FROM mem WHERE (pinned = 1 OR store = 'vault') AND {live}", ())
+        days = [day for *_head, bands in windows for _low, day in bands]
+        for store, names, excluded, bands in windows:
+            oldest = None if None in [day for _low, day in bands] else min(day for _low, day in bands)
+            where, params = ["store = ?", "base >= ?", live], [store, line]
+            if oldest is not None:
+                where.append("last >= ?")
+                params.append(oldest)
+                tops = [low for low, _day in bands[1:]] + [None]
+                where.append("(" + " OR ".join("(base < ? AND last >= ?)" if top is not None else "last >= ?"
+                                               for top in tops) + ")")
+                for top, (_low, day) in zip(tops, bands):
+                    params += ([top] if top is not None else []) + [day]
+            else:
+                where.append("last IS NOT NULL")
+            if names:  # (a memory of no category fades as one of the others)
+                marks = ",".join("?" * len(names))
+                where.append(f"(category IS NULL OR category NOT IN ({marks}))" if excluded else
+                             f"category IN ({marks})")
+                params += list(names)
+            rows += self._memories(f"SELECT {_MEM} FROM mem WHERE {' AND '.join(where)}", params)
+        oldest = None if None in days else min(days, default=None)
+        # a weight rebased later (consolidation's decayFrom) fades from then; never used: from its creation
+        rows += self._memories(f"SELECT {_MEM} FROM mem WHERE decay_from >= ? AND base >= ? AND {live}",
+                               (oldest or "", line))
+        stores = sorted({store for store, *_rest in windows})
+        rows += self._memories(f"SELECT {_MEM} FROM mem WHERE store IN ({','.join('?' * len(stores))}) "
+                               f"AND last IS NULL AND base >= ? AND {live}", (*stores, line))
+        found, seen = [], set()
+        for row in rows:
+            if row[1] not in seen:
+                seen.add(row[1])
+                found.append(row_to_memory(row))
+        return found
 
     def by_ids(self, ids) -> list[dict]:
         ids, found = list(ids), []

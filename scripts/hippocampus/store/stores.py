@@ -1,16 +1,18 @@
 """Where each store keeps its memories, and writing a memory to its home.
 
-    semantic    hippocampus/<domain>/<slug>-<id>.md     one file per memory
-    procedural  hippocampus/procedures/<slug>.md        a titled workflow with steps
-    vault       hippocampus/vault/<slug>.md             pinned: never decays
-    episodic    hippocampus/episodes/YYYY-MM-DD.md      appended to the day's log
+    semantic    memory/<domain>/<slug>-<id>.md     one file per memory
+    procedural  memory/procedures/<slug>.md        a titled workflow with steps
+    vault       memory/vault/<slug>.md             pinned: never decays
+    episodic    memory/episodes/YYYY-MM-DD.md      appended to the day's log
 
-The folder decides the store: a file a person moves into vault/ is pinned.
+The folder decides the store: a file a person moves into vault/ is pinned. A memory that is
+not live (forgotten, archived, superseded) keeps its file under hippocampus/archive/<folder>/
+(the transaction moves it there, and back: Transaction._place).
 """
 
 from __future__ import annotations
 
-from ..base.paths import STORE_FOLDERS
+from ..base.paths import MEMORY, STORE_FOLDERS
 from ..text.textutil import slugify
 
 FOLDER_OF_STORE = {store: folder for folder, store in STORE_FOLDERS.items()}
@@ -18,7 +20,7 @@ FOLDER_OF_STORE = {store: folder for folder, store in STORE_FOLDERS.items()}
 
 def store_of_path(path: str) -> str:
     parts = path.split("/")
-    return STORE_FOLDERS.get(parts[1], "semantic") if len(parts) >= 3 else "semantic"
+    return STORE_FOLDERS.get(parts[-2], "semantic") if len(parts) >= 3 else "semantic"
 
 
 def write_home(tx, memory: dict) -> str:
@@ -27,10 +29,10 @@ def write_home(tx, memory: dict) -> str:
     if store == "episodic":
         return tx.append_episode(memory)
     if store == "semantic":
-        path = f"hippocampus/{memory['domain']}/{slugify(memory['content'])}-{memory['id']}.md"
+        path = f"{MEMORY}/{memory['domain']}/{slugify(memory['content'])}-{memory['id']}.md"
     else:
         source = memory.get("title") or memory["content"]
-        path = free_name(tx, f"hippocampus/{FOLDER_OF_STORE[store]}", slugify(source), memory["id"])
+        path = free_name(tx, f"{MEMORY}/{FOLDER_OF_STORE[store]}", slugify(source), memory["id"])
     tx.write_memory_file(memory, path)
     return path
 

@@ -73,6 +73,7 @@ class Transaction:
         self.files_looked_at: float | None = None  # when they were listed (time.time())
         self.skipped: dict = {}             # large folders not listed (look.py): checked before writing
         self.after_commit: list = []        # run once committed, still under the lock (purge's cache compaction)
+        self.core_rendered = False          # the core files rendered in this change already (core.py)
 
     # -- memories
     @property
@@ -305,13 +306,71 @@ class Transaction:
     # -- commit
     def after_document_edits(self, edits: list[tuple[str, str]]) -> None:
         """What must change with a person's document edits (the graph's registry)."""
-        if any(path.startswith("hippocampus/graph/entities/") for _kind, path in edits):  # STORE-MOVE
+        if any(path.startswith("memory/graph/entities/") for _kind, path in edits):
             from .graph import Graph
             Graph.load(self).write_registry(self)
 
+    def place(self) -> None:
+        """Each changed memory's file where its state says (base/paths.py): memory/<folder>/
+        while it is live, hippocampus/archive/<folder>/ while it is forgotten, archived, purged or
+        superseded and stale, since OpenClaw's memory search serves every `.md` under memory/.
+        A daily log's entry moves between the day's log and its archive copy. Every memory after
+        a move into the layout (Workspace.place_all), else those this change touched."""
+        from ..base.paths import archive_path, is_live, is_memory_file, live_path
+        from . import episodes
+
+        chosen = self.memories if self.workspace.place_all else list(self.touched.values())
+        self.workspace.place_all = False
+        moving = []
+        for memory in chosen:
+            path = memory.get("file")
+            if path and is_memory_file(path, placed=True):
+                wanted = live_path(path) if is_live(memory) else archive_path(path)
+                if wanted != path:
+                    moving.append((memory, path, wanted))
+        for memory, path, wanted in moving:
+            if episodes.is_episode_path(path):
+                moved = self._move_entry(memory, path, wanted)
+            else:
+                moved = self.move_file(path, wanted)
+            if moved:
+                memory["file"] = wanted
+                self.put(memory)
+
+    def _move_entry(self, memory: dict, path: str, wanted: str) -> bool:
+        """A memory's entry out of one daily log into another (the day's log, or its archive copy)."""
+        from . import episodes
+        current = self.current_bytes(path)
+        if current is None:
+            return False
+        text = current.decode("utf-8", "replace")
+        if not any(entry.memory_id == memory["id"] for entry in episodes.parse(text)):
+            return False
+        left = episodes.remove_entry(text, memory["id"]).rstrip("\n") + "\n"
+        if left.strip() != episodes.header(episodes.day_of(path)).strip():
+            self.files[path] = left.encode("utf-8")
+        else:
+            self.remove_file(path)  # (nothing but its heading left: the day's log goes)
+        target = self.current_bytes(wanted)
+        into = target.decode("utf-8", "replace") if target is not None else episodes.header(episodes.day_of(wanted))
+        if not into.endswith("\n"):
+            into += "\n"
+        self.files[wanted] = (into + episodes.render_entry(memory)).encode("utf-8")
+        return True
+
     def commit(self) -> None:
+        if self.touched or self.workspace.place_all:
+            self.place()
         if not (self.index_changed or self.files or self.paths):
             return
+        if self.touched:
+            from ..base.scoring import clamp, status_of
+            for memory in self.touched.values():  # status says what core holds, whoever changed the memory
+                if memory.get("status") != "archived":
+                    memory["status"] = status_of(memory, clamp(memory.get("importance", 0.5)), self.config)
+            if not self.core_rendered:  # what core holds changed: its files too, in this commit
+                from .core import refresh
+                refresh(self)
         from ..base import interrupts
         with interrupts.guard():  # a Ctrl-C: answered before the branch moves, or once all is done
             self._commit()

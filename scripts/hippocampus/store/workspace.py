@@ -74,6 +74,9 @@ class Workspace:
         # pages derived above the store (the dashboard) that a purge rebuilds once it is
         # committed: handed in by the caller (cli.open_workspace), never imported here
         self.views_after_purge: list = []
+        # a move into the layout asks the next transaction to place every memory's file (its
+        # daily logs' entries of memories that are not live go to hippocampus/archive/)
+        self.place_all = False
 
     @classmethod
     def open(cls, root: Path, now: datetime) -> "Workspace":
@@ -93,9 +96,11 @@ class Workspace:
         opened again. What the cache holds needs no check here: every read
         compares it with index.json's state first (reader_cache), so writes by
         other processes are seen by the next call. Three `stat` calls."""
-        if self.paths.old_layout and not self.paths.index.is_file():  # moved out of memory/ by another writer
-            from .store_migration import repoint
-            repoint(self)
+        if self.paths.old_layout:  # moved into the layout by another writer?
+            from ..base.paths import layout_of
+            if layout_of(self.root) != self.paths.layout:
+                from .store_migration import repoint
+                repoint(self)
         if not self.paths.index.is_file():
             Workspace.open(self.root, now)  # raises the error that names the fix
         self.now = now
@@ -111,7 +116,7 @@ class Workspace:
     @property
     def config(self) -> dict:
         if self._config is None:
-            self._config = load_config(self.paths.memory)
+            self._config = load_config(self.paths.memory, self.paths.cache)
         return self._config
 
     # ----------------------------------------------------------------- reading

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 
-from ..base.paths import OLD_STORE, STORE, is_memory_file
+from ..base.paths import MEMORY, MEMORY_FOLDERS, OLD_STORE, SIDE, STORE, is_memory_file
 from ..errors import WorkspaceError
 from ..store import audit
 from ..text.textutil import one_line
@@ -39,9 +39,13 @@ LINK, SUBMODULE = "120000", "160000"
 
 
 def _ours(path: str) -> bool:
-    """Whether a workspace-relative path is where hippocampus keeps files."""
-    top = path.split("/", 1)[0]
-    return top in (STORE, OLD_STORE) or path in ROOT_FILES
+    """Whether a workspace-relative path is where hippocampus keeps files: hippocampus/ whole, and in
+    memory/ the folder itself and what of it is ours (OpenClaw's own notes there are not)."""
+    top, _, rest = path.partition("/")
+    if top == SIDE or path in ROOT_FILES or path == MEMORY:
+        return True
+    return top == MEMORY and rest.split("/", 1)[0] in (*MEMORY_FOLDERS, "graph", "index.json", "config.yaml",
+                                                       ".gitignore", "meta", "archive", "signals.jsonl")
 
 
 def _entries(root, commit: str, prefix: str):

@@ -1,4 +1,4 @@
-"""Merging two versions of hippocampus/index.json against their common base, by memory id.
+"""Merging two versions of memory/index.json against their common base, by memory id.
 
 Git calls this (scripts/merge_driver.py, references/sync.md) when both sides
 changed the index. Every event on either side is kept:
@@ -90,7 +90,7 @@ def _changed_at(memory: dict | None, base: dict | None) -> str:
 
 def merge_memory(o: dict | None, a: dict, b: dict, now: datetime, config: dict) -> tuple[dict, dict | None]:
     """One memory both sides have: (merged, the second memory of a text conflict or None)."""
-    from ..base.scoring import decayed, reinforced, status_for
+    from ..base.scoring import decayed, reinforced, status_of
 
     if a == b and (o is None or a.get("timesReinforced") == o.get("timesReinforced")):
         return a, None  # (the same reinforcement on both sides is two reinforcements: counted below)
@@ -176,7 +176,7 @@ def merge_memory(o: dict | None, a: dict, b: dict, now: datetime, config: dict) 
                 merged[key] = kept_archive[key]
     else:
         merged["importance"] = decayed(merged, now, config)
-        merged["status"] = status_for(merged["importance"], config)
+        merged["status"] = status_of(merged, merged["importance"], config)
     return merged, second
 
 

@@ -22,7 +22,7 @@ def settle(tx, merged_paths: list[str]) -> dict:
     """Record the edit conflicts and render the core files and the graph's
     registry again, in `tx`; `merged_paths`: what the merge changed."""
     from ..lifecycle import conflicts
-    from ..lifecycle.core_sync import core_files
+    from ..store.core import core_files
     from ..store.stores import write_home
 
     found = []
@@ -36,11 +36,12 @@ def settle(tx, merged_paths: list[str]) -> dict:
         found.append({"a": first, "b": second, "kind": KIND})
     recorded = conflicts.record(tx, found) if found else []
     changed = []
+    tx.core_rendered = True
     for path, data in core_files(tx).items():
         if tx.current_bytes(path) != data:
             tx.write_file(path, data)
             changed.append(path)
-    if any(p.startswith("hippocampus/graph/entities/") for p in [*tx.files, *merged_paths]):
+    if any(p.startswith("memory/graph/entities/") for p in [*tx.files, *merged_paths]):
         from ..store.graph import Graph
         Graph.load(tx).write_registry(tx)
     return {"conflicts": [c["id"] for c in recorded], "coreFiles": changed}

@@ -35,7 +35,9 @@ ROOT_ACTOR = "system:init"
 def remote_url(root, name: str) -> str:
     result = audit.git(root, "remote", "get-url", name, check=False)
     if result.returncode != 0:
-        raise WorkspaceError(f"no git remote named {name!r} in {root}; set one with scripts/init.py --remote URL")
+        from ..store.gitcmd import refusal
+        raise WorkspaceError(refusal(root) or  # another user's repository is not one without a remote
+                             f"no git remote named {name!r} in {root}; set one with scripts/init.py --remote URL")
     return check_url(result.stdout.strip())
 
 
@@ -70,6 +72,13 @@ def check_theirs(root, theirs: str | None, where: str, now) -> None:
             raise WorkspaceError(f"{where} is not a hippocampus memory (its history begins elsewhere); "
                                  "nothing was changed: run scripts/init.py --remote URL --adopt to merge it anyway")
     check_tree(root, theirs, _prefix(root), where, now)
+    for old in ("hippocampus/index.json", "memory/meta/audit.log"):  # a layout from before, still written to
+        def holds(commit: str) -> bool:
+            return audit.git(root, "cat-file", "-e", f"{commit}:{_prefix(root)}{old}", check=False).returncode == 0
+        if holds(theirs) and rev(root, "HEAD") and not holds("HEAD"):
+            raise WorkspaceError(f"{where} keeps its memory in a layout from before ({old}): the other machine runs "
+                                 "an older hippocampus; update it there (its next write moves its memory into the "
+                                 "layout), then sync; nothing was changed")
 
 
 def rev(root, name: str) -> str | None:
@@ -125,11 +134,14 @@ def _prefix(root) -> str:
 
 
 def _index_at(root, commit: str | None) -> dict:
-    """{id: memory} of index.json at `commit` ({} when none)."""
+    """{id: memory} of index.json at `commit` ({} when none), wherever that commit's layout keeps it."""
     if not commit:
         return {}
-    shown = audit.git(root, "show", f"{commit}:{_prefix(root)}hippocampus/index.json", check=False)
-    if shown.returncode != 0:
+    for name in ("memory/index.json", "hippocampus/index.json"):
+        shown = audit.git(root, "show", f"{commit}:{_prefix(root)}{name}", check=False)
+        if shown.returncode == 0:
+            break
+    else:
         return {}
     try:
         return {m["id"]: m for m in json.loads(shown.stdout).get("memories", []) if isinstance(m, dict)}
@@ -247,6 +259,7 @@ def _settle(workspace, name: str, merged_paths: list[str], incoming: dict, versi
     tx.manifest_updates.update(scan.manifest_updates)  # the stat manifest forgets what the merge removed
     tx.manifest_removed += scan.manifest_removed        # (a file's name may hold a purged memory's words)
     result = settle(tx, merged_paths)
+    workspace.place_all = True  # what the merge made live or not live: its file where that says
     tx.index_changed = True  # the merged index, checked and written by us: the search cache is rebuilt
     tx.summary = (f"synced with {name}: in {incoming['added']} new, {incoming['changed']} changed, "
                   f"{incoming['forgotten']} forgotten" +

@@ -101,11 +101,10 @@ def _remove_homes(tx, targets: set[str], versions: dict, merged_paths: list[str]
     """Every file that holds a purged memory: the homes any version names, and the
     files the merge brought that claim its id."""
     from ..store import episodes, memfile
-    store = tx.workspace.paths.store_name
     homes = {memory.get("file") for version in versions.values() for memory_id, memory in (version or {}).items()
              if memory_id in targets and memory.get("file")}
     for path in sorted(p for p in homes | set(merged_paths) if isinstance(p, str)):
-        if not is_memory_file(path, store):
+        if not is_memory_file(path, placed=True):
             continue
         data = tx.current_bytes(path)
         if data is None:

@@ -5,9 +5,10 @@
 
 Setting a block is idempotent (replaced in place when it differs, appended
 after a blank line when missing); removing takes out exactly the block and
-the separator we put before it. When the file did not end with a newline we
-add one more and note it with a space after the start marker, so removal
-gives the file back byte for byte. Markers that do not pair up are refused,
+the separator we put before it. When the file did not end with a newline (an
+empty file included) we add one more and note it with a space after the start
+marker, so removal gives the file back byte for byte; a file we created begins
+with our block. Markers that do not pair up are refused,
 changing nothing.
 """
 
@@ -20,8 +21,10 @@ END = "<!-- hippocampus:end -->"
 
 
 def with_block(text: str | None, body: str, start: str = START, end: str = END, name: str = "the file") -> str:
-    """`text` with our block (between `start` and `end`) set to `body`."""
-    if not text:
+    """`text` (None: no file yet) with our block (between `start` and `end`) set to `body`. An
+    empty file is a file without a final newline: removal gives it back empty, and `made_it`
+    tells the file we created (our block first) from one that was there."""
+    if text is None:
         return f"{start}\n{body.strip()}\n{end}\n"
     begin, finish = text.find(start), text.find(end)
     if begin < 0 and finish < 0:
@@ -31,6 +34,11 @@ def with_block(text: str | None, body: str, start: str = START, end: str = END, 
     _check(text, begin, finish, start, end, name)
     flag = " " if text[begin + len(start):begin + len(start) + 1] == " " else ""
     return text[:begin] + f"{start}{flag}\n{body.strip()}\n{end}\n" + text[_after(text, finish, end):]
+
+
+def made_it(text: str, start: str = START) -> bool:
+    """Whether the file begins with our block: we created it (removal then leaves it empty: delete it)."""
+    return text.startswith(start)
 
 
 def without_block(text: str, start: str = START, end: str = END, name: str = "the file") -> str:

@@ -115,6 +115,21 @@ def words(text: str) -> list[str]:
     return [w.replace("’", "'") for w in (_words_keeping(marks) if marks else _WORD).findall(text)]
 
 
+_SENTENCE_END = re.compile(r"[.!?:;…\n]")
+
+
+def written_words(text: str) -> list[tuple[str, bool]]:
+    """The words of `text` as written (case kept, ’ as '), each with whether it
+    begins a sentence (the text's first word, or one after . ! ? : ; … or a line
+    break): where a capital says nothing of a name."""
+    marks = _marks_of(text)
+    found, end = [], 0
+    for match in (_words_keeping(marks) if marks else _WORD).finditer(text):
+        found.append((match.group().replace("’", "'"), not found or bool(_SENTENCE_END.search(text, end, match.start()))))
+        end = match.end()
+    return found
+
+
 # Python's \w has no combining marks (categories Mn, Mc, Me), so a word of an
 # abugida (Devanagari, Bengali, Tamil, Thai, Khmer...) fell apart at each vowel
 # sign, and texts differing only in their vowels folded alike. A text that has
@@ -262,6 +277,38 @@ def one_line(text: str, limit: int | None = None) -> str:
     if limit is not None and len(flat) > limit:
         flat = flat[: max(limit - 1, 0)].rstrip() + "…"
     return flat
+
+
+_LEADING_MARKER = re.compile(r"^(\s*)([#>*+\-=|`~]|\d+[.)])")
+
+
+def defuse(text: str, limit: int = 600) -> str:
+    """`text` as one line of data in markdown an agent reads: newlines folded,
+    a leading markdown marker escaped and HTML comments broken, so it can
+    neither forge a heading or a list entry nor close a marked section."""
+    flat = one_line(text, limit)
+    flat = flat.replace("<!--", "&lt;!--").replace("-->", "--&gt;")
+    return _LEADING_MARKER.sub(lambda m: m.group(1) + "\\" + m.group(2), flat)
+
+
+# A text of at least REPETITIVE_MIN_BYTES that deflates to less than REPETITIVE_RATIO of its size
+# says the same few words over and over: "Word Word ..." x300 deflates to 0.013 of itself, a log
+# line x60 to 0.026, "lol " x40 to 0.056, "I like pizza. " x50 to 0.033. What people write stays
+# above 0.1: a list, a table, a stack trace, twelve weeks of the same gym plan (0.106); LoCoMo's
+# turns of 200 bytes and more, 0.6 and up.
+REPETITIVE_MIN_BYTES = 100
+REPETITIVE_RATIO = 0.08
+
+
+def repetition(text: str) -> tuple[int, int] | None:
+    """(bytes, deflated bytes) when `text` is repetitive junk, else None."""
+    data = text.encode("utf-8", "replace")
+    if len(data) < REPETITIVE_MIN_BYTES:
+        return None
+    import zlib
+    packer = zlib.compressobj(6, zlib.DEFLATED, -15)  # raw deflate: no header to weigh on a short text
+    packed = len(packer.compress(data)) + len(packer.flush())
+    return (len(data), packed) if packed < len(data) * REPETITIVE_RATIO else None
 
 
 CHARS_PER_TOKEN = 4

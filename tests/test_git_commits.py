@@ -117,6 +117,37 @@ def test_a_large_file_is_stored_whole_then_packed_in_the_background(tmp_path, mo
     assert subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True).stdout == ""
 
 
+def test_large_objects_left_loose_are_counted_by_their_bytes_and_packed_past_the_limit(tmp_path, monkeypatch):
+    """What a commit leaves loose counts in bytes, however its body was handed over (a file
+    over STORE_UNCOMPRESSED_OVER is written in parts): two commits of a 2 MB file each pass
+    a 3 MB limit, and the background repack packs them (counting parts, it never would)."""
+    from hippocampus.store import audit, gitcommit
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    monkeypatch.setattr(gitcommit, "REPACK_AFTER_BYTES", 3 * 1024 * 1024)
+    counter = root / ".git" / "hippocampus-loose-bytes"
+    sizes = []
+    for n in range(2):
+        line = ("{" + f"{n}" * 100 + "}\n").encode()
+        parts = [line * 10_000, line * 10_000]  # 2 MB each, different, handed over in parts (as index.json is)
+        (root / "big.json").write_bytes(b"".join(parts))
+        assert gitcommit.commit_paths(root, audit.git_env(), audit.git, ["big.json"], f"big {n}\n\nbody\n",
+                                      "hippocampus", "hippocampus@localhost", "hippocampus",
+                                      contents={"big.json": parts})
+        sizes.append(counter.read_text().split())
+    assert int(sizes[0][0]) >= 2_000_000, sizes  # the first commit's bytes, counted
+    assert sizes[1] == ["0", "0"], sizes  # past the limit: the counter starts again, the repack runs
+    for _ in range(100):
+        counts = subprocess.run(["git", "count-objects", "-v"], cwd=root, capture_output=True, text=True).stdout
+        if "count: 0" in counts:
+            break
+        time.sleep(0.1)
+    assert "count: 0" in counts, counts
+    assert fsck_problems(root) == ""
+
+
 def test_a_writer_killed_between_the_branch_and_the_index_is_finished_by_the_next(ws):
     """The branch moves first, git's index second; a writer that dies in between
     leaves a note the next writer acts on, so status never shows its commit undone."""

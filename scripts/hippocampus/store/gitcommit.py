@@ -199,8 +199,7 @@ class _Repo:
                 raise workspace_error_for(exc, f"git's object store ({self.objects})") from None
             raise
         self.loose_objects += 1
-        if len(parts) > 1:
-            self.loose_bytes += len(body)
+        self.loose_bytes += size  # (the object's own bytes: a body given in parts counts as all of them)
         return sha
 
 

@@ -515,9 +515,23 @@ def _of_the_user_alone(tokens: list[str]) -> bool:
         and not tokens[k][:1].isupper() for k, low in enumerate(lows))
 
 
+_READ: dict[tuple[str, bool], tuple] = {}  # what statements() read, by text: a bulk import asks again for
+_READ_MAX = 65_536                          # every earlier holder of a slot; cleared whole when full
+
+
 def statements(content: str, given: bool = False) -> list[tuple[str, str, frozenset]]:
     """(subject, slot, value words) for each current value the text states; with `given`, instead, what
-    its questions take as the user's ("How do I reset my Pixel 7a?"), which states nothing."""
+    its questions take as the user's ("How do I reset my Pixel 7a?"), which states nothing. A text is
+    read once per process (_READ): the reading depends on nothing but the text."""
+    found = _READ.get((content, given))
+    if found is None:
+        if len(_READ) >= _READ_MAX:
+            _READ.clear()
+        found = _READ[(content, given)] = tuple(_statements(content, given))
+    return list(found)
+
+
+def _statements(content: str, given: bool) -> list[tuple[str, str, frozenset]]:
     note = note_statements.label_statement(content, "user", _label_slot, RELATIONS, relation_name)
     if note is not None and given:
         return []

@@ -233,3 +233,22 @@ def test_recall_and_a_single_remember_never_load_it(ws):
     assert "hippocampus.store.workspace" in imported(single) and "hippocampus.recall.search" in imported(recall)
     assert "hippocampus.base.progress" not in imported(single) | imported(recall)
     assert "hippocampus.base.progress" in imported(bulk)  # the bulk path does: this test can tell
+
+
+def test_a_copys_first_recall_shows_the_search_cache_being_built(tmp_path):
+    """A copy or a fresh clone has no search cache: its first recall builds it (seconds at a
+    large store), counted on a terminal; a small store's, or one on a pipe, says nothing."""
+    from hippocampus.store.search_cache import REBUILD_SHOWN_FROM
+    ws = fresh(tmp_path, "copy")
+    ws.run("remember.py", "--jsonl", "-", input=jsonl(REBUILD_SHOWN_FROM), now=NOW)
+    cache = ws.cache / "search.sqlite"
+    cache.unlink()  # (what a copy without .cache, or a clone, has)
+    code, out, terminal = on_terminal(ws, "recall.py", "roses in the garden", env=SHOW)
+    assert code == 0 and "roses" in out, terminal
+    drawn = lines_drawn(terminal)
+    assert any(line.startswith("building the search cache") and f"/{REBUILD_SHOWN_FROM:,}" in line
+               for line in drawn), drawn
+    assert terminal.endswith("\r") and terminal.split("\r")[-2].strip() == "", repr(terminal[-80:])  # wiped
+    cache.unlink()
+    plain = ws.run("recall.py", "roses in the garden", now=NOW)
+    assert plain.err == "" and plain.out == out

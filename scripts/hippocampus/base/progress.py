@@ -23,8 +23,9 @@ shown, `track` hands back the iterable itself and `update` only counts. The
 clock it reads is for the display only: nothing a job computes depends on it.
 
 Only the long jobs import this module (bulk remember, import, import_notes,
-consolidation, preprocess, encode, decay), inside their functions; recall and a single
-remember never load it. Once a job has loaded it, the transaction says what
+consolidation, preprocess, encode, decay, and a search cache built from scratch
+for 1,000 memories or more: a copy's or a clone's first recall), inside their
+functions; recall and a single remember never load it otherwise. Once a job has loaded it, the transaction says what
 it does after the job's own work: "decay: saving and committing", the files
 it writes, counted ("remember: writing files 4,000/10,000", `step`), then
 "updating the search cache" (`note`). One thread draws at a time (the

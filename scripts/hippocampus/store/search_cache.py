@@ -63,6 +63,8 @@ CREATE VIRTUAL TABLE episode_fts USING fts5(episode UNINDEXED, content, tokenize
 CREATE TABLE files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEGER, hash TEXT, indexed TEXT);
 """
 
+REBUILD_SHOWN_FROM = 1000  # memories: from here a rebuild may take a second or more (progress.py decides)
+
 COLUMNS = ("id", "domain", "category", "store", "status", "base", "importance", "created", "last",
            "reinforced", "episode", "source", "file", "hash", "pinned", "superseded", "how", "confidence",
            "decay_from", "consolidated", "keywords", "content", "foldkey")
@@ -213,7 +215,11 @@ class SearchCache:
             self.db.execute("DELETE FROM fts")
             self.db.execute("DELETE FROM episode_fts")
             self.db.execute("DELETE FROM slot")
-            self._insert(memories)
+            rows = memories
+            if len(memories) >= REBUILD_SHOWN_FROM:  # a copy's first recall, a bulk job: seconds, shown on a terminal
+                from ..base.progress import track
+                rows = track(memories, "building the search cache")
+            self._insert(rows)
             self._refresh_episodes({m.get("episode") for m in memories if m.get("episode")})
             if manifest is not None:
                 self.db.execute("DELETE FROM files")

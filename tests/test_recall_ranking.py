@@ -226,3 +226,41 @@ def test_why_names_a_term_matched_without_its_accents(ws):
         assert result["why"]["terms"] == terms, query
     ws.remember("Kaffee im Cafe am Markt")
     assert ws.json("recall.py", "café markt", "--why")["results"][0]["why"]["terms"] == ["café", "markt"]
+
+
+def _slots(ws) -> list[tuple[str, str]]:
+    import sqlite3
+    db = sqlite3.connect(ws.cache / "search.sqlite")
+    try:
+        return sorted(db.execute("SELECT key, id FROM slot").fetchall())
+    finally:
+        db.close()
+
+
+def test_a_rebuild_reads_again_every_text_that_changed_and_only_those_are_new(ws):
+    """A cache behind index.json (a copy, a merge, an edit of index.json) is rebuilt keeping
+    what each unchanged text was read as (reading is most of a rebuild); a text that changed is
+    read again: the slot table is the one a rebuild from nothing makes."""
+    home = ws.remember("I live in Lisbon", "--domain", "user")
+    kettle = ws.remember("The kettle whistles at dawn", "--domain", "world")
+    dog = ws.remember("My dog is named Rex", "--domain", "user")
+    ws.run("recall.py", "kettle")
+    before = _slots(ws)
+    assert any(memory_id == home for _key, memory_id in before), before
+    assert not any(memory_id == kettle for _key, memory_id in before), before
+    index_path = ws.store / "index.json"
+    index = json.loads(index_path.read_text())
+    for memory in index["memories"]:
+        if memory["id"] == home:
+            memory["content"] = "The weather was grey all week"
+        elif memory["id"] == kettle:
+            memory["content"] = "I work at Globex as a welder"
+    index_path.write_text(json.dumps(index, indent=2))
+    ws.run("recall.py", "weather")
+    kept = _slots(ws)
+    (ws.cache / "search.sqlite").unlink()
+    ws.run("recall.py", "weather")
+    assert kept == _slots(ws)
+    assert not any(memory_id == home for _key, memory_id in kept), kept
+    assert any(memory_id == kettle for _key, memory_id in kept), kept
+    assert [key for key, memory_id in kept if memory_id == dog] == [key for key, memory_id in before if memory_id == dog]

@@ -211,6 +211,7 @@ class SearchCache:
         """Replace every memory row (the stat manifest is kept unless given)."""
         self.db.execute("BEGIN IMMEDIATE")
         try:
+            read = self._slots_read()  # what the rows there read, for the texts that are still the same
             self.db.execute("DELETE FROM mem")
             self.db.execute("DELETE FROM fts")
             self.db.execute("DELETE FROM episode_fts")
@@ -219,7 +220,7 @@ class SearchCache:
             if len(memories) >= REBUILD_SHOWN_FROM:  # a copy's first recall, a bulk job: seconds, shown on a terminal
                 from ..base.progress import track
                 rows = track(memories, "building the search cache")
-            self._insert(rows)
+            self._insert(rows, read)
             self._refresh_episodes({m.get("episode") for m in memories if m.get("episode")})
             if manifest is not None:
                 self.db.execute("DELETE FROM files")
@@ -234,7 +235,23 @@ class SearchCache:
             self.db.execute("ROLLBACK")
             raise
 
-    def _insert(self, memories: list[dict]) -> None:
+    def _slots_read(self) -> dict[str, tuple[int, list[str]]]:
+        """id -> (the hash of its text, its slot keys) for the rows there (a copy's or a restored
+        cache's, one behind a merge): reading a text is most of a rebuild (~1 ms a memory), and
+        the keys depend on the text alone (a change of the readers is a change of SCHEMA_VERSION)."""
+        read: dict[str, tuple[int, list[str]]] = {}
+        try:
+            for memory_id, store, content in self.db.execute("SELECT id, store, content FROM mem"):
+                if store != "procedural":
+                    read[memory_id] = (hash(content), [])
+            for key, memory_id in self.db.execute("SELECT key, id FROM slot ORDER BY rowid"):
+                if memory_id in read:
+                    read[memory_id][1].append(key)
+        except sqlite3.DatabaseError:
+            return {}
+        return read
+
+    def _insert(self, memories: list[dict], read: dict | None = None) -> None:
         from ..text.mentions import mention_keys
         from ..text.slot_model import user_keys as learned_keys
         from ..text.supersession import keys as slot_keys
@@ -245,7 +262,10 @@ class SearchCache:
             cursor.execute(f"INSERT INTO mem({','.join(COLUMNS)}) VALUES ({placeholders})", row)
             cursor.execute("INSERT INTO fts(rowid, content, keywords) VALUES (?,?,?)",
                            (cursor.lastrowid, searchable(row[-2]), searchable(row[-3])))
-            if memory.get("store") != "procedural":  # the subject|slot keys it states (supersession.py)
+            known = read.get(memory["id"]) if read else None
+            if known is not None and memory.get("store") != "procedural" and known[0] == hash(row[-2]):
+                cursor.executemany("INSERT INTO slot(key, id) VALUES (?, ?)", [(key, memory["id"]) for key in known[1]])
+            elif memory.get("store") != "procedural":  # the subject|slot keys it states (supersession.py)
                 stated = slot_keys(row[-2])  # and, "~"-marked, those it names a value of in passing (mentions.py)
                 # and, "+"-marked, the user's slots the learned reading is sure of where it read none (slot_model.py)
                 pets = any(k.startswith("user|pet") for k in stated)

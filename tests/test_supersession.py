@@ -169,6 +169,23 @@ def test_the_link_shows_in_why_history_and_dashboard(ws):
     assert acme in page and globex in page and "superseded" in page.lower()
 
 
+def test_consolidation_takes_the_keys_the_cache_read_and_reads_an_edited_text_again(ws):
+    """Consolidation groups memories by the keys the search cache read when each was written
+    (a cache that matches index.json); a text a person edited since is read again."""
+    old = add(ws, "My car is a Honda Civic", "2024-01-01T09:00:00Z")
+    new = add(ws, "Traded the Civic in, I drive a Tesla Model 3 now", "2025-05-01T09:00:00Z")
+    kettle = add(ws, "The kettle whistles at dawn", "2024-02-01T09:00:00Z")
+    rex = add(ws, "Our dog is named Rex", "2025-06-01T09:00:00Z")
+    ws.unlink_supersessions()  # a store built before supersession
+    ws.run("recall.py", "car", now=NOW)  # the cache built again: it matches index.json
+    path = ws.root / ws.memory(kettle)["file"]
+    path.write_text(path.read_text().replace("The kettle whistles at dawn", "Our dog is named Biscuit"))
+    ws.run("consolidate.py", now=NOW)
+    assert ws.memory(old)["supersededBy"] == new
+    assert ws.memory(kettle)["content"] == "Our dog is named Biscuit"
+    assert ws.memory(kettle)["supersededBy"] == rex
+
+
 def test_consolidation_links_a_pair_stored_before(ws):
     old = add(ws, "My car is a Honda Civic", "2024-01-01T09:00:00Z")
     new = add(ws, "Traded the Civic in, I drive a Tesla Model 3 now", "2025-05-01T09:00:00Z")

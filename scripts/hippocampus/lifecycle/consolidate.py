@@ -54,7 +54,7 @@ def consolidate(tx, dry_run: bool = False) -> dict:
     plan["conflicts"] = conflicts.find(statements, known)
     _fading(live, config, tx, plan, merged_away)
     from .supersede import plan_links
-    plan["superseded"] = plan_links(m for m in live if m["id"] not in merged_away)
+    plan["superseded"] = plan_links((m for m in live if m["id"] not in merged_away), tx)
     changes = describe(plan)
     if not dry_run:
         apply(tx, plan)

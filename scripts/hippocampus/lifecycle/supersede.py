@@ -6,7 +6,9 @@ reader) and confidence `stale`; the newer lists it in `supersedes`. Nothing is
 deleted. A stated link is never moved by a reading (the agent knew). Holders of a
 subject|slot key are found in the search cache's slot table (an index: no
 scan per call) when it matches the index, else by reading every memory once
-per transaction (as duplicate lookups do).
+per transaction (as duplicate lookups do); consolidation's pass over every
+memory (plan_links) takes the keys the cache read too, reading again only the
+texts the transaction changed.
 """
 
 from __future__ import annotations
@@ -265,13 +267,31 @@ def revive(tx, memory: dict) -> str | None:
     return revived
 
 
-def plan_links(memories) -> list[tuple[dict, dict]]:
+def _keys_read(tx) -> dict[str, list[str]] | None:
+    """The keys the search cache read for each memory this transaction has not changed, when
+    the cache matches index.json (None: every text is read)."""
+    if tx is None or not tx._cache_matches_index():
+        return None
+    import sqlite3
+    try:
+        return tx.workspace._open_cache().stated_keys()
+    except sqlite3.DatabaseError:
+        return None
+
+
+def plan_links(memories, tx=None) -> list[tuple[dict, dict]]:
     """Consolidation: every (old, new) pair the keys show that no link names yet
-    (a memory already superseded keeps its link, explicit or found)."""
+    (a memory already superseded keeps its link, explicit or found). With `tx`, the keys of
+    the memories it has not changed come from the search cache (read once, when written)."""
     memories = [m for m in memories if m.get("status") != "archived" and m.get("store") != "procedural"]
+    read = _keys_read(tx)
     groups: dict[str, list[dict]] = {}
     for memory in memories:
-        for key in slot_keys(memory.get("content", "")):
+        if read is not None and memory["id"] not in tx.touched:
+            keys = read.get(memory["id"], ())
+        else:
+            keys = slot_keys(memory.get("content", ""))
+        for key in keys:
             groups.setdefault(key, []).append(memory)
     pairs = []
     latest = {}  # the departures: a memory that says what its subject left (lifecycle above)

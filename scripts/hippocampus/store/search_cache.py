@@ -454,6 +454,16 @@ class SearchCache:
                 found.setdefault(memory_id, []).append(key)
         return found
 
+    def stated_keys(self) -> dict[str, list[str]]:
+        """{id: the subject|slot keys its text states} (supersession.keys, as read when the row was
+        written), for every memory that states any: what consolidation groups by, without reading
+        every text again."""
+        found: dict[str, list[str]] = {}
+        for memory_id, key in self.db.execute(
+                "SELECT id, key FROM slot WHERE substr(key, 1, 1) NOT IN ('~', '+') ORDER BY rowid"):
+            found.setdefault(memory_id, []).append(key)
+        return found
+
     def subject_holders(self, subject: str) -> list[str]:
         """As slot_holders, for every key of one subject ("user": user|home, user|pet:dog...), by the index."""
         return [r[0] for r in self.db.execute(

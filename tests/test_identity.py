@@ -65,6 +65,8 @@ def test_what_our_scripts_write_in_the_identity_files_is_not_critical(ws, tmp_pa
     identity.unlink()
     ws.remember("Another unrelated fact", now="2026-04-14")
     assert ws.commits()[1] == "CRITICAL manual: deleted by hand: IDENTITY.md"  # the person's part went
+    reflection.write_text("## Summary\nWeek 11.\n\n## Elements\n- [Self-Awareness] I note 11.\n")  # (a text
+    # already filed is that reflection: nothing written)
     ws.run("reflect.py", "record", "--file", str(reflection), now="2026-04-15")  # writes a new one: all ours
     assert identity.read_text().startswith("# IDENTITY\n") and not ws.commits()[0].startswith("CRITICAL")
 

@@ -24,7 +24,8 @@ CALLS = {
     "import_notes.py": (), "init.py": (), "load_core.py": (), "mcp_server.py": ("--init",),
     "preprocess.py": ("--path", "FILE"),
     "recall.py": ("tea",), "reflect.py": ("prepare",), "reinforce.py": (ID,), "remember.py": ("User likes tea",),
-    "review.py": ("list",), "status.py": (), "sync.py": (), "sync_core.py": (),
+    "review.py": ("list",), "status.py": (), "supersede.py": (ID, "mem_ba9876543210"), "sync.py": (),
+    "sync_core.py": (),
     "wire_claude.py": ("add", "SETTINGS"), "wire_mcp.py": ("add", "cursor", "--file", "SETTINGS"),
     "wire_openclaw.py": ("add", "FILE"),
 }

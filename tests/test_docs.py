@@ -33,3 +33,22 @@ def test_every_config_default_is_in_the_template():
         if isinstance(value, dict):
             for inner in value:
                 assert re.search(rf"#\s*{inner}:", template), f"{key}.{inner}"
+
+
+def test_the_readme_is_a_front_door():
+    """Issue #43, point 13: what it does, how to start, what it promises, one small table of
+    headline figures with their commands; the research log (commit ids, set names, folds) lives
+    in references/performance.md. Every relative link resolves."""
+    readme = (ROOT / "README.md").read_text()
+    assert len(readme.splitlines()) <= 180
+    figures = readme.split("## Figures", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in figures.splitlines() if line.startswith("| ") and not line.startswith("| what")]
+    assert 0 < len(rows) <= 10, rows
+    for row in rows:
+        assert "`python3 bench/" in row, row  # each figure with its command
+    prose = re.sub(r"`[^`]*`", "", readme)  # (a command may name a set: --split blind9)
+    assert not re.search(r"\b[0-9a-f]{7,40}\b", prose), re.findall(r"\b[0-9a-f]{7,40}\b", prose)  # no commit ids
+    assert not re.search(r"\bblind\d|\bfold\b|\brefit\b", prose), re.findall(r"\bblind\d+|\bfold\b|\brefit\b", prose)
+    for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", readme):
+        if "://" not in target:
+            assert (ROOT / target).exists(), target

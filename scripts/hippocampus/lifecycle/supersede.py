@@ -267,30 +267,34 @@ def revive(tx, memory: dict) -> str | None:
     return revived
 
 
-def _keys_read(tx) -> dict[str, list[str]] | None:
-    """The keys the search cache read for each memory this transaction has not changed, when
-    the cache matches index.json (None: every text is read)."""
+def _keys_read(tx) -> dict[str, tuple[int, list[str]]] | None:
+    """What the search cache read for each memory (SearchCache.keys_read), when it matches
+    index.json (None: every text is read)."""
     if tx is None or not tx._cache_matches_index():
         return None
     import sqlite3
     try:
-        return tx.workspace._open_cache().stated_keys()
+        return tx.workspace._open_cache().keys_read()
     except sqlite3.DatabaseError:
         return None
 
 
 def plan_links(memories, tx=None) -> list[tuple[dict, dict]]:
     """Consolidation: every (old, new) pair the keys show that no link names yet
-    (a memory already superseded keeps its link, explicit or found). With `tx`, the keys of
-    the memories it has not changed come from the search cache (read once, when written)."""
+    (a memory already superseded keeps its link, explicit or found). With `tx`, a memory's
+    keys come from the search cache where its row holds the memory's text (read once, when
+    written); a text the row does not hold (changed in this transaction, or a reader's view
+    of a hand edit since put back) is read."""
     memories = [m for m in memories if m.get("status") != "archived" and m.get("store") != "procedural"]
-    read = _keys_read(tx)
+    read = _keys_read(tx) or {}
     groups: dict[str, list[dict]] = {}
     for memory in memories:
-        if read is not None and memory["id"] not in tx.touched:
-            keys = read.get(memory["id"], ())
+        content = memory.get("content", "")
+        known = read.get(memory["id"])
+        if known is not None and known[0] == hash(content):
+            keys = [key for key in known[1] if key[:1] not in ("~", "+")]
         else:
-            keys = slot_keys(memory.get("content", ""))
+            keys = slot_keys(content)
         for key in keys:
             groups.setdefault(key, []).append(memory)
     pairs = []

@@ -150,7 +150,8 @@ def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looke
         return commit_hand_edits(workspace, index, on_disk, looked_at)
     gone_by_hand: set[str] = set()
     known = reconcile.known_files(index["memories"], gone_by_hand)
-    scan = reconcile.scan(workspace.root, workspace.paths, cache.manifest(), known, on_disk, writer=True,
+    manifest = cache.manifest()
+    scan = reconcile.scan(workspace.root, workspace.paths, manifest, known, on_disk, writer=True,
                           max_bytes=int(workspace.config["max_content_bytes"]), gone_by_hand=gone_by_hand)
     if scan.deleted and not looked_again and _back_again(workspace, known, scan.deleted, on_disk):
         return commit_hand_edits(workspace, index, reconcile.list_memory_files(workspace.paths), time.time(),
@@ -159,8 +160,13 @@ def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looke
         warn(f"{path}: {reason}; left as it is (fix the file or run scripts/doctor.py)")
     warn_skipped(scan)
     if not scan.changed:
+        # a file whose text the cache last saw otherwise (a reader laid an edit over its rows) is as
+        # index.json says again (the edit put back): its rows are index.json's again
+        seen_otherwise = {path for path, entry in scan.manifest_updates.items()
+                          if path in manifest and manifest[path][3] != entry[3]}
+        back = [m for m in index["memories"] if m.get("file") in seen_otherwise] if seen_otherwise else []
         try:
-            cache.upsert([], manifest_updates=scan.manifest_updates, manifest_removed=scan.manifest_removed,
+            cache.upsert(back, manifest_updates=scan.manifest_updates, manifest_removed=scan.manifest_removed,
                          files_print=None if scan.broken or not index_fresh else str(current),
                          index_files_print=True, files_look=look.stamp(on_disk, looked_at))
         except sqlite3.DatabaseError:

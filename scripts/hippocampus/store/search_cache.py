@@ -211,7 +211,7 @@ class SearchCache:
         """Replace every memory row (the stat manifest is kept unless given)."""
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            read = self._slots_read()  # what the rows there read, for the texts that are still the same
+            read = self.keys_read()  # what the rows there read, for the texts that are still the same
             self.db.execute("DELETE FROM mem")
             self.db.execute("DELETE FROM fts")
             self.db.execute("DELETE FROM episode_fts")
@@ -235,10 +235,12 @@ class SearchCache:
             self.db.execute("ROLLBACK")
             raise
 
-    def _slots_read(self) -> dict[str, tuple[int, list[str]]]:
-        """id -> (the hash of its text, its slot keys) for the rows there (a copy's or a restored
-        cache's, one behind a merge): reading a text is most of a rebuild (~1 ms a memory), and
-        the keys depend on the text alone (a change of the readers is a change of SCHEMA_VERSION)."""
+    def keys_read(self) -> dict[str, tuple[int, list[str]]]:
+        """id -> (the hash of its row's text, its slot keys: supersession's, "~" mentions, "+" the
+        learned reading's) for the rows that are not procedures: reading a text is most of a rebuild
+        (~1 ms a memory) and of consolidation's supersession pass, and the keys depend on the text
+        alone (a change of the readers is a change of SCHEMA_VERSION), so a caller reuses them for
+        a memory whose text hashes the same (a rebuild behind a copy or a merge; plan_links)."""
         read: dict[str, tuple[int, list[str]]] = {}
         try:
             for memory_id, store, content in self.db.execute("SELECT id, store, content FROM mem"):
@@ -301,14 +303,16 @@ class SearchCache:
             part = ids[chunk:chunk + 500]
             marks = ",".join("?" * len(part))
             for row in self.db.execute(
-                    f"SELECT id, rowid, content, keywords, episode, status FROM mem WHERE id IN ({marks})", part):
+                    f"SELECT id, rowid, content, keywords, episode, status, store FROM mem WHERE id IN ({marks})",
+                    part):
                 current[row[0]] = tuple(row[1:])
         in_place, renewed, episodes = [], [], set()
         for memory_id, memory in by_id.items():
             old = current.get(memory_id)
             if old and old[1] == memory.get("content", "") and old[2] == " ".join(memory.get("keywords") or []) \
                     and old[3] == memory.get("episode") \
-                    and (old[4] == "archived") == (memory.get("status") == "archived"):
+                    and (old[4] == "archived") == (memory.get("status") == "archived") \
+                    and (old[5] == "procedural") == (memory.get("store") == "procedural"):  # (a procedure has no keys)
                 in_place.append(_row(memory, with_text=False)[1:20] + (old[0],))
                 continue
             renewed.append(memory)
@@ -452,16 +456,6 @@ class SearchCache:
             for memory_id, key in self.db.execute(
                     f"SELECT id, key FROM slot WHERE id IN ({','.join('?' * len(chunk))})", chunk):
                 found.setdefault(memory_id, []).append(key)
-        return found
-
-    def stated_keys(self) -> dict[str, list[str]]:
-        """{id: the subject|slot keys its text states} (supersession.keys, as read when the row was
-        written), for every memory that states any: what consolidation groups by, without reading
-        every text again."""
-        found: dict[str, list[str]] = {}
-        for memory_id, key in self.db.execute(
-                "SELECT id, key FROM slot WHERE substr(key, 1, 1) NOT IN ('~', '+') ORDER BY rowid"):
-            found.setdefault(memory_id, []).append(key)
         return found
 
     def subject_holders(self, subject: str) -> list[str]:

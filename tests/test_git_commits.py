@@ -92,6 +92,16 @@ def test_a_repository_that_converts_content_is_committed_by_git_itself(ws):
     assert fsck_problems(ws.root) == ""
 
 
+def packed(root) -> None:
+    """Wait (10 s at most) for the detached `git repack -d` to leave no loose object."""
+    for _ in range(100):
+        counts = subprocess.run(["git", "count-objects", "-v"], cwd=root, capture_output=True, text=True).stdout
+        if "count: 0" in counts:
+            break
+        time.sleep(0.1)
+    assert "count: 0" in counts, counts
+
+
 def test_a_large_file_is_stored_whole_then_packed_in_the_background(tmp_path, monkeypatch):
     from hippocampus.store import audit, gitcommit
 
@@ -107,12 +117,7 @@ def test_a_large_file_is_stored_whole_then_packed_in_the_background(tmp_path, mo
                                   text=True).stdout.strip() == sha
     shown = subprocess.run(["git", "show", "HEAD:big.json"], cwd=root, capture_output=True, text=True).stdout
     assert shown == big
-    for _ in range(100):  # the detached `git repack -d` packs it and drops the loose copy
-        counts = subprocess.run(["git", "count-objects", "-v"], cwd=root, capture_output=True, text=True).stdout
-        if "count: 0" in counts:
-            break
-        time.sleep(0.1)
-    assert "count: 0" in counts, counts
+    packed(root)  # the detached `git repack -d` packs it and drops the loose copy
     assert fsck_problems(root) == ""
     assert subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True).stdout == ""
 
@@ -139,12 +144,7 @@ def test_large_objects_left_loose_are_counted_by_their_bytes_and_packed_past_the
         sizes.append(counter.read_text().split())
     assert int(sizes[0][0]) >= 2_000_000, sizes  # the first commit's bytes, counted
     assert sizes[1] == ["0", "0"], sizes  # past the limit: the counter starts again, the repack runs
-    for _ in range(100):
-        counts = subprocess.run(["git", "count-objects", "-v"], cwd=root, capture_output=True, text=True).stdout
-        if "count: 0" in counts:
-            break
-        time.sleep(0.1)
-    assert "count: 0" in counts, counts
+    packed(root)
     assert fsck_problems(root) == ""
 
 

@@ -23,12 +23,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
 import subprocess
 import sys
 from pathlib import Path
 
-from .claude_settings import MARKER
+from .claude_settings import hook_words, marked
 
 NAME = "hippocampus"  # the plugin's name in .claude-plugin/plugin.json (its id: hippocampus@<marketplace>)
 EVENT_WORDS = {"SessionStart": "session-start", "Stop": "session-end", "SessionEnd": "session-end"}
@@ -122,17 +121,12 @@ def _enabled_in_settings(project: str | None) -> list[str]:
 # ------------------------------------------------------------------ the plugin's hook: is install.sh's there?
 def is_install_hook(command, event_word: str) -> bool:
     """install.sh's hook (claude_settings.hook_command) for this event, from any checkout that is still there."""
-    if not isinstance(command, str):
-        return False
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        return False
-    if len(words) < 4 or os.path.basename(words[0]) != "python3" or words[2] != event_word:
+    words = hook_words(command)
+    if words is None or len(words) < 4 or os.path.basename(words[0]) != "python3" or words[2] != event_word:
         return False
     if os.path.basename(words[1]) != "agent_hook.py" or not os.path.isfile(words[1]):
         return False  # a checkout since removed: its hook fails, so ours answers
-    return words[-1] == MARKER or (len(words) == 7 and words[3] == "--workspace" and words[5] == "--project")
+    return marked(words)
 
 
 def _matches(group: dict, event: str, payload: dict) -> bool:

@@ -33,19 +33,28 @@ def hook_command(hook: str, event: str, workspace: str, project: str | None) -> 
     return " ".join(shlex.quote(w) for w in words + [MARKER])
 
 
-def is_ours(command, hook: str) -> bool:
+def hook_words(command) -> list[str] | None:
+    """A hook's command as the shell splits it (None: not a command line)."""
     if not isinstance(command, str):
-        return False
+        return None
     try:
-        words = shlex.split(command)
+        return shlex.split(command)
     except ValueError:
+        return None
+
+
+def marked(words: list[str]) -> bool:
+    """Whether a hook command's words are install.sh's: our marker last, or what install.sh
+    wrote before the marker (python3 HOOK EVENT --workspace WS --project DIR)."""
+    return words[-1] == MARKER or (len(words) == 7 and words[3] == "--workspace" and words[5] == "--project")
+
+
+def is_ours(command, hook: str) -> bool:
+    words = hook_words(command)
+    if words is None or words[:2] != ["python3", hook] or len(words) < 3 \
+            or words[2] not in ("session-start", "session-end"):
         return False
-    if words[:2] != ["python3", hook] or len(words) < 3 or words[2] not in ("session-start", "session-end"):
-        return False
-    if words[-1] == MARKER:
-        return True
-    # what install.sh wrote before the marker: python3 HOOK EVENT --workspace WS --project DIR
-    return len(words) == 7 and words[3] == "--workspace" and words[5] == "--project"
+    return marked(words)
 
 
 def _our_hook(value, hook: str) -> bool:

@@ -40,7 +40,7 @@ def overlay(workspace, cache: SearchCache) -> None:
         warn(f"{path}: {reason}; kept the indexed version (fix the file or run scripts/doctor.py)")
     warn_skipped(scan)
     if not (scan.changed or scan.manifest_updates or scan.manifest_removed):
-        if not scan.broken:
+        if not (scan.broken or scan.unread):
             _record_look(cache, current, recorded)
         return
     by_id: dict[str, dict] = {}
@@ -60,7 +60,7 @@ def overlay(workspace, cache: SearchCache) -> None:
     try:
         cache.upsert(list(by_id.values()), manifest_updates=scan.manifest_updates,
                      manifest_removed=scan.manifest_removed,
-                     files_print=None if scan.broken else str(current), files_look=recorded)
+                     files_print=None if scan.broken or scan.unread else str(current), files_look=recorded)
     except sqlite3.DatabaseError as exc:
         warn(f"could not update the search cache ({exc})")
 
@@ -167,11 +167,12 @@ def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looke
         back = [m for m in index["memories"] if m.get("file") in seen_otherwise] if seen_otherwise else []
         try:
             cache.upsert(back, manifest_updates=scan.manifest_updates, manifest_removed=scan.manifest_removed,
-                         files_print=None if scan.broken or not index_fresh else str(current),
+                         files_print=None if scan.broken or scan.unread or not index_fresh else str(current),
                          index_files_print=True, files_look=look.stamp(on_disk, looked_at))
         except sqlite3.DatabaseError:
             pass
-        return {"stats": on_disk, "print": current, "skipped": {}}
+        # a file listed but gone before it was read: no print vouches for this look (the next one reads it)
+        return {"stats": on_disk, "print": None if scan.unread else current, "skipped": {}}
     from .transaction import Transaction
 
     tx = Transaction(workspace, index, "manual", "hand-edit", "")

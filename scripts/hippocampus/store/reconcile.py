@@ -16,6 +16,7 @@ from ..base.paths import MEMORY_FOLDERS, WorkspacePaths, is_archived_path, is_me
 
 _MASK = (1 << 64) - 1
 SKIPPED = "-"  # the manifest's hash of a file left out of the index (reconcile.NotAMemory)
+GONE_BY_HAND = ("file deleted by hand", "entry deleted by hand")  # archivedBecause: a file (entry) coming back revives
 
 
 class HandEdit:
@@ -36,6 +37,8 @@ class ScanResult:
         self.modified: list[HandEdit] = []
         self.added: list[HandEdit] = []
         self.deleted: list[str] = []                  # memory ids whose file is gone
+        self.unread: list[str] = []                   # listed, gone before it could be read (a folder renamed away
+        #                                               and back, mid-look): the next look must read it again
         self.broken: list[tuple[str, str]] = []       # (path, reason)
         self.manifest_updates: dict = {}              # path -> (mtime, size, ino, hash, indexed)
         self.manifest_removed: list[str] = []
@@ -176,7 +179,7 @@ def known_files(memories, gone_by_hand: set[str] | None = None) -> dict[str, lis
         if path and is_memory_file(path) and not is_archived_path(path):  # (archive copies are not watched)
             known.setdefault(path, []).append((memory["id"], memory.get("hash"), memory.get("status")))
             if gone_by_hand is not None and memory.get("status") == "archived" and \
-                    memory.get("archivedBecause") in ("file deleted by hand", "entry deleted by hand"):
+                    memory.get("archivedBecause") in GONE_BY_HAND:
                 gone_by_hand.add(memory["id"])
     return known
 
@@ -231,6 +234,7 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, lis
             try:
                 current_hash = file_hash((root / path).read_bytes())
             except OSError:
+                result.unread.append(path)
                 continue
             result.manifest_updates[path] = (*stamp, current_hash, None)
             if entry is not None and entry[1] == current_hash and not returned:

@@ -324,6 +324,9 @@ class Transaction:
         moving = []
         for memory in chosen:
             path = memory.get("file")
+            if memory.get("status") == "archived" and memory.get("archivedBecause") in reconcile.GONE_BY_HAND:
+                continue  # (its file was gone: it keeps the name it had, and revives if a file comes back
+                # there; one back already, a folder renamed away and back, is not taken into the archive)
             if path and is_memory_file(path, placed=True):
                 wanted = live_path(path) if is_live(memory) else archive_path(path)
                 if wanted != path:

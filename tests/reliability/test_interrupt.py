@@ -64,13 +64,15 @@ def _frames_of_ours(script: str, err: str) -> list[str]:
 def _quiet_start(result) -> bool:
     """Ended while starting, before anything of ours could answer: by the signal, or
     (within the interpreter's own first milliseconds, before the script's first statement
-    has run: references/reliability.md) by Python's own KeyboardInterrupt, exit 1, with no
-    frame of ours beyond that statement (checked apart) and nothing else said."""
+    has run: references/reliability.md) by Python's own KeyboardInterrupt, exit 1: its
+    traceback, a bare "KeyboardInterrupt", or "Fatal Python error: init_sys_streams" while
+    it opens its streams; no frame of ours beyond that statement (checked apart), and
+    nothing of ours said."""
     if result.returncode == -signal.SIGINT:
         return "interrupted" not in result.err
     lines = result.err.strip().splitlines()
-    return result.returncode == 1 and bool(lines) and lines[0] == "Traceback (most recent call last):" \
-        and lines[-1] == "KeyboardInterrupt"
+    return result.returncode == 1 and bool(lines) and lines[-1] == "KeyboardInterrupt" \
+        and "interrupted" not in result.err
 
 
 def _where(ws, text: str) -> tuple[bool, bool, bool]:

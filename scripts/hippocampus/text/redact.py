@@ -664,8 +664,14 @@ def redact(text: str, guarded: bool = True) -> tuple[str, list[str]]:
         if plain != redacted:
             again, more = _redact(plain, guarded, 0)
             if more:
-                return again, kinds + more
-    return redacted, kinds
+                return again, _by_place(again, kinds + more)
+    return redacted, _by_place(redacted, kinds)
+
+
+def _by_place(text: str, kinds: list[str]) -> list[str]:
+    """The kinds in the order their markers stand in the text (the rows fire in an order the
+    guards choose; the text says which credential came first), a kind with no marker left last."""
+    return sorted(kinds, key=lambda kind: (text.find(f"[REDACTED:{kind}]") % (len(text) + 1)))
 
 
 def redact_text(text: str) -> str:

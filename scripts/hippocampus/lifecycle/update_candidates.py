@@ -53,11 +53,13 @@ def candidates(tx, memory: dict, superseded: list[str] | tuple = ()) -> list[dic
     chosen: list[dict] = []
     said: list[set] = []  # the words of those chosen
 
-    def offer(found: list[dict], episodes: bool = True, key: str | None = None) -> None:
+    def offer(found: list[dict], episodes: bool = True, key: str | None = None, rows: bool = False) -> None:
         for other in found:
             if len(chosen) >= LIMIT:
                 return
-            current = tx.by_id.get(other["id"])  # (as this transaction leaves it)
+            # as this transaction leaves it: a cache row (`rows`: the cache matches index.json) is the
+            # memory unless this transaction changed it (looking it up in the index would read the index)
+            current = tx.touched.get(other["id"]) or (other if rows else tx.by_id.get(other["id"]))
             if current is None or current["id"] in skip or current.get("status") == "archived" \
                     or current.get("store") == "procedural" or moment(current) > new_moment \
                     or (not episodes and current.get("store") == "episodic") \
@@ -95,9 +97,10 @@ def candidates(tx, memory: dict, superseded: list[str] | tuple = ()) -> list[dic
         keys += [k[1:] for k in mention_keys(content, list(stated)) if k[1:] not in keys]  # ("~user|car")
         for key in keys:  # (an episode only where the reader reads the slot in it: "Moved to Lyon today")
             if key not in stated:
-                offer(newest(cache.by_ids([i for i in cache.slot_holders(key)[:50] if i not in skip])), key=key)
+                offer(newest(cache.by_ids([i for i in cache.slot_holders(key)[:50] if i not in skip])), key=key,
+                      rows=True)
             offer(newest(cache.by_ids([i for i in cache.learned_holders(key, PER_KEY) if i not in skip])),
-                  episodes=False)
+                  episodes=False, rows=True)
             if len(chosen) >= LIMIT:
                 break
     if cache is not None and len(chosen) < LIMIT and memory.get("store") != "episodic":  # 3. the closest words
@@ -113,7 +116,7 @@ def candidates(tx, memory: dict, superseded: list[str] | tuple = ()) -> list[dic
                 found_keys = [key.lstrip("~+") for key in held.get(other["id"], ())]
                 return (not any(key.split("|", 1)[0] in subjects for key in found_keys), not found_keys,
                         other.get("domain") != memory.get("domain"), at)
-            offer([other for _at, other in sorted(enumerate(found), key=rank)], episodes=False)
+            offer([other for _at, other in sorted(enumerate(found), key=rank)], episodes=False, rows=True)
     return [{"id": m["id"], "content": one_line(m.get("content", ""), SHOWN), "created": m.get("created")}
             for m in chosen]
 

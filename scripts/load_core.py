@@ -12,13 +12,17 @@ def main(argv):
     p.add_argument("--budget", type=cli.bounded_int(CORE_MIN_TOKENS, 1_000_000),
                    help="tokens (~4 chars each, heading and notes included); default 1500, capped at 3000")
     p.add_argument("--all", action="store_true", help="every core memory, no budget (to see what a capped list left out)")
+    p.add_argument("--framing", choices=("observe", "suggest", "assert"),
+                   help="how each memory is framed: observe (\"Previously observed (DATE): ...\"), suggest "
+                   "(\"Suggestion, from DATE: ...\") or assert (the words alone); default: the framing setting, "
+                   "observe")
     args = p.parse_args(argv)
     from hippocampus.recall.context import load_core
     workspace = cli.open_workspace(args)
     budget = args.budget if args.budget is not None else workspace.config["core"]["budget_tokens"]
     if args.all:
         budget = None
-    text, info = load_core(workspace, budget, "Core memories")
+    text, info = load_core(workspace, budget, "Core memories", framing=args.framing)
     if args.json:
         cli.print_json({"text": text, **info})
     else:

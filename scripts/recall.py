@@ -26,6 +26,9 @@ def main(argv):
     p.add_argument("--min-score", type=cli.bounded_float(0, 100), default=0.0, help="drop weaker results")
     p.add_argument("--include-archived", action="store_true", help="also search archived memories")
     p.add_argument("--reinforce", action="store_true", help="strengthen what is returned (one commit)")
+    p.add_argument("--framing", choices=("observe", "suggest", "assert"),
+                   help="how the text frames each memory: observe (\"Previously observed (DATE)\"), suggest "
+                   "(\"Suggestion, from DATE\") or assert (no framing); default: the framing setting, observe")
     args = p.parse_args(argv)
     from hippocampus.recall.search import Filters, recall
     filters = cli.recall_filters(args, Filters)
@@ -38,8 +41,9 @@ def main(argv):
         query = " ".join([query, *Graph.load(workspace).find(cli.clean_text(args.entity)).names()]).strip()
     top = args.top or (50 if args.budget else int(workspace.config["recall"]["default_top"]))
     stats: dict = {}
+    framing = args.framing or workspace.config["framing"]
     results = recall(workspace, query, top=top, filters=filters, min_score=args.min_score,
-                     budget_tokens=args.budget, explain=args.why, stats=stats)
+                     budget_tokens=args.budget, explain=args.why, stats=stats, framing=framing)
     if args.reinforce and results:
         from hippocampus.lifecycle.reinforce import reinforce_ids
         with workspace.transaction("bot:recall", "reinforce") as tx:
@@ -53,7 +57,7 @@ def main(argv):
         return 0
     from hippocampus.recall.context import render_recall
     print(render_recall(results, explain=args.why, budget_tokens=args.budget, over_budget=stats.get("overBudget"),
-                        now=workspace.now), end="")
+                        now=workspace.now, framing=framing), end="")
 
 
 if __name__ == "__main__":

@@ -129,14 +129,16 @@ def test_every_numeric_setting_outside_its_documented_range_is_one_line_exit_3(w
 
 def test_every_range_is_written_down_in_the_configuration_reference_and_the_template():
     from conftest import ROOT
-    from hippocampus.base.config import DEFAULTS, RANGES, describe_range
+    from hippocampus.base.config import CHOICES, DEFAULTS, RANGES, describe_range
     readme = (ROOT / "references" / "configuration.md").read_text()  # the README's Configuration, moved (#23)
     for key, bounds in RANGES.items():
         assert f"| `{key}` |" in readme and describe_range(bounds) in readme, key
+    for key, words in CHOICES.items():
+        assert f"| `{key}` | {DEFAULTS[key]} | one of {', '.join(words)} |" in readme, key
     flat = [f"{group}.{key}" for group, values in DEFAULTS.items() if isinstance(values, dict)
             for key, value in values.items() if not key.endswith("_words")] + \
         [key for key, value in DEFAULTS.items() if not isinstance(value, dict)]
-    assert sorted(flat) == sorted(RANGES)  # every numeric setting has a range
+    assert sorted(flat) == sorted([*RANGES, *CHOICES])  # every setting has a range or its words
     template = (ROOT / "assets" / "templates" / "config.yaml").read_text()
     assert "[more than 0, at most 1] importance = baseImportance" in template
 
@@ -148,6 +150,8 @@ def test_every_range_is_written_down_in_the_configuration_reference_and_the_temp
     ({"recall": {"default_top": 2.5}}, "recall.default_top must be a whole number"),
     ({"decay": {"rate": True}}, "decay.rate must be a finite number"),
     ({"decay": {"speed": 1}}, "unknown setting 'decay.speed'"),
+    ({"framing": "shout"}, "framing must be one of observe, suggest, assert, got 'shout'"),
+    ({"framing": 1}, "framing must be one of observe, suggest, assert, got 1"),
 ])
 def test_keys_and_orders_that_make_no_sense_are_refused(ws, settings, message):
     _config(ws, settings)

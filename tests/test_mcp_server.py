@@ -336,3 +336,17 @@ def test_remember_offers_what_it_may_update_and_supersede_says_it(ws):
     memory = ws.memory(old["id"])
     assert memory["supersededBy"] == ok(new)["id"] and memory["supersededHow"] == "stated"
     assert sum("supersede" in s for s in ws.commits()) == 1
+
+
+def test_recall_and_load_core_frame_memories_as_asked(ws):
+    ws.remember("The deploy key lives in the team vault", "--importance", "0.9", now="2026-03-10T09:00:00Z")
+
+    async def body(call, _client):
+        return [await call("load_core", framing="suggest"), await call("recall", query="deploy key", framing="assert"),
+                await call("recall", query="deploy key"), await call("load_core", framing="shout")]
+
+    core, plain, observed, bad = serve(ws, body)
+    assert "- Suggestion, from 2026-03-10: The deploy key lives" in core.content[0].text
+    assert plain.content[0].text.startswith("- [mem_")
+    assert observed.content[0].text.startswith("- Previously observed (2026-03-10) [mem_")
+    assert "framing" in one_line_error(bad)

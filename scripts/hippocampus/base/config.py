@@ -72,7 +72,13 @@ DEFAULTS: dict = {
     "encode": {"auto_threshold": 0.5},  # encode.py --auto stores signals scoring at least this
     "lock_timeout_seconds": 30,
     "max_content_bytes": 65536,
+    # how load_core and recall's text frame a memory: observe ("Previously observed (DATE): ..."),
+    # suggest ("Suggestion, from DATE: ...") or assert (the words alone); --framing overrides it
+    "framing": "observe",
 }
+
+# settings whose value is one of a few words, not a number
+CHOICES: dict[str, tuple[str, ...]] = {"framing": ("observe", "suggest", "assert")}
 
 
 def _merge(base: dict, override: dict, where: str, group: str = "") -> dict:
@@ -91,6 +97,11 @@ def _merge(base: dict, override: dict, where: str, group: str = "") -> dict:
                 merged[key] = {**base[key], **_word_lists(value, f"{where}: {name}")}
             else:
                 merged[key] = _merge(base[key], value, where, f"{name}.")
+        elif name in CHOICES:
+            if value not in CHOICES[name]:
+                raise WorkspaceError(f"{where}: {name} must be one of {', '.join(CHOICES[name])}, "
+                                     f"got {repr(value)[:40]}")
+            merged[key] = value
         else:
             merged[key] = _number(value, where, name, RANGES[name])
     if not group:

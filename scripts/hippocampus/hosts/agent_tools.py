@@ -180,8 +180,9 @@ class Tools:
     # ------------------------------------------------------------------- reads
     def recall(self, query: str | None = None, *, top=None, budget=None, entity=None, domain=None, category=None,
                store=None, status=None, since=None, until=None, min_score=None, include_archived: bool = False,
-               why: bool = False, reinforce: bool = False, actor=None) -> tuple[str, dict]:
+               why: bool = False, reinforce: bool = False, actor=None, framing=None) -> tuple[str, dict]:
         from ..recall.context import render_recall
+        from ..text.framing import check_framing
         from ..recall.search import Filters, recall
 
         top = bounded(top, "top", 1, 1000)
@@ -201,9 +202,10 @@ class Tools:
             from ..store.graph import Graph
             query = " ".join([query, *Graph.load(workspace).find(entity).names()]).strip()
         top = top or (50 if budget else int(workspace.config["recall"]["default_top"]))
+        framing = check_framing(text_or_none(framing, "framing") or workspace.config["framing"])
         stats: dict = {}
         results = recall(workspace, query, top=top, filters=filters, min_score=min_score,
-                         budget_tokens=budget, explain=bool(why), stats=stats)
+                         budget_tokens=budget, explain=bool(why), stats=stats, framing=framing)
         if reinforce and results:
             from ..lifecycle.reinforce import reinforce_ids
             with workspace.transaction("bot:recall", "reinforce") as tx:
@@ -213,18 +215,20 @@ class Tools:
         if budget:
             data["overBudget"] = stats.get("overBudget")
         text = render_recall(results, explain=bool(why), budget_tokens=budget, over_budget=stats.get("overBudget"),
-                             now=workspace.now)
+                             now=workspace.now, framing=framing)
         return text, data
 
-    def load_core(self, budget=None, all: bool = False) -> tuple[str, dict]:
+    def load_core(self, budget=None, all: bool = False, framing=None) -> tuple[str, dict]:
         from ..base.config import CORE_MIN_TOKENS
         from ..recall.context import load_core
+        from ..text.framing import check_framing
 
         budget = bounded(budget, "budget", CORE_MIN_TOKENS, 1_000_000)
         workspace = self.workspace()
         if budget is None:
             budget = workspace.config["core"]["budget_tokens"]
-        text, info = load_core(workspace, None if all else budget, "Core memories")
+        framing = check_framing(text_or_none(framing, "framing") or workspace.config["framing"])
+        text, info = load_core(workspace, None if all else budget, "Core memories", framing=framing)
         return text, {"text": text, **info}
 
     def status(self) -> tuple[str, dict]:

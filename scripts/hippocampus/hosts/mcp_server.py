@@ -17,7 +17,7 @@ import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from ..base import third_party
 from ..errors import HippocampusError, WorkspaceError
@@ -108,6 +108,10 @@ def build(root: Path, actor: str | None = None):
                                                     "for: a sub-agent names itself (its memories become "
                                                     "proposals for the main agent)")]
     Ids = Annotated[list[str], Field(description="memory ids, as recall returns them (mem_...)")]
+    Framing = Annotated[Literal["observe", "suggest", "assert"] | None,
+                        Field(description="how the text frames each memory: observe (\"Previously observed "
+                                          "(DATE): ...\"), suggest (\"Suggestion, from DATE: ...\") or assert "
+                                          "(the words alone); default: the workspace's framing setting")]
 
     @server.tool(annotations=read)
     async def recall(
@@ -130,6 +134,7 @@ def build(root: Path, actor: str | None = None):
         include_archived: Annotated[bool, Field(description="also search forgotten memories")] = False,
         why: Annotated[bool, Field(description="show matched terms and the parts of each score")] = False,
         reinforce: Annotated[bool, Field(description="strengthen what is returned (one commit)")] = False,
+        framing: Framing = None,
         actor: Actor = None,
     ) -> CallToolResult:
         """Find memories for a query, best first: each with its id, score, date and where it came from
@@ -137,7 +142,7 @@ def build(root: Path, actor: str | None = None):
         return await call(tools.recall, query=query, top=top, budget=budget, domain=domain, category=category,
                           store=store, status=status, since=since, until=until, entity=entity,
                           min_score=min_score, include_archived=include_archived, why=why,
-                          reinforce=reinforce, actor=actor)
+                          reinforce=reinforce, actor=actor, framing=framing)
 
     @server.tool(annotations=write)
     async def remember(
@@ -207,9 +212,10 @@ def build(root: Path, actor: str | None = None):
         budget: Annotated[int | None, Field(description="tokens (default 1500, capped by "
                                                         "core.max_tokens)")] = None,
         all: Annotated[bool, Field(description="every core memory, no budget")] = False,
+        framing: Framing = None,
     ) -> CallToolResult:
         """The core memories (important and pinned ones), grouped by domain, for the start of a session."""
-        return await call(tools.load_core, budget=budget, all=all)
+        return await call(tools.load_core, budget=budget, all=all, framing=framing)
 
     @server.tool(annotations=read)
     async def status() -> CallToolResult:

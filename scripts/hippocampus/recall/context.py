@@ -20,33 +20,21 @@ PROCEDURE_LINES = 40   # a procedure shows at most this many of its lines ...
 PROCEDURE_LINE = 300   # ... each at most this long
 
 
-def load_core(workspace, budget_tokens: int | None, title: str = "Core memories") -> tuple[str, dict]:
+def load_core(workspace, budget_tokens: int | None, title: str = "Core memories",
+              framing: str | None = None) -> tuple[str, dict]:
     """The core memories (store/core.py: the one definition) as an agent's
-    context reads them at session start."""
+    context reads them at session start, each framed (text/framing.py; the
+    workspace's `framing` setting when None)."""
     from ..store.core import of_workspace, render_core
-    return render_core(of_workspace(workspace), workspace.config, budget_tokens, title)
+    framing = framing or workspace.config["framing"]
+    return render_core(of_workspace(workspace), workspace.config, budget_tokens, title,
+                       framing=framing, now=workspace.now)
 
 
 def observed(created: str | None, now=None) -> str:
-    """How a memory is framed by when it was observed: "Previously observed
-    (DATE)" when that was before today, "Observed today (DATE)" when today (the
-    machine's time zone, as every day of ours), else "Observed (DATE)"."""
-    from ..text.timeutil import parse_time
-    from ..errors import UsageError
-    try:
-        moment = parse_time(created or "", "created")
-    except UsageError:
-        return "Observed (undated)"
-    local = moment.astimezone()
-    date = local.date().isoformat()
-    if now is None:
-        return f"Previously observed ({date})"
-    today = now.astimezone().date()
-    if local.date() < today:
-        return f"Previously observed ({date})"
-    if local.date() == today:
-        return f"Observed today ({date})"
-    return f"Observed ({date})"
+    """How a memory is framed by when it was observed (text/framing.py)."""
+    from ..text.framing import observed as framed
+    return framed(created, now)
 
 
 def marks(result: dict) -> list[str]:
@@ -84,12 +72,15 @@ def procedure_lines(content: str) -> tuple[str, list[str]]:
     return defuse(title, 200) if title else "", shown
 
 
-def observation_line(result: dict, now=None) -> str:
+def observation_line(result: dict, now=None, framing: str = "observe") -> str:
     """One recall result as the text format prints it (what `--budget` counts):
-    when it was observed, its id and score, its state, then its words; a
-    procedure as its title and its steps, one a line."""
+    its framing (text/framing.py: by default when it was observed), its id and
+    score, its state, then its words; a procedure as its title and its steps,
+    one a line."""
+    from ..text.framing import frame
     state = "".join(f"; {mark}" for mark in marks(result))
-    head = f"- {observed(result.get('created'), now)} [{result['id']}, score {result['score']:.2f}{state}]: "
+    said = frame(result.get("created"), framing, now)
+    head = f"- {said + ' ' if said else ''}[{result['id']}, score {result['score']:.2f}{state}]: "
     if result.get("store") == "procedural":
         title, lines = procedure_lines(result.get("content") or "")
         if lines or title:
@@ -102,17 +93,17 @@ _LIFTS = ("contiguity", "episode", "date", "speaker", "related", "answer_kind", 
 
 
 def render_recall(results: list[dict], explain: bool = False, budget_tokens: int | None = None,
-                  over_budget: int | None = None, now=None) -> str:
+                  over_budget: int | None = None, now=None, framing: str = "observe") -> str:
     """Recall results framed as dated observations (observation_line), one
     each. `over_budget`: the cost of the best memory a budget left out
-    (search.pack); `now`: what "today" is."""
+    (search.pack); `now`: what "today" is; `framing`: text/framing.py."""
     if not results:
         if over_budget:  # found, but not one fits: say so, not "nothing found"
             return f"No memory fits in {budget_tokens} tokens: the best match alone takes {over_budget}.\n"
         return "No memories found.\n"
     lines = []
     for result in results:
-        lines.append(observation_line(result, now))
+        lines.append(observation_line(result, now, framing))
         if explain and "why" in result:
             why = result["why"]
             parts = ", ".join(f"{name} {value:.3f}" for name, value in why["parts"].items())

@@ -106,7 +106,8 @@ class Filters:
 
 def recall(workspace: Workspace, query: str, *, top: int = 5, filters: Filters | None = None,
            min_score: float = 0.0, budget_tokens: int | None = None, explain: bool = False,
-           now: datetime | None = None, exhaustive: bool = False, stats: dict | None = None) -> list[dict]:
+           now: datetime | None = None, exhaustive: bool = False, stats: dict | None = None,
+           framing: str = "observe") -> list[dict]:
     """The best memories for `query`, ranked; see references/scoring.md.
 
     A hand edit is seen at once when it adds, removes or renames a file, or
@@ -119,7 +120,7 @@ def recall(workspace: Workspace, query: str, *, top: int = 5, filters: Filters |
     is given how many memories were scored and how many skipped.
     """
     options = dict(top=top, filters=filters, min_score=min_score, budget_tokens=budget_tokens, explain=explain,
-                   now=now, exhaustive=exhaustive, stats=stats if stats is not None else {})
+                   now=now, exhaustive=exhaustive, stats=stats if stats is not None else {}, framing=framing)
     cache = workspace.reader_cache(quick=True)
     results = _rank(workspace, cache, query, **options)
     if workspace.look_deferred and results:
@@ -133,7 +134,7 @@ def recall(workspace: Workspace, query: str, *, top: int = 5, filters: Filters |
 
 def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters | None, min_score: float,
           budget_tokens: int | None, explain: bool, now: datetime | None, exhaustive: bool,
-          stats: dict, now_words: bool = False) -> list[dict]:
+          stats: dict, now_words: bool = False, framing: str = "observe") -> list[dict]:
     now = now or workspace.now
     filters = filters or Filters()
     config = workspace.config
@@ -174,7 +175,7 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
     if not pool and not now_words and _NOW_PHRASES.search(query):  # nothing else found: its "these days" may be
         return _rank(workspace, cache, query, top=top, filters=filters, min_score=min_score,  # the memory's words
                      budget_tokens=budget_tokens, explain=explain, now=now, exhaustive=exhaustive, stats=stats,
-                     now_words=True)  # ("What does the user eat these days?": "These days I mostly cook ...")
+                     now_words=True, framing=framing)  # ("What does the user eat these days?": "These days I mostly cook ...")
     if not pool:
         return []
     relevance = {memory_id: p["relevance"] for memory_id, p in parts.items() if "relevance" in p}
@@ -309,27 +310,29 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
             yield result
 
     if budget_tokens is not None:
-        return pack(results(), budget_tokens, top, stats, now)
+        return pack(results(), budget_tokens, top, stats, now, framing)
     return list(islice(results(), top))
 
 
-def pack(results, budget_tokens: int, limit: int, stats: dict | None = None, now=None) -> list[dict]:
+def pack(results, budget_tokens: int, limit: int, stats: dict | None = None, now=None,
+         framing: str = "observe") -> list[dict]:
     """Best-first, skipping what does not fit, until the budget (~4 chars a token) is spent.
 
     A memory costs its line as the text format prints it (framing, date, id and
     score, the content folded and cut as shown), whichever format is asked for:
-    the text output fits the budget, and JSON holds the same memories.
+    the text output fits the budget, and JSON holds the same memories
+    (`framing`: text/framing.py, as the text output frames them).
     `stats` is given `overBudget`: the cost of the best memory left out for size
     (None when none was)."""
     from .context import observation_line
 
     packed, used, over = [], 0, None
-    smallest = estimate_tokens(observation_line({"id": "", "score": 0.0, "content": ""}, now) + "\n")  # framing only
+    smallest = estimate_tokens(observation_line({"id": "", "score": 0.0, "content": ""}, now, framing) + "\n")  # framing only
     for result in results:
         if budget_tokens - used < smallest:  # not even an empty memory's line fits: the rest need not be read
-            over = estimate_tokens(observation_line(result, now) + "\n") if over is None else over
+            over = estimate_tokens(observation_line(result, now, framing) + "\n") if over is None else over
             break
-        cost = estimate_tokens(observation_line(result, now) + "\n")
+        cost = estimate_tokens(observation_line(result, now, framing) + "\n")
         if used + cost > budget_tokens:
             over = cost if over is None else over
             continue

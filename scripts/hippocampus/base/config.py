@@ -110,7 +110,7 @@ def _merge(base: dict, override: dict, where: str, group: str = "") -> dict:
 
 
 # The range of every numeric setting: (whole numbers only, lowest, highest, lowest excluded).
-# README's configuration section and assets/templates/config.yaml show the same ranges.
+# references/configuration.md and assets/templates/config.yaml show the same ranges (test_hardening_results).
 # the smallest core budget (setting or --budget): below it the heading and the "left out" note alone overrun it
 CORE_MIN_TOKENS = 100
 _SHARE = (False, 0, 1, False)          # a share or an importance: 0 to 1

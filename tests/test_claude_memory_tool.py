@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from anthropic.types.beta import (BetaMemoryTool20250818CreateCommand, BetaMemor
                                   BetaMemoryTool20250818InsertCommand, BetaMemoryTool20250818RenameCommand,
                                   BetaMemoryTool20250818StrReplaceCommand, BetaMemoryTool20250818ViewCommand)
 
+from conftest import ROOT
 from hippocampus.hosts.claude_memory_tool import ACTOR, PATH_KEY, ClaudeMemoryTool
 
 NOW = "2026-03-11T15:00:00Z"
@@ -97,6 +99,47 @@ def test_the_sdks_tool_runner_drives_it_with_no_network(ws):
     assert second["is_error"] is True and "would escape /memories directory" in json.dumps(second["content"])
     assert [m[PATH_KEY] for m in ws.index()["memories"]] == ["user/coffee.md"]
     assert recall_ids(ws, "coffee sugar") == [ws.index()["memories"][0]["id"]]
+
+
+def test_the_example_in_the_hosts_reference_runs_as_written(ws, monkeypatch):
+    """references/hosts.md's lines, as they are, in the repository's folder; the API's replies come from a
+    transport in its place (the client the example makes is given it), so no network."""
+    import anthropic
+    import httpx2
+
+    text = (ROOT / "references" / "hosts.md").read_text(encoding="utf-8")
+    section = text.split("## Claude's memory tool", 1)[1].split("\n")
+    start = next(n for n, line in enumerate(section) if line.startswith("    "))
+    end = next(n for n in range(start, len(section)) if section[n] and not section[n].startswith("    "))
+    lines = [line[4:] for line in section[start:end]]
+    while not lines[-1]:
+        lines.pop()
+    example = "\n".join(lines)
+    assert len(lines) <= 12 and "ClaudeMemoryTool(" in example and "tool_runner(" in example
+    replies = iter([_reply("tool_use", [_use("t1", command="create", path="/memories/user/coffee.md",
+                                             file_text="User takes their coffee black.")]),
+                    _reply("end_turn", [{"type": "text", "text": "Noted: black coffee."}])])
+    real = anthropic.Anthropic
+    monkeypatch.setattr(anthropic, "Anthropic", lambda **kw: real(
+        api_key="none", http_client=httpx2.Client(transport=httpx2.MockTransport(
+            lambda request: httpx2.Response(200, json=next(replies)))), **kw))
+    monkeypatch.setenv("WORKSPACE", str(ws.root))
+    monkeypatch.setenv("HIPPOCAMPUS_NOW", NOW)
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(sys, "path", list(sys.path))  # (the example adds scripts/ to it)
+    printed = subprocess_free_exec(example)
+    assert printed == "Noted: black coffee.\n"
+    assert [m[PATH_KEY] for m in ws.index()["memories"]] == ["user/coffee.md"]
+
+
+def subprocess_free_exec(code: str) -> str:
+    """`code` run in this process (where the transport stands in for the API); what it printed."""
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "references/hosts.md", "exec"), {"__name__": "example"})
+    return out.getvalue()
 
 
 def _reply(stop: str, content: list) -> dict:

@@ -19,9 +19,10 @@ from anthropic.types.beta import (BetaMemoryTool20250818CreateCommand, BetaMemor
                                   BetaMemoryTool20250818StrReplaceCommand, BetaMemoryTool20250818ViewCommand)
 
 from conftest import ROOT
-from hippocampus.hosts.claude_memory_tool import ACTOR, PATH_KEY, ClaudeMemoryTool
+from hippocampus.hosts.claude_memory_tool import PATH_KEY, ClaudeMemoryTool
 
 NOW = "2026-03-11T15:00:00Z"
+ACTOR = "claude-memory-tool"  # the audit trail's name for the tool, as the issue names it
 CLOCK = datetime(2026, 3, 11, 15, 0, tzinfo=timezone.utc)
 SECRET = "sk-ant-api03-" + "x7Kd9Qw2Lm4Zp8Rt" * 5
 WORDS = "User drinks strong black coffee every morning.\nPrefers oat milk in tea."

@@ -146,6 +146,8 @@ class ClaudeMemoryTool(BetaAbstractMemoryTool):
             memory = Tree(tx.memories).existing_file(rel, command.path)
             content = memory["content"]
             old, new = command.old_str, command.new_str
+            if not isinstance(old, str) or not isinstance(new, str):
+                raise ToolError("old_str and new_str must be text")
             count = content.count(old)
             if count == 0:
                 raise ToolError(f"No replacement was performed, old_str `{old}` did not appear verbatim in "
@@ -169,6 +171,9 @@ class ClaudeMemoryTool(BetaAbstractMemoryTool):
         rel = relative(command.path)
         with self._transaction("edit") as tx:
             memory = Tree(tx.memories).existing_file(rel, command.path)
+            if isinstance(command.insert_line, bool) or not isinstance(command.insert_line, int) or \
+                    not isinstance(command.insert_text, str):
+                raise ToolError("insert_line must be a whole number and insert_text text")
             lines = memory["content"].split("\n")
             if lines[-1] == "":
                 lines.pop()
@@ -268,7 +273,7 @@ def relative(path) -> str:
     from ..text.redact import has_secret
     kind = has_secret(rel.replace("/", " ").replace("-", " ").replace("_", " ")) or has_secret(rel)
     if kind:  # a path is kept in the index, the audit log and commit messages as it is
-        raise ToolError(f"a memory's path cannot hold a credential (it looks like a {kind}); nothing was changed")
+        raise ToolError(f"a memory's path cannot hold a credential (it looks like one: {kind}); nothing was changed")
     return rel
 
 

@@ -316,3 +316,21 @@ def test_the_tool_is_the_sdks_memory_tool(ws):
     assert isinstance(tool, tools.BetaAbstractMemoryTool)
     assert tool.to_dict() == {"type": "memory_20250818", "name": "memory"} and tool.name == "memory"
     assert json.loads(json.dumps(tool.to_dict()))["type"] == "memory_20250818"
+
+
+def test_a_memory_brought_back_while_a_new_one_holds_its_path_is_still_shown(ws):
+    """forget.py (not the tool) keeps a forgotten memory's path; a new file there, then reinforce.py
+    bringing the old one back: both are files, the newer at the path, the older at its id's name."""
+    tool = ours(ws)
+    create(tool, "/memories/user/coffee.md", WORDS)
+    [old] = recall_ids(ws, "black coffee")
+    ws.run("forget.py", old, now=NOW)
+    create(tool, "/memories/user/coffee.md", "Decaf after noon, always.")
+    [new] = recall_ids(ws, "decaf")
+    ws.run("reinforce.py", old, now=NOW)
+    header, *listing = tool.view(BetaMemoryTool20250818ViewCommand(command="view", path="/memories/user")).split("\n")
+    shown = [line.split("\t")[1] for line in listing]
+    assert "/memories/user/coffee.md" in shown and any(p.endswith(f"-{old}.md") for p in shown)
+    assert tool.view(BetaMemoryTool20250818ViewCommand(command="view", path="/memories/user/coffee.md")).endswith(
+        "1\tDecaf after noon, always.")
+    assert ws.memory(new)[PATH_KEY] == ws.memory(old)[PATH_KEY] == "user/coffee.md"

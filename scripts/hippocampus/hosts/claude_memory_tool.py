@@ -295,18 +295,23 @@ class Tree:
 
     def __init__(self, memories) -> None:
         self.files: dict[str, dict] = {}
-        for memory in memories:
-            if is_live(memory):
-                self.files.setdefault(self.path_of(memory), memory)
+        self.where: dict[str, str] = {}  # memory id -> its path here
+        live = [m for m in memories if is_live(m)]
+        # an agent's paths first, the last filed first (a path two memories name is the newer's)
+        for memory in sorted(reversed(live), key=lambda m: not m.get(PATH_KEY)):
+            path = memory.get(PATH_KEY) or derived_path(memory)
+            if path in self.files:  # (a memory brought back while a new one holds its path)
+                path = derived_path(memory)
+            self.files[path] = memory
+            self.where[memory["id"]] = path
         self.dirs = {""} | set(DOMAINS)
         for path in self.files:
             parts = path.split("/")
             self.dirs.update("/".join(parts[:n]) for n in range(1, len(parts)))
 
-    @staticmethod
-    def path_of(memory: dict) -> str:
-        from ..text.textutil import slugify
-        return memory.get(PATH_KEY) or f"{memory['domain']}/{slugify(memory['content'])}-{memory['id']}.md"
+    def path_of(self, memory: dict) -> str:
+        """Where a memory is under /memories: the path the agent gave it, else one its id makes."""
+        return self.where.get(memory["id"]) or memory.get(PATH_KEY) or derived_path(memory)
 
     def file(self, rel: str) -> dict | None:
         return self.files.get(rel)
@@ -366,6 +371,12 @@ class Tree:
     def _bytes(self, rel: str) -> int:
         prefix = rel + "/" if rel else ""
         return sum(len(m["content"].encode("utf-8")) for p, m in self.files.items() if p.startswith(prefix))
+
+
+def derived_path(memory: dict) -> str:
+    """The path of a memory the agent did not file (remembered otherwise): its domain, words and id."""
+    from ..text.textutil import slugify
+    return f"{memory['domain']}/{slugify(memory['content'])}-{memory['id']}.md"
 
 
 def state(memory: dict) -> str:

@@ -26,6 +26,10 @@ of a file shows the memory's words numbered as the reference numbers them; of a
 folder, the reference's listing with each memory's state after a tab.
 
 Needs the `anthropic` package (an optional dependency: requirements-dev.txt).
+
+Why one module of over 400 lines: the six commands, the path rules and the tree of paths are
+one contract with the SDK (its reference's words and formats), used by nothing else; split,
+each part would import the others.
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ A bare name is a sub-agent (`researcher` -> `subagent:researcher`); a typed
 name is kept (`subagent:researcher`, `bot:...`). Actor types in the audit
 trail: `bot:<script>` (the main agent's scripts), `subagent:NAME`,
 `system:decay` and other cron jobs, `manual` (a person's hand edits),
-`reflection:ID`, and an approved proposal credited to its proposer.
+`reflection:ID`, `claude-memory-tool` (hosts/claude_memory_tool.py: it acts as
+the main agent), and an approved proposal credited to its proposer.
 """
 
 from __future__ import annotations

@@ -184,6 +184,9 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
             entry = parts.setdefault(memory_id, {})
             entry[part] = entry.get(part, 0.0) + value
 
+    areas = area_lifts(cache, query, match, where, params, pool, weights, lambda m: filters.admits(m, now))
+    for memory_id in areas:
+        add(memory_id, "area", weights["area_weight"])
     boosts, others = contiguity_boost(cache, candidates, relevance, pool, weights, lambda m: filters.admits(m, now))
     for memory_id, value in boosts.items():
         add(memory_id, "contiguity", value)
@@ -299,6 +302,8 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
                 result["why"] = {"terms": matched_terms(memory.get("content", ""), terms), "parts": why}
                 if "related" in parts.get(memory_id, {}):
                     result["why"]["related"] = matched_terms(memory.get("content", ""), related)
+                if memory_id in areas:  # an error or lesson of the area the query walks into
+                    result["why"]["areas"] = areas[memory_id]
                 if memory_id in lifted:  # put above the memories of its chain (supersede_rank.py)
                     result["why"]["over"] = lifted[memory_id]
                 if memory_id in statements:  # a holder of the slot asked for, and what read it
@@ -373,6 +378,37 @@ def speaker_of(content: str) -> str | None:
         if marks:  # (re keeps the pattern, one per set of mark pages)
             match = re.match(rf"^\s*([^\W\d_][\w.\- {marks}]{{0,30}}?):\s", content)
     return match.group(1).strip().lower() if match else None
+
+
+AREA_CATEGORIES = ("errors", "lessons")
+AREA_CANDIDATES = 50  # the errors and lessons sought by the query's words when it names an area
+
+
+def area_lifts(cache, query: str, match: str, where: str, params: list, pool: dict, weights: dict,
+               admitted) -> dict[str, list[str]]:
+    """The error and lesson memories about an area the query names (a path or a
+    folder of it, a command, a project: text/areas.py), with the areas met.
+    When the query names one, the errors and lessons its words find join the
+    pool (however many ordinary memories share more of its words)."""
+    if weights["area_weight"] <= 0:
+        return {}
+    from ..text.areas import keys, meet, words_as_projects
+    named = keys(query)
+    if named:
+        lessons = f"{where} AND mem.category IN ({','.join('?' * len(AREA_CATEGORIES))})"
+        for memory, _lexical in cache.search(match, lessons, [*params, *AREA_CATEGORIES], AREA_CANDIDATES):
+            if memory["id"] not in pool and admitted(memory):
+                pool[memory["id"]] = memory
+    candidates = [m for m in pool.values() if m.get("category") in AREA_CATEGORIES]
+    if not candidates:
+        return {}
+    named = named | words_as_projects(query)
+    met = {}
+    for memory in candidates:
+        shared = meet(named, keys(memory.get("content", "")))
+        if shared:
+            met[memory["id"]] = shared[:5]
+    return met
 
 
 def contiguity_boost(cache, candidates, relevance: dict, pool: dict, weights: dict,

@@ -336,3 +336,24 @@ def test_remember_offers_what_it_may_update_and_supersede_says_it(ws):
     memory = ws.memory(old["id"])
     assert memory["supersededBy"] == ok(new)["id"] and memory["supersededHow"] == "stated"
     assert sum("supersede" in s for s in ws.commits()) == 1
+
+
+def test_record_error_keeps_a_failure_and_runs_nothing(ws, tmp_path):
+    marker = tmp_path / "ran"
+
+    async def body(call, _client):
+        first = ok(await call("record_error", command=f"touch {marker} && npm test", exit_code=1,
+                              output="FAIL src/cart.test.js\n  expected 12 to equal 13", cwd="/home/ada/shop"))
+        again = ok(await call("record_error", command=f"touch {marker} && npm test", exit_code=1,
+                              output="FAIL src/cart.test.js\n  expected 14 to equal 15", cwd="/home/ada/shop"))
+        bad = one_line_error(await call("record_error", command="  ", exit_code=1))
+        return first, again, bad
+
+    first, again, bad = serve(ws, body)
+    assert first["action"] == "added" and again == {**first, "action": "reinforced"}
+    memory = ws.memory(first["id"])
+    assert memory["category"] == "errors" and memory["timesReinforced"] == 1
+    assert memory["content"].startswith(f"Command failed: `touch {marker} && npm test` (exit 1) in /home/ada/shop")
+    assert "FAIL src/cart.test.js" in memory["content"]
+    assert not marker.exists()  # reported, never run
+    assert "give command" in bad

@@ -4,8 +4,9 @@ transcript (encode).
 
 One memory per distinct failure: the same command failing the same way in the
 same folder again reinforces the memory it made (`failure` holds a digest of
-the failure with its numbers, hashes and times folded, so "in 0.52s" and "in
-0.61s" are one failure), a forgotten one is brought back. The text is bounded
+the failure: what failed as it is, its output with numbers and hashes folded,
+so "in 0.52s" and "in 0.61s" are one failure, `build:1` and `build:2` two),
+a forgotten one is brought back. The text is bounded
 (the command line, the last lines of the output), control characters and
 terminal escapes taken out, and redacted by remember_one like every memory.
 """
@@ -95,8 +96,10 @@ def failure_text(command: str, outcome: str, cwd: str | None, tail: list[str], *
 
 
 def failure_key(text: str) -> str:
-    """A digest of a failure's words with what varies from run to run folded (numbers, hashes)."""
-    folded = _VARIES.sub("#", " ".join(text.casefold().split()))
+    """A digest of a failure: its first line (what failed, how, where) as it is, its output with
+    what varies from run to run folded (numbers, hashes: "in 0.52s", "pid 4242")."""
+    first, _, rest = text.partition("\n")
+    folded = " ".join(first.split()) + "\n" + _VARIES.sub("#", " ".join(rest.casefold().split()))
     return hashlib.sha256(folded.encode("utf-8")).hexdigest()[:20]
 
 
@@ -116,12 +119,19 @@ def record_failure(tx, command: str, outcome: str, cwd: str | None, output: str 
                    project: str | None = None) -> dict:
     """Keep one failure as an error memory, or reinforce the one it repeats:
     {id, action: added|reinforced, content}."""
-    from .remember import reinforce_memory, remember_one
-
     tail = tail_lines(output or "")
     text = failure_text(command, outcome, cwd, tail, project=project, what=what)
     if len(text.encode("utf-8")) > int(tx.config["max_content_bytes"]):
         text = failure_text(command, outcome, cwd, [], project=project, what=what)
+    short = failure_text(command, outcome, cwd, [], project=project, what=what)
+    return keep(tx, text, source=source, episode=episode, created=created, fallback=short)
+
+
+def keep(tx, text: str, *, source: str, episode: str | None = None, created=None,
+         fallback: str | None = None) -> dict:
+    """The failure told by `text` as an error memory, or the one it repeats reinforced."""
+    from .remember import reinforce_memory, remember_one
+
     key = failure_key(redact(text)[0])
     known = find(tx, key)
     if known is not None:
@@ -131,11 +141,20 @@ def record_failure(tx, command: str, outcome: str, cwd: str | None, output: str 
                    domain="world")
     try:
         result = remember_one(tx, text, **options)
-    except UsageError:  # an output that repeats itself ("nothing to remember"): the command alone
-        result = remember_one(tx, failure_text(command, outcome, cwd, [], project=project, what=what), **options)
+    except UsageError:  # an output that repeats itself ("nothing to remember"): what failed, alone
+        if not fallback:
+            raise
+        result = remember_one(tx, fallback, **options)
     memory = tx.by_id[result["id"]]
     if result["action"] == "added":
         memory["failure"] = key
         tx.put(memory)
     tx._failures[key] = memory["id"]
     return {"id": memory["id"], "action": result["action"], "content": memory["content"]}
+
+
+def in_episode(tx, episode: str) -> int:
+    """How many failures are kept for an episode (a session): encode keeps a few a session."""
+    find(tx, "")
+    return sum(1 for memory_id in tx._failures.values()
+               if (tx.by_id.get(memory_id) or {}).get("episode") == episode)

@@ -51,7 +51,7 @@ def test_a_query_about_the_same_path_puts_the_error_first(ws):
 
 def test_a_folder_of_the_path_is_the_same_area(ws):
     ids = _store(ws)
-    out = ws.json("recall.py", "new payment request handler in services/billing for the api refund",
+    out = ws.json("recall.py", "new payment request handler in services/billing/ for the api refund",
                   "--top", "3", "--why", now=NOW)["results"]
     error = next(r for r in out[:2] if r["id"] == ids[3])  # lifted from below all three ordinary ones
     assert "path:services/billing" in error["why"]["areas"]
@@ -82,3 +82,14 @@ def test_an_ordinary_memory_naming_the_path_is_not_lifted(ws):
     (fact,) = _bulk(ws, [{"content": "services/billing/handler.py holds the refund code", "category": "facts"}])
     out = ws.json("recall.py", "services/billing/handler.py", "--why", now=NOW)["results"]
     assert out[0]["id"] == fact and "area" not in out[0]["why"]["parts"]
+
+
+def test_words_and_other_files_of_one_name_are_no_area(ws):
+    (error,) = _bulk(ws, [{"content": "TypeError in web/src/b/index.js: props undefined; and/or the black theme broke",
+                           "category": "errors"}])
+    for query in ("rename web/src/a/index.js", "music artists/bands and/or the black theme",
+                  "the project called index"):
+        out = ws.json("recall.py", query, "--why", now=NOW)["results"]
+        assert all("area" not in r["why"]["parts"] for r in out), (query, out)
+    out = ws.json("recall.py", "rename index.js", "--why", now=NOW)["results"]  # named bare: that file may be it
+    assert out[0]["id"] == error and "name:index.js" in out[0]["why"]["areas"]

@@ -44,6 +44,9 @@ ALONE = frozenset((
     "black", "rspec", "phpunit", "webpack", "vite", "rollup", "cmake", "ninja", "bazel", "gcc", "clang",
     "rustc", "javac", "kubectl", "ansible-playbook", "shellcheck", "golangci-lint",
 ))
+# tools named alone whose names are English words too: a command only in backticks or after "$ "
+ENGLISH_WORDS = frozenset(("black", "prettier", "jest", "ninja", "rollup", "vite", "stack", "mix", "swift", "bundle",
+                           "rake", "dune", "helm", "turbo"))
 # English words that are tools too: a command only with one of their own subcommands
 WORDLIKE = {"go": frozenset(("test", "build", "vet", "mod", "get", "generate", "install", "fmt")),
             "make": frozenset(("test", "check", "build", "install", "lint", "clean", "all", "release"))}
@@ -57,7 +60,13 @@ _PATH = re.compile(r"(?<![\w/.:~-])((?:~|\.{1,2})?/?(?:[\w.@+-]+/)+[\w.@+-]*|[\w
 _NOT_FILE = re.compile(r"^(?:\d+(?:\.\d+)*|[A-Za-z]\.[A-Za-z]|e\.g|i\.e|etc|vs|mr|mrs|dr|st)$", re.I)
 _FILE_NAME = re.compile(r"[^.]\.[A-Za-z][\w]{0,7}$")
 _URL = re.compile(r"\b[A-Za-z][\w+.-]*://\S+|\bwww\.\S+")
-_PROJECT = re.compile(r"\b(?:repo|repository|project)\s+[`'\"]?([A-Za-z0-9][\w.-]{1,60})", re.I)
+# "(project shop)", "(repo shop, commit ...)": how our own writers name one (watch.py, learn.py)
+_PROJECT_OURS = re.compile(r"\((?:project|repo) ([A-Za-z0-9][\w.-]{0,60})[,)]")
+# "the web-shop repo", "repository shop"; "project X" only for a name that looks like one ("project
+# web-shop", "project `atlas`"): "the project called ..." names none
+_PROJECT = re.compile(r"\b(?:repo|repository)\s+[`'\"]?([A-Za-z0-9][\w.-]{1,60})", re.I)
+_PROJECT_NAMED = re.compile(r"\b(?i:project)\s+(?:[`'\"]([A-Za-z0-9][\w.-]{1,60})[`'\"]|"
+                            r"([A-Za-z0-9]+[_.-][\w.-]*[A-Za-z0-9]|[A-Za-z]+\d[\w.-]*|[a-z]+[A-Z]\w*))")
 _PROJECT_AFTER = re.compile(r"\b([A-Za-z0-9][\w.-]{1,60})[`'\"]?\s+(?:repo|repository)\b", re.I)
 _NOT_NAME = frozenset(("a", "an", "the", "this", "that", "my", "our", "your", "their", "its", "is", "was", "and",
                        "or", "of", "for", "to", "in", "on", "with", "it", "which", "what", "new", "old", "same",
@@ -105,9 +114,22 @@ def paths(text: str) -> list[str]:
         if "/" not in candidate and (_NOT_FILE.match(candidate)
                                      or not re.search(r"[A-Za-z]", candidate.rsplit(".", 1)[-1])):
             continue  # "3.14", "e.g", "v1.2": no file
+        if "/" in candidate and not _looks_like_path(candidate):
+            continue  # "and/or", "artists/bands", "he/she": words, not a place
         if candidate.strip("/"):
             found.append(candidate)
     return found
+
+
+def _looks_like_path(candidate: str) -> bool:
+    """A slash-joined text that is a place: rooted ("/", "./", "~/"), a folder ("api/"), a file
+    at its end ("a/b.py"), three parts or more, or a part no word has ("my_app/", "v2/", "src")."""
+    if candidate.startswith(("/", "./", "../", "~/")) or candidate.endswith("/"):
+        return True
+    parts = [p for p in candidate.split("/") if p]
+    if len(parts) >= 3 or _FILE_NAME.search(parts[-1]):
+        return True
+    return any(p.lower() in GENERIC_FOLDERS or re.search(r"[\d_.@+-]", p) or p.startswith(".") for p in parts)
 
 
 def path_keys(path: str) -> set[str]:
@@ -174,7 +196,7 @@ def _command_of(argv: list[str], explicit: bool) -> str | None:
         if rest and re.fullmatch(r"[a-z][\w:-]{0,30}", rest[0]) and (explicit or rest[0] in SUBCOMMANDS):
             return f"{tool} {rest[0]}"
         return tool if explicit else None
-    if tool in ALONE:
+    if tool in ALONE and (explicit or tool not in ENGLISH_WORDS):
         return tool
     if explicit and re.fullmatch(r"[a-z][\w.+-]{0,40}", tool) and not tool.endswith("."):
         return tool
@@ -182,10 +204,10 @@ def _command_of(argv: list[str], explicit: bool) -> str | None:
 
 
 def projects(text: str) -> list[str]:
-    found = []
-    for pattern in (_PROJECT, _PROJECT_AFTER):
+    found = [match.group(1).lower().rstrip(".") for match in _PROJECT_OURS.finditer(text)]
+    for pattern in (_PROJECT, _PROJECT_AFTER, _PROJECT_NAMED):
         for match in pattern.finditer(text):
-            name = match.group(1).lower().rstrip(".")
+            name = next(group for group in match.groups() if group).lower().rstrip(".-")
             if len(name) > 1 and name not in _NOT_NAME:
                 found.append(name)
     return list(dict.fromkeys(found))

@@ -41,6 +41,8 @@ def test_a_query_about_the_same_path_puts_the_error_first(ws):
     assert out[0]["id"] == ids[3], [(r["content"], r["why"]) for r in out]
     assert "path:services/billing/handler.py" in out[0]["why"]["areas"]
     assert out[0]["why"]["parts"]["area"] > 0
+    text = ws.run("recall.py", query, "--top", "1", "--why", now=NOW).out
+    assert "area 0.600" in text and "about path:services/billing/handler.py" in text
     # an ordinary memory holding more of the query's words ranks below it ...
     assert any(len(r["why"]["terms"]) > len(out[0]["why"]["terms"]) for r in out[1:])
     # ... and above it without the lift (the part is what puts the error first)

@@ -128,3 +128,10 @@ def test_a_repository_config_runs_nothing(ws, repo, tmp_path):
     (path / ".git" / "hooks" / "post-checkout").write_text(f"#!/bin/sh\ntouch {marker}\n")
     out = ws.json("learn.py", "--git", "--repo", str(path), now=NOW)
     assert len(out["learned"]) == 3 and not marker.exists()
+
+
+def test_a_repository_without_commits_teaches_nothing(ws, tmp_path):
+    empty = tmp_path / "empty"
+    subprocess.run(["git", "init", "-q", str(empty)], check=True)
+    out = ws.json("learn.py", "--git", "--repo", str(empty), now=NOW)
+    assert out["learned"] == [] and out["ignored"] == 0

@@ -50,7 +50,7 @@ def test_a_failed_bash_call_becomes_one_error_memory(ws, tmp_path):
     report = ws.json("encode.py", "--auto", now=NOW)
     (memory,) = errors(ws)
     content = memory["content"]
-    assert content.startswith("Tool call failed: `npm test` (Bash, exit 1)")
+    assert content.startswith("Tool call failed: `npm test` (Bash, exit 1) in /home/u/shop (project shop)")
     assert "npm ERR! Test failed in src/cart/total.test.js" in content and "\x1b" not in content
     assert SECRET not in content and "[REDACTED" in content
     assert SECRET not in (ws.side / "signals.jsonl").read_text()
@@ -60,6 +60,8 @@ def test_a_failed_bash_call_becomes_one_error_memory(ws, tmp_path):
     # walking back into the file lifts it
     out = ws.json("recall.py", "change src/cart/total.test.js", "--why", now=NOW)["results"]
     assert out[0]["id"] == memory["id"] and "area" in out[0]["why"]["parts"]
+    out = ws.json("recall.py", "deploy shop", "--why", now=NOW)["results"]  # the project it ran in
+    assert out[0]["id"] == memory["id"] and "project:shop" in out[0]["why"]["areas"]
 
 
 def test_the_same_failure_in_another_session_reinforces_it(ws, tmp_path):
@@ -113,5 +115,5 @@ def test_an_openclaw_failed_exec_becomes_an_error_memory(ws, tmp_path):
     ws.json("preprocess.py", "--path", str(sessions), "--source", "openclaw", now=NOW)
     ws.json("encode.py", "--auto", now=NOW)
     (memory,) = errors(ws)
-    assert memory["content"].startswith("Tool call failed: `./deploy.sh --prod` (exec, exit 12)")
+    assert memory["content"].startswith("Tool call failed: `./deploy.sh --prod` (exec, exit 12) in /home/ada (project ada)")
     assert "fatal: deploy aborted" in memory["content"] and memory["episode"] == "s-oc"

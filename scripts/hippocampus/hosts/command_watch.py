@@ -4,7 +4,10 @@ stream kept for the error memory.
 
 The command's standard input is ours. Its output goes through pipes, so a
 program that colours only for a terminal prints plain text here. Ctrl-C
-reaches the command (it shares our process group) and we wait for it to end.
+reaches the command (it shares our process group) and we wait for it to end;
+a SIGTERM or SIGHUP sent to us is passed to it. Once it has ended, what is
+still in the pipes is read for up to 2 s: a process it left running in the
+background that holds them open is not waited for.
 """
 
 from __future__ import annotations
@@ -12,8 +15,11 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+import time
 
 TAIL_BYTES = 64 * 1024  # of each stream, for the error's last lines
+DRAIN_SECONDS = 2.0  # after the command ended, for its output still in the pipes
+FORWARDED = ("SIGTERM", "SIGHUP")  # what we are sent, the command is sent too (Ctrl-C reaches it itself)
 
 
 class Outcome:
@@ -48,6 +54,36 @@ def _pump(source, sink, keep: bytearray) -> None:
     source.close()
 
 
+def _forward_signals(process) -> dict:
+    import signal
+    previous = {}
+    for name in FORWARDED:
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        try:
+            previous[number] = signal.signal(number, lambda signum, _frame: _send(process, signum))
+        except (ValueError, OSError):  # not the main thread
+            pass
+    return previous
+
+
+def _send(process, signum) -> None:
+    try:
+        process.send_signal(signum)
+    except (ProcessLookupError, OSError):
+        pass
+
+
+def _restore(previous: dict) -> None:
+    import signal
+    for number, handler in previous.items():
+        try:
+            signal.signal(number, handler)
+        except (ValueError, OSError, TypeError):
+            pass
+
+
 def run(argv: list[str], stdout=None, stderr=None) -> Outcome:
     """Run `argv`; its exit code as a shell gives it (killed by signal N: 128+N; not
     found: 127; found but not runnable: 126)."""
@@ -64,14 +100,19 @@ def run(argv: list[str], stdout=None, stderr=None) -> Outcome:
              threading.Thread(target=_pump, args=(process.stderr, stderr, kept_err), daemon=True)]
     for pump in pumps:
         pump.start()
-    while True:
-        try:
-            code = process.wait()
-            for pump in pumps:
-                pump.join()
-            break
-        except KeyboardInterrupt:  # the command had its Ctrl-C too: its ending is what we report
-            continue
+    forwarded = _forward_signals(process)
+    try:
+        while True:
+            try:
+                code = process.wait()
+                deadline = time.monotonic() + DRAIN_SECONDS  # what is left in the pipes; a process it left
+                for pump in pumps:  # running that holds them open (a server in the background) is not waited for
+                    pump.join(max(0.0, deadline - time.monotonic()))
+                break
+            except KeyboardInterrupt:  # the command had its Ctrl-C too: its ending is what we report
+                continue
+    finally:
+        _restore(forwarded)
     outcome = Outcome(128 - code, signal=-code) if code < 0 else Outcome(code)
     outcome.stdout_tail, outcome.stderr_tail = bytes(kept_out[-TAIL_BYTES:]), bytes(kept_err[-TAIL_BYTES:])
     return outcome

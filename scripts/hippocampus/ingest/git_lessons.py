@@ -101,6 +101,10 @@ def repository(path: str | Path) -> Path:
 def commits(repo: Path, since) -> list[dict]:
     """The repository's commits since `since` (newest first, merges aside, bounded):
     {id, date, subject, body}, their text plain and cut."""
+    try:
+        git_read(repo, "rev-parse", "-q", "--verify", "HEAD^{commit}")
+    except WorkspaceError:
+        return []  # no commit yet on this branch
     out = git_read(repo, "log", "-z", "--no-merges", "--no-color", "--no-show-signature", "--no-ext-diff",
                    "--no-textconv", f"--max-count={MAX_COMMITS}", "--format=%H%x00%aI%x00%B")
     # (the days are ours to count: git's --since stops at the first older commit it meets, and a

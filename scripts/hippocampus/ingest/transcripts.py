@@ -213,6 +213,7 @@ def stream(path: Path, fmt: str, offset: int, source: str, result: ReadResult):
 
 
 ROLE_FAILURE = "tool-error"  # a failed tool call, as a message of its own (encode keeps it as an error memory)
+_CWD = "\0cwd"  # (in `calls`: the folder an OpenClaw session ran in, from its header)
 MAX_CALLS = 512  # tool calls remembered while a file is read, to name the command a failure ran
 # what is no failure of the command: the user said no, or stopped it
 _NOT_FAILURE = re.compile(r"doesn't want to proceed|don't want to proceed|interrupted by user|"
@@ -226,6 +227,11 @@ def failed_calls(record: dict, fmt: str, calls: dict, session: str, source: str,
     command and the error's last lines); the calls it makes are noted in `calls`. Only what the
     transcript marks as an error (Claude Code's `is_error`, OpenClaw's `isError`) and the user
     did not refuse or interrupt."""
+    if fmt == "openclaw" and record.get("type") == "session":  # where the session ran: its failures' folder
+        calls[_CWD] = record["cwd"] if isinstance(record.get("cwd"), str) and len(record["cwd"]) <= 4096 else None
+        return []
+    cwd = calls.get(_CWD) if fmt == "openclaw" else \
+        (record["cwd"] if isinstance(record.get("cwd"), str) and len(record["cwd"]) <= 4096 else None)
     message = record.get("message")
     if not isinstance(message, dict) or (fmt == "openclaw" and record.get("type") != "message") or \
             (fmt != "openclaw" and (record.get("type") not in ("user", "assistant") or record.get("isSidechain"))):
@@ -248,10 +254,11 @@ def failed_calls(record: dict, fmt: str, calls: dict, session: str, source: str,
             if isinstance(call_id, str) and len(call_id) <= _MAX_ID:
                 calls[call_id] = _what_ran(part.get("name"), part.get("input", part.get("arguments")))
                 while len(calls) > MAX_CALLS:
-                    calls.pop(next(iter(calls)))
+                    calls.pop(next(key for key in calls if key != _CWD))
         elif kind == "tool_result" and part.get("is_error") is True:
             failure = _failure(calls.get(part.get("tool_use_id")) if isinstance(part.get("tool_use_id"), str)
-                               else None, part.get("content"), None, session, when, f"{source}#{record_id}", result)
+                               else None, part.get("content"), None, session, when, f"{source}#{record_id}", result,
+                               cwd)
             if failure:
                 failures.append(failure)
     if fmt == "openclaw" and message.get("role") in ("toolResult", "tool") and message.get("isError") is True:
@@ -261,7 +268,7 @@ def failed_calls(record: dict, fmt: str, calls: dict, session: str, source: str,
         details = message.get("details") if isinstance(message.get("details"), dict) else {}
         code = details.get("exitCode")
         failure = _failure(call, content, code if isinstance(code, int) and not isinstance(code, bool) else None,
-                           session, when, f"{source}#{record_id}", result)
+                           session, when, f"{source}#{record_id}", result, cwd)
         if failure:
             failures.append(failure)
     return failures
@@ -284,7 +291,8 @@ def _what_ran(name, arguments) -> tuple[str, str]:
     return tool, (what or tool)[:2000]
 
 
-def _failure(call, content, code, session: str, when, source: str, result: ReadResult) -> Message | None:
+def _failure(call, content, code, session: str, when, source: str, result: ReadResult,
+             cwd: str | None = None) -> Message | None:
     from ..lifecycle.failures import command_line, failure_text, tail_lines
     if isinstance(content, list):
         content = "\n".join(p["text"] for p in content[:50] if isinstance(p, dict) and isinstance(p.get("text"), str))
@@ -300,7 +308,7 @@ def _failure(call, content, code, session: str, when, source: str, result: ReadR
         content = content[first.end():]
     tool, what = call or ("tool", "tool")
     outcome = f"{tool}, exit {code}" if code is not None else f"{tool}, error"
-    text = failure_text(command_line(what), outcome, None, tail_lines(_TAG.sub("", content)), what="Tool call failed")
+    text = failure_text(command_line(what), outcome, cwd, tail_lines(_TAG.sub("", content)), what="Tool call failed")
     return Message(source.rsplit("#", 1)[-1] + ":error", session, when, ROLE_FAILURE, text, source + ":error")
 
 

@@ -382,6 +382,9 @@ def speaker_of(content: str) -> str | None:
 
 AREA_CATEGORIES = ("errors", "lessons")
 AREA_CANDIDATES = 50  # the errors and lessons sought by the query's words when it names an area
+# what a query naming a path, a command in backticks or after "$ ", a file or a repository has; a
+# command named in prose ("npm test") finds its error by its words, and then the pool holds one
+_MAY_NAME_AREA = re.compile(r"[/`\\]|\$ |\w\.[A-Za-z]|(?i:\brepo|\bproject)")
 
 
 def area_lifts(cache, query: str, match: str, where: str, params: list, pool: dict, weights: dict,
@@ -392,6 +395,9 @@ def area_lifts(cache, query: str, match: str, where: str, params: list, pool: di
     pool (however many ordinary memories share more of its words)."""
     if weights["area_weight"] <= 0:
         return {}
+    candidates = [m for m in pool.values() if m.get("category") in AREA_CATEGORIES]
+    if not candidates and not _MAY_NAME_AREA.search(query):
+        return {}  # (most recalls: text/areas.py is not even loaded)
     from ..text.areas import keys, meet, words_as_projects
     named = keys(query)
     if named:
@@ -399,7 +405,7 @@ def area_lifts(cache, query: str, match: str, where: str, params: list, pool: di
         for memory, _lexical in cache.search(match, lessons, [*params, *AREA_CATEGORIES], AREA_CANDIDATES):
             if memory["id"] not in pool and admitted(memory):
                 pool[memory["id"]] = memory
-    candidates = [m for m in pool.values() if m.get("category") in AREA_CATEGORIES]
+        candidates = [m for m in pool.values() if m.get("category") in AREA_CATEGORIES]
     if not candidates:
         return {}
     named = named | words_as_projects(query)

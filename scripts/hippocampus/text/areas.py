@@ -57,17 +57,17 @@ _WORD = re.compile(r"[A-Za-z0-9][\w.+-]*")
 # a path: two components or more joined by "/", or a file name with an extension
 _PATH = re.compile(r"(?<![\w/.:~-])((?:~|\.{1,2})?/?(?:[\w.@+-]+/)+[\w.@+-]*|[\w@+-]+(?:\.[\w-]+)*\.[A-Za-z][\w]{0,7})"
                    r"(?![\w/])")
-_NOT_FILE = re.compile(r"^(?:\d+(?:\.\d+)*|[A-Za-z]\.[A-Za-z]|e\.g|i\.e|etc|vs|mr|mrs|dr|st)$", re.I)
+_NOT_FILE = re.compile(r"^(?:\d+(?:\.\d+)*|[A-Za-z]\.[A-Za-z]|(?i:e\.g|i\.e|etc|vs|mr|mrs|dr|st))$")
 _FILE_NAME = re.compile(r"[^.]\.[A-Za-z][\w]{0,7}$")
 _URL = re.compile(r"\b[A-Za-z][\w+.-]*://\S+|\bwww\.\S+")
 # "(project shop)", "(repo shop, commit ...)": how our own writers name one (watch.py, learn.py)
 _PROJECT_OURS = re.compile(r"\((?:project|repo) ([A-Za-z0-9][\w.-]{0,60})[,)]")
 # "the web-shop repo", "repository shop"; "project X" only for a name that looks like one ("project
 # web-shop", "project `atlas`"): "the project called ..." names none
-_PROJECT = re.compile(r"\b(?:repo|repository)\s+[`'\"]?([A-Za-z0-9][\w.-]{1,60})", re.I)
+_PROJECT = re.compile(r"\b(?i:repo|repository)\s+[`'\"]?([A-Za-z0-9][\w.-]{1,60})")
 _PROJECT_NAMED = re.compile(r"\b(?i:project)\s+(?:[`'\"]([A-Za-z0-9][\w.-]{1,60})[`'\"]|"
                             r"([A-Za-z0-9]+[_.-][\w.-]*[A-Za-z0-9]|[A-Za-z]+\d[\w.-]*|[a-z]+[A-Z]\w*))")
-_PROJECT_AFTER = re.compile(r"\b([A-Za-z0-9][\w.-]{1,60})[`'\"]?\s+(?:repo|repository)\b", re.I)
+_PROJECT_AFTER = re.compile(r"\b([A-Za-z0-9][\w.-]{1,60})[`'\"]?\s+(?i:repo|repository)\b")
 _NOT_NAME = frozenset(("a", "an", "the", "this", "that", "my", "our", "your", "their", "its", "is", "was", "and",
                        "or", "of", "for", "to", "in", "on", "with", "it", "which", "what", "new", "old", "same",
                        "root", "folder", "directory", "name", "names", "files", "file", "main", "local", "remote"))

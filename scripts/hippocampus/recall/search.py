@@ -184,6 +184,7 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
             entry = parts.setdefault(memory_id, {})
             entry[part] = entry.get(part, 0.0) + value
 
+    from .area_rank import area_lifts  # errors and lessons where the query walks back in
     areas = area_lifts(cache, query, match, where, params, pool, weights, lambda m: filters.admits(m, now))
     for memory_id in areas:
         add(memory_id, "area", weights["area_weight"])
@@ -378,43 +379,6 @@ def speaker_of(content: str) -> str | None:
         if marks:  # (re keeps the pattern, one per set of mark pages)
             match = re.match(rf"^\s*([^\W\d_][\w.\- {marks}]{{0,30}}?):\s", content)
     return match.group(1).strip().lower() if match else None
-
-
-AREA_CATEGORIES = ("errors", "lessons")
-AREA_CANDIDATES = 50  # the errors and lessons sought by the query's words when it names an area
-# what a query naming a path, a command in backticks or after "$ ", a file or a repository has; a
-# command named in prose ("npm test") finds its error by its words, and then the pool holds one
-_MAY_NAME_AREA = re.compile(r"[/`\\]|\$ |\w\.[A-Za-z]|(?i:\brepo|\bproject)")
-
-
-def area_lifts(cache, query: str, match: str, where: str, params: list, pool: dict, weights: dict,
-               admitted) -> dict[str, list[str]]:
-    """The error and lesson memories about an area the query names (a path or a
-    folder of it, a command, a project: text/areas.py), with the areas met.
-    When the query names one, the errors and lessons its words find join the
-    pool (however many ordinary memories share more of its words)."""
-    if weights["area_weight"] <= 0:
-        return {}
-    candidates = [m for m in pool.values() if m.get("category") in AREA_CATEGORIES]
-    if not candidates and not _MAY_NAME_AREA.search(query):
-        return {}  # (most recalls: text/areas.py is not even loaded)
-    from ..text.areas import keys, meet, words_as_projects
-    named = keys(query)
-    if named:
-        lessons = f"{where} AND mem.category IN ({','.join('?' * len(AREA_CATEGORIES))})"
-        for memory, _lexical in cache.search(match, lessons, [*params, *AREA_CATEGORIES], AREA_CANDIDATES):
-            if memory["id"] not in pool and admitted(memory):
-                pool[memory["id"]] = memory
-        candidates = [m for m in pool.values() if m.get("category") in AREA_CATEGORIES]
-    if not candidates:
-        return {}
-    named = named | words_as_projects(query)
-    met = {}
-    for memory in candidates:
-        shared = meet(named, keys(memory.get("content", "")))
-        if shared:
-            met[memory["id"]] = shared[:5]
-    return met
 
 
 def contiguity_boost(cache, candidates, relevance: dict, pool: dict, weights: dict,

@@ -27,8 +27,9 @@ def main(argv):
                    "with the command's exit code: killed by signal N, 128+N; not found, 127; not runnable, 126 "
                    "(both stored). When the failure cannot be stored, one line says why and the exit code is "
                    "still the command's.")
-    p.add_argument("command", nargs=argparse.REMAINDER, metavar="-- CMD ...",
+    p.add_argument("command", nargs=argparse.REMAINDER, metavar="CMD",
                    help="the command and its arguments, after --")
+    p.usage = "watch.py [-h] [--workspace DIR] [--agent ID] [--actor NAME] [--json] -- CMD [ARG ...]"
     args = p.parse_args(argv)
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command or not command[0]:

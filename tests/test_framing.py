@@ -93,3 +93,15 @@ def test_an_unknown_framing_is_refused_in_one_line(ws, value):
     for script, args in (("load_core.py", ()), ("recall.py", ("anything",))):
         result = ws.run(script, *args, "--framing", value, expect=1)
         assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
+
+
+@pytest.mark.parametrize("framing, line", [
+    ("observe", "- Lesson (2026-03-10): npm test in packages/api fails unless the db container runs"),
+    ("suggest", "- Lesson, from 2026-03-10: npm test in packages/api fails unless the db container runs"),
+    ("assert", "- Lesson: npm test in packages/api fails unless the db container runs"),
+])
+def test_a_lesson_in_core_keeps_its_heading_in_every_framing(ws, framing, line):
+    ws.remember("npm test in packages/api fails unless the db container runs", "--category", "errors",
+                "--importance", "0.95", now=MADE)
+    text = ws.run("load_core.py", "--framing", framing, now=NOW).out
+    assert _core_line(text, "npm test") == line

@@ -350,3 +350,24 @@ def test_recall_and_load_core_frame_memories_as_asked(ws):
     assert plain.content[0].text.startswith("- [mem_")
     assert observed.content[0].text.startswith("- Previously observed (2026-03-10) [mem_")
     assert "framing" in one_line_error(bad)
+
+
+def test_record_error_keeps_a_failure_and_runs_nothing(ws, tmp_path):
+    marker = tmp_path / "ran"
+
+    async def body(call, _client):
+        first = ok(await call("record_error", command=f"touch {marker} && npm test", exit_code=1,
+                              output="FAIL src/cart.test.js\n  expected 12 to equal 13", cwd="/home/ada/shop"))
+        again = ok(await call("record_error", command=f"touch {marker} && npm test", exit_code=1,
+                              output="FAIL src/cart.test.js\n  expected 14 to equal 15", cwd="/home/ada/shop"))
+        bad = one_line_error(await call("record_error", command="  ", exit_code=1))
+        return first, again, bad
+
+    first, again, bad = serve(ws, body)
+    assert first["action"] == "added" and again == {**first, "action": "reinforced"}
+    memory = ws.memory(first["id"])
+    assert memory["category"] == "errors" and memory["timesReinforced"] == 1
+    assert memory["content"].startswith(f"Command failed: `touch {marker} && npm test` (exit 1) in /home/ada/shop")
+    assert "FAIL src/cart.test.js" in memory["content"]
+    assert not marker.exists()  # reported, never run
+    assert "give command" in bad

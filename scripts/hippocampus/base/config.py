@@ -60,6 +60,7 @@ DEFAULTS: dict = {
         "speaker_weight": 0.2,    # transcript line whose speaker the query names
         "question_discount": 0.15,  # a memory that asks ("...?") counts its own relevance x (1 - this)
         "answer_kind_weight": 0.2,  # "when/how many/why...?": a memory holding a time / number / cause
+        "area_weight": 0.6,       # an error or lesson about a path, command or project the query names
         # related words ("live" also finds "moved", "home"; scripts/hippocampus/recall/related.py) count
         # this much of a word match; related_words adds to the table or replaces a word's list
         "related_weight": 0.3,
@@ -148,6 +149,7 @@ RANGES: dict[str, tuple[bool, float, float, bool]] = {
     "recall.speaker_weight": _WEIGHT,
     "recall.question_discount": _SHARE,
     "recall.answer_kind_weight": _WEIGHT,
+    "recall.area_weight": _WEIGHT,
     "recall.related_weight": _WEIGHT,
     "recall.hand_edit_look_seconds": (False, 0, 86400, False),
     "core.budget_tokens": _TOKENS,

@@ -242,3 +242,29 @@ class Tools:
         lines.append(f"  importance 0 {sparkline(report['importanceHistogram'])} 1")
         lines.append(f"  last decay: {report['decayLastRun'] or 'never'}; last change: {report['lastUpdated']}")
         return "\n".join(lines), report
+
+    # ------------------------------------------------------------ working day
+    def record_error(self, command, exit_code=None, output=None, cwd=None, actor=None) -> tuple[str, dict]:
+        """A failure the agent saw (a command it ran that failed): one error memory, the same
+        failure again reinforcing it (lifecycle/failures.py). Nothing is run here: the server
+        never executes a command; watch.py is the script that runs one."""
+        from ..lifecycle.failures import command_line, describe_exit, record_failure
+
+        command = text_or_none(command, "command")
+        if not command or not command.strip():
+            raise UsageError("give command: what failed (the command line, or the tool and what it did)")
+        code = bounded(exit_code, "exit_code", -255, 255)
+        output = text_or_none(output, "output") or ""
+        cwd = text_or_none(cwd, "cwd")
+        workspace = self.workspace(actor)
+        if workspace.agent != MAIN:
+            raise UsageError("record_error is for the main agent (a sub-agent tells the main agent what failed)")
+        line = command_line(command)
+        outcome = describe_exit(code) if code is not None else "failed"
+        with workspace.transaction("bot:record_error", "remember") as tx:
+            result = record_failure(tx, line, outcome, cwd, output[-200_000:], source="mcp")
+            first = result["content"].split("\n", 1)[0]
+            tx.summary = f"seen again: {first}" if result["action"] == "reinforced" else first
+        verb = "reinforced the error memory" if result["action"] == "reinforced" else "kept the error as"
+        return f"{verb} {result['id']}", {"id": result["id"], "action": result["action"],
+                                           "content": result["content"]}

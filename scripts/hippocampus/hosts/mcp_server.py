@@ -222,6 +222,22 @@ def build(root: Path, actor: str | None = None):
         """Counts of memories by domain, store and status; the last decay and the last change."""
         return await call(tools.status)
 
+    @server.tool(annotations=write)
+    async def record_error(
+        command: Annotated[str, Field(description="what failed: the command line you ran (or the tool and what "
+                                                  "it did)")],
+        exit_code: Annotated[int | None, Field(description="its exit code, when it had one")] = None,
+        output: Annotated[str | None, Field(description="the last lines of its error output (kept: the last 12 "
+                                                        "lines, 1,500 characters; secrets redacted)")] = None,
+        cwd: Annotated[str | None, Field(description="the folder it ran in")] = None,
+        actor: Actor = None,
+    ) -> CallToolResult:
+        """Keep a failure you saw as an error memory (category errors), so it comes back when you work on
+        the same file, command or project again; the same failure again reinforces it. This server never
+        runs a command: you ran it, you report it (scripts/watch.py runs one and records it itself)."""
+        return await call(tools.record_error, command=command, exit_code=exit_code, output=output, cwd=cwd,
+                          actor=actor)
+
     return server, tools
 
 

@@ -35,6 +35,9 @@ from ..lifecycle import proposals
 from ..base.scoring import signal_importance
 from ..text.textutil import clean_text, repetition
 from .signals import PATH as SIGNALS, read_signals
+from .transcripts import ROLE_FAILURE
+
+MAX_FAILURES_PER_SESSION = 5  # failed tool calls kept as error memories per session (the first ones)
 
 _FORGET = re.compile(r"\b(?:forget about|forget that|please forget|disregard)\s+(?P<what>.+)$", re.I)
 _FORGET_LAST = re.compile(r"^\W*(scratch that|never ?mind|ignore that|forget (it|that))\b\W*$", re.I)
@@ -88,6 +91,7 @@ def finish(tx, report: dict, auto: bool, dry_run: bool) -> dict:
     tx.action = "encode"
     tx.summary = (f"encoded {report['signals']} signals: {report['stored']} stored, {report['reinforced']} "
                   f"reinforced, {report['proposed']} proposed, {report['forgetProposals']} forget proposals")
+    report.pop("_failures", None)
     if not dry_run:
         report.pop("preview")
     return report
@@ -100,6 +104,9 @@ def encode_signal(tx, signal: dict, report: dict, last_in_session: dict, *, auto
 
     report["signals"] += 1
     text = signal["text"]
+    if signal.get("role") == ROLE_FAILURE:
+        _encode_failure(tx, signal, report, auto=auto, dry_run=dry_run)
+        return
     if len(text.strip().encode("utf-8", "replace")) > int(tx.config["max_content_bytes"]):
         report["tooLong"] += 1  # no memory may be this long: refused, it would stop every later signal too
         return
@@ -134,6 +141,40 @@ def encode_signal(tx, signal: dict, report: dict, last_in_session: dict, *, auto
         last_in_session[signal.get("session") or ""] = result["id"]
     else:
         proposals.propose(tx, text, confidence="high" if score >= 0.8 else "medium", **options)
+        report["proposed"] += 1
+
+
+def _encode_failure(tx, signal: dict, report: dict, *, auto: bool, dry_run: bool) -> None:
+    """A failed tool call (transcripts.failed_calls): an error memory, the same failure again
+    reinforcing it; at most MAX_FAILURES_PER_SESSION a session (the first ones)."""
+    from ..lifecycle.failures import in_episode, keep
+    from ..text.timeutil import parse_time_or
+
+    text, session = signal["text"], signal.get("session") or ""
+    if len(text.strip().encode("utf-8", "replace")) > int(tx.config["max_content_bytes"]):
+        report["tooLong"] += 1
+        return
+    counted = report.setdefault("_failures", {})
+    if session not in counted:
+        counted[session] = in_episode(tx, session) if session else 0
+    if counted[session] >= MAX_FAILURES_PER_SESSION:
+        report["errorsOverLimit"] = report.get("errorsOverLimit", 0) + 1
+        return
+    counted[session] += 1
+    created = min(parse_time_or(signal.get("timestamp"), tx.now), tx.now) if signal.get("timestamp") else None
+    if dry_run:
+        report["preview"].append({"text": text, "importance": 0.6, "signal": "error"})
+        return
+    if auto:
+        result = keep(tx, text, source=signal.get("source") or "transcript", episode=session or None,
+                      created=created)
+        report["errors"] = report.get("errors", 0) + 1
+        report["stored" if result["action"] == "added" else "reinforced"] += 1
+        report["ids"].append(result["id"])
+    else:
+        proposals.propose(tx, text, confidence="medium", category="errors", source=signal.get("source"),
+                          episode=session or None,
+                          importance=0.6, created=created)
         report["proposed"] += 1
 
 

@@ -181,6 +181,7 @@ def stream(path: Path, fmt: str, offset: int, source: str, result: ReadResult):
         yield from _stream_plain(path, offset, source, result)
         return
     session = path.stem
+    calls: dict = {}  # tool call id -> (tool, what it ran), for the failures below
     for line, end in _lines(path, offset):
         if end is None:
             if line is None or line.strip():
@@ -196,6 +197,8 @@ def stream(path: Path, fmt: str, offset: int, source: str, result: ReadResult):
         if record is None:
             result.skip("malformed")
             continue
+        for failure in failed_calls(record, fmt, calls, session, source, result):
+            yield failure
         if fmt == "openclaw":
             message = _openclaw(record, session, source, result)
             if record.get("type") == "session" and isinstance(record.get("id"), str) and _short(record["id"]):
@@ -207,6 +210,106 @@ def stream(path: Path, fmt: str, offset: int, source: str, result: ReadResult):
                 result.last_timestamp = message.timestamp
             if message.text.strip():  # a message of tool calls only has no text left
                 yield message
+
+
+ROLE_FAILURE = "tool-error"  # a failed tool call, as a message of its own (encode keeps it as an error memory)
+_CWD = "\0cwd"  # (in `calls`: the folder an OpenClaw session ran in, from its header)
+MAX_CALLS = 512  # tool calls remembered while a file is read, to name the command a failure ran
+# what is no failure of the command: the user said no, or stopped it
+_NOT_FAILURE = re.compile(r"doesn't want to proceed|don't want to proceed|interrupted by user|"
+                          r"tool use was rejected|user denied|user rejected|permission denied by the user", re.I)
+_EXIT = re.compile(r"^\s*(?:exit code|exited with code|exit status)[: ]+(-?\d{1,3})\b", re.I)
+_TAG = re.compile(r"</?[a-z_]{1,40}>")
+
+
+def failed_calls(record: dict, fmt: str, calls: dict, session: str, source: str, result: ReadResult) -> list:
+    """The failed tool calls of a record, each a Message of role ROLE_FAILURE (its text: the
+    command and the error's last lines); the calls it makes are noted in `calls`. Only what the
+    transcript marks as an error (Claude Code's `is_error`, OpenClaw's `isError`) and the user
+    did not refuse or interrupt."""
+    if fmt == "openclaw" and record.get("type") == "session":  # where the session ran: its failures' folder
+        calls[_CWD] = record["cwd"] if isinstance(record.get("cwd"), str) and len(record["cwd"]) <= 4096 else None
+        return []
+    cwd = calls.get(_CWD) if fmt == "openclaw" else \
+        (record["cwd"] if isinstance(record.get("cwd"), str) and len(record["cwd"]) <= 4096 else None)
+    message = record.get("message")
+    if not isinstance(message, dict) or (fmt == "openclaw" and record.get("type") != "message") or \
+            (fmt != "openclaw" and (record.get("type") not in ("user", "assistant") or record.get("isSidechain"))):
+        return []
+    content = message.get("content")
+    failures = []
+    record_id = record.get("id") if fmt == "openclaw" else record.get("uuid")
+    if not _short(record_id) or not _short(record.get("timestamp")):
+        return []
+    when = _timestamp(record.get("timestamp"))
+    if fmt != "openclaw" and _short(record.get("sessionId")) and record.get("sessionId"):
+        session = str(record["sessionId"])
+    parts = content if isinstance(content, list) else []
+    for part in parts[:200]:
+        if not isinstance(part, dict):
+            continue
+        kind = part.get("type")
+        if kind in ("toolCall", "tool_use", "function_call"):
+            call_id = part.get("id")
+            if isinstance(call_id, str) and len(call_id) <= _MAX_ID:
+                calls[call_id] = _what_ran(part.get("name"), part.get("input", part.get("arguments")))
+                while len(calls) > MAX_CALLS:
+                    calls.pop(next(key for key in calls if key != _CWD))
+        elif kind == "tool_result" and part.get("is_error") is True:
+            failure = _failure(calls.get(part.get("tool_use_id")) if isinstance(part.get("tool_use_id"), str)
+                               else None, part.get("content"), None, session, when, f"{source}#{record_id}", result,
+                               cwd)
+            if failure:
+                failures.append(failure)
+    if fmt == "openclaw" and message.get("role") in ("toolResult", "tool") and message.get("isError") is True:
+        call = calls.get(message.get("toolCallId")) if isinstance(message.get("toolCallId"), str) else None
+        if call is None and isinstance(message.get("toolName"), str):
+            call = _what_ran(message["toolName"], None)
+        details = message.get("details") if isinstance(message.get("details"), dict) else {}
+        code = details.get("exitCode")
+        failure = _failure(call, content, code if isinstance(code, int) and not isinstance(code, bool) else None,
+                           session, when, f"{source}#{record_id}", result, cwd)
+        if failure:
+            failures.append(failure)
+    return failures
+
+
+def _what_ran(name, arguments) -> tuple[str, str]:
+    """(tool, what it ran): a shell tool's command, a file tool's path, else the tool's name."""
+    tool = name if isinstance(name, str) and len(name) <= 80 else "tool"
+    what = ""
+    if isinstance(arguments, dict):
+        for key in ("command", "cmd", "file_path", "path", "url", "pattern"):
+            value = arguments.get(key)
+            if isinstance(value, str) and value.strip():
+                what = value if key in ("command", "cmd") else f"{tool} {value}"
+                break
+            if key in ("command", "cmd") and isinstance(value, list) and all(isinstance(v, str) for v in value):
+                import shlex
+                what = shlex.join(value[:50])
+                break
+    return tool, (what or tool)[:2000]
+
+
+def _failure(call, content, code, session: str, when, source: str, result: ReadResult,
+             cwd: str | None = None) -> Message | None:
+    from ..lifecycle.failures import command_line, failure_text, tail_lines
+    if isinstance(content, list):
+        content = "\n".join(p["text"] for p in content[:50] if isinstance(p, dict) and isinstance(p.get("text"), str))
+    if not isinstance(content, str):
+        content = ""
+    content = content[-MAX_TEXT:]
+    if _NOT_FAILURE.search(content[:2000]):
+        result.skip("refused or interrupted tool call")
+        return None
+    first = _EXIT.match(content)
+    if code is None and first:
+        code = int(first.group(1))
+        content = content[first.end():]
+    tool, what = call or ("tool", "tool")
+    outcome = f"{tool}, exit {code}" if code is not None else f"{tool}, error"
+    text = failure_text(command_line(what), outcome, cwd, tail_lines(_TAG.sub("", content)), what="Tool call failed")
+    return Message(source.rsplit("#", 1)[-1] + ":error", session, when, ROLE_FAILURE, text, source + ":error")
 
 
 def _openclaw(record: dict, session: str, source: str, result: ReadResult) -> Message | None:

@@ -89,7 +89,7 @@ def observation_line(result: dict, now=None, framing: str = "observe") -> str:
 
 
 # the parts of a score that can bring a memory in without a word of the query
-_LIFTS = ("contiguity", "episode", "date", "speaker", "related", "answer_kind", "supersession")
+_LIFTS = ("contiguity", "episode", "date", "speaker", "related", "answer_kind", "supersession", "area")
 
 
 def render_recall(results: list[dict], explain: bool = False, budget_tokens: int | None = None,
@@ -118,5 +118,7 @@ def render_recall(results: list[dict], explain: bool = False, budget_tokens: int
                 link += f"; ranked above {', '.join(why['over'][:5])} (same subject and slot)"
             if why.get("slot"):
                 link += f"; holds {', '.join(why['slot']['keys'])} (read by: {why['slot']['read_by']})"
+            if why.get("areas"):  # an error or lesson where the query walks back in (search.area_lifts)
+                link += f"; about {', '.join(why['areas'])}"
             lines.append(f"    why: terms {terms}; {parts}{link}")
     return "\n".join(lines) + "\n"

@@ -185,6 +185,10 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
             entry = parts.setdefault(memory_id, {})
             entry[part] = entry.get(part, 0.0) + value
 
+    from .area_rank import area_lifts  # errors and lessons where the query walks back in
+    areas = area_lifts(cache, query, match, where, params, pool, weights, lambda m: filters.admits(m, now))
+    for memory_id in areas:
+        add(memory_id, "area", weights["area_weight"])
     boosts, others = contiguity_boost(cache, candidates, relevance, pool, weights, lambda m: filters.admits(m, now))
     for memory_id, value in boosts.items():
         add(memory_id, "contiguity", value)
@@ -300,6 +304,8 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
                 result["why"] = {"terms": matched_terms(memory.get("content", ""), terms), "parts": why}
                 if "related" in parts.get(memory_id, {}):
                     result["why"]["related"] = matched_terms(memory.get("content", ""), related)
+                if memory_id in areas:  # an error or lesson of the area the query walks into
+                    result["why"]["areas"] = areas[memory_id]
                 if memory_id in lifted:  # put above the memories of its chain (supersede_rank.py)
                     result["why"]["over"] = lifted[memory_id]
                 if memory_id in statements:  # a holder of the slot asked for, and what read it

@@ -58,6 +58,11 @@ def facts(path: Path) -> dict:
     """{last_request, files, failed, next_step} from a transcript's last part ({} unreadable)."""
     try:
         path = Path(path)
+        if path.is_dir():  # a project's folder of transcripts: the newest session
+            found = [p for p in path.glob("*.jsonl") if p.is_file()]
+            if not found:
+                return {}
+            path = max(found, key=lambda p: (p.stat().st_mtime, p.name))
         fmt = transcripts.detect(path)
         offset = _tail_offset(path)
         result = transcripts.ReadResult(offset=offset)

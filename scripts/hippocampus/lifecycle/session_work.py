@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..errors import NotFound, UsageError
 from ..store import session_files as sf
+from ..text.textutil import defuse
 from ..text.timeutil import format_time
 
 
@@ -196,7 +197,6 @@ def read_wm(workspace, scope: str) -> list[dict]:
 
 def wm_text(scope: str, entries: list[dict]) -> str:
     """A scope's notes as an agent reads them: numbered (wm.py promote N), each defused."""
-    from ..text.textutil import defuse
     if not entries:
         return f"Working memory {scope!r} is empty.\n"
     lines = [f"Working memory {scope!r} ({len(entries)} notes; scratch, not memories):"]
@@ -205,7 +205,6 @@ def wm_text(scope: str, entries: list[dict]) -> str:
 
 
 def snapshot_text(snapshot: dict | None) -> str:
-    from ..text.textutil import defuse
     if not snapshot:
         return "No active task snapshot.\n"
     lines = [f"Active task (saved {snapshot.get('saved', '?')}): {defuse(snapshot['task'])}"]
@@ -216,7 +215,6 @@ def snapshot_text(snapshot: dict | None) -> str:
 
 
 def handoff_text(handoff: dict | None) -> str:
-    from ..text.textutil import defuse
     if not handoff:
         return "No handoff yet.\n"
     lines = [f"Handoff {handoff['id']} ({handoff.get('created', '?')}, from {defuse(handoff.get('origin') or '?', 100)}):"]

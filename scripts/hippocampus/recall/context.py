@@ -50,7 +50,7 @@ def session_section(workspace, room: int | None) -> tuple[str, dict]:
     snapshot = sf.read_snapshot(root, paths)
     handoff = sf.latest_handoff(root, paths)
     trail = sf.read_trail_tail(root, paths, TRAIL_SHOWN)
-    about = {"snapshot": bool(snapshot), "handoff": handoff["id"] if handoff else None, "trail": 0, "tokens": 0}
+    about = {"snapshot": False, "handoff": None, "trail": 0, "tokens": 0}  # what is shown
     lines: list[tuple[str, str]] = []  # (group, line)
     if snapshot:
         lines.append(("snapshot", f"**Active task** (saved {defuse(snapshot.get('saved') or '?', 40)}): "

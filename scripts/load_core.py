@@ -8,7 +8,9 @@ from hippocampus.base.config import CORE_MIN_TOKENS
 
 def main(argv):
     p = cli.parser("load_core.py", "Core memories for the agent's context: pinned and vault ones, and those at "
-                   "importance >= 0.7 now that no newer memory superseded (references/scoring.md, \"Core\").")
+                   "importance >= 0.7 now that no newer memory superseded (references/scoring.md, \"Core\"); first, where "
+                   "the last session left off (the task snapshot, the latest handoff, the last trail events: "
+                   "snapshot.py, handoff.py, trail.py) in at most half the budget.")
     p.add_argument("--budget", type=cli.bounded_int(CORE_MIN_TOKENS, 1_000_000),
                    help="tokens (~4 chars each, heading and notes included); default 1500, capped at 3000")
     p.add_argument("--all", action="store_true", help="every core memory, no budget (to see what a capped list left out)")

@@ -342,3 +342,16 @@ def test_the_mcp_tools_do_what_the_scripts_do(ws):
     assert tools.wm_clear()[1]["cleared"] == {"default": 19}
     assert tools.snapshot_clear()[1]["cleared"]["task"] == "Ship the release"
     assert ws.git("status", "--porcelain") == ""
+
+
+def test_the_mcp_server_lists_the_working_day_tools_last(ws):
+    pytest.importorskip("mcp")
+    import asyncio
+
+    from hippocampus.hosts.mcp_server import build
+
+    server, _tools = build(ws.root)
+    names = [tool.name for tool in asyncio.run(server.list_tools())]
+    assert names[-10:] == ["wm_push", "wm_read", "wm_clear", "wm_promote", "snapshot_save", "snapshot_show",
+                           "snapshot_clear", "trail_add", "handoff_create", "handoff_latest"]
+    assert names[:7] == ["recall", "remember", "supersede", "reinforce", "forget", "load_core", "status"]

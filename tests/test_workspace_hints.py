@@ -28,6 +28,8 @@ CALLS = {
     "sync_core.py": (),
     "wire_claude.py": ("add", "SETTINGS"), "wire_mcp.py": ("add", "cursor", "--file", "SETTINGS"),
     "wire_openclaw.py": ("add", "FILE"),
+    "wm.py": ("push", "a note"), "snapshot.py": ("save", "--task", "a task"), "trail.py": ("add", "an event"),
+    "handoff.py": ("create", "--summary", "where it stands"),
 }
 NO_WORKSPACE = {"merge_driver.py": "git runs it on three files", "wire.py": "edits a markdown block only"}
 

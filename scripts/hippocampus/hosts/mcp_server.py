@@ -209,7 +209,8 @@ def build(root: Path, actor: str | None = None):
                                                         "core.max_tokens)")] = None,
         all: Annotated[bool, Field(description="every core memory, no budget")] = False,
     ) -> CallToolResult:
-        """The core memories (important and pinned ones), grouped by domain, for the start of a session."""
+        """The core memories (important and pinned ones), grouped by domain, for the start of a session;
+        first, where the last session left off (the task snapshot, the latest handoff, the last trail events)."""
         return await call(tools.load_core, budget=budget, all=all)
 
     @server.tool(annotations=read)

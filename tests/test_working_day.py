@@ -208,6 +208,9 @@ def claude_transcript(path: Path) -> Path:
         record(7, "user", [{"type": "tool_result", "tool_use_id": "toolu_3", "content": "README.md"}]),
         record(8, "user", "<command-name>/exit</command-name>", isMeta=True),
         record(9, "assistant", "The rounding is still off. Next step: round per line before summing."),
+        record(10, "user", [{"type": "text", "text": "[Request interrupted by user]"}]),
+        record(11, "user", "<command-name>/exit</command-name>\n<command-message>exit</command-message>"),
+        record(12, "assistant", "Our next-gen pipeline - fine."),
     ]
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     return path

@@ -15,7 +15,8 @@ from . import transcripts
 TAIL_BYTES = 2 * 1024 * 1024
 FILE_TOOLS = {"edit", "write", "multiedit", "notebookedit", "apply_patch", "create", "str_replace_based_edit_tool"}
 SHELL_TOOLS = {"bash", "exec", "shell", "run_command", "process"}
-_NEXT = re.compile(r"\bnext(?: step| steps|,)?\s*(?:is|are|:|-|—|I(?:'ll| will))\s*(?P<step>[^\n]{3,300})", re.I)
+# "Next step: X", "Next steps - X", "The next step is X", "Next, I'll X"
+_NEXT = re.compile(r"\b(?:next steps?\s*(?::|—|–| - | is | are )|next,? I(?:'ll| will) )\s*(?P<step>[^\n]{3,300})", re.I)
 
 
 def _tail_offset(path: Path) -> int:
@@ -69,7 +70,8 @@ def facts(path: Path) -> dict:
         messages = list(transcripts.stream(path, fmt, offset, str(path), result))
     except (OSError, ValueError):
         return {}
-    users = [m.text for m in messages if m.role == "user" and m.text.strip()]
+    from .signals import clean_signal  # the harness's text (slash commands, interrupt markers) is not a request
+    users = [kept for m in messages if m.role == "user" and (kept := clean_signal(m.text)[0])]
     assistants = [m.text for m in messages if m.role == "assistant" and m.text.strip()]
     found = {"last_request": users[-1] if users else None, "files": [], "failed": [], "next_step": None}
     for text in reversed(assistants[-3:]):

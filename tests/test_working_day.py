@@ -358,3 +358,38 @@ def test_the_mcp_server_lists_the_working_day_tools_last(ws):
     assert names[-10:] == ["wm_push", "wm_read", "wm_clear", "wm_promote", "snapshot_save", "snapshot_show",
                            "snapshot_clear", "trail_add", "handoff_create", "handoff_latest"]
     assert names[:7] == ["recall", "remember", "supersede", "reinforce", "forget", "load_core", "status"]
+
+
+@pytest.mark.skipif(not any((Path(p) / "node").exists() for p in os.environ.get("PATH", "").split(os.pathsep)),
+                    reason="node is not installed")
+def test_the_openclaw_bootstrap_hook_gives_the_session_part_where_memory_md_carries_the_core(ws):
+    ws.remember("User's name is Dana", "--importance", "0.95", now=NOW)
+    ws.run("snapshot.py", "save", "--task", "Fix invoice totals", "--next-step", "round per line", now=NOW)
+    handler = str(ROOT / "openclaw-hooks" / "hooks" / "hippocampus-core" / "handler.js")
+    memory_md = [{"name": "MEMORY.md", "path": str(ws.root / "MEMORY.md"), "missing": False,
+                  "content": "<!-- hippocampus:core:start -->\n- User's name is Dana\n<!-- hippocampus:core:end -->"}]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}
+    env.update(WORKSPACE=str(ws.root), HIPPOCAMPUS_PYTHON=sys.executable, HIPPOCAMPUS_NOW=NOW)
+    added = {}
+    for files in ([], memory_md):
+        code = f"""
+const {{ default: handler }} = await import({json.dumps(handler)});
+const event = {{ type: "agent", action: "bootstrap", messages: [],
+                context: {{ workspaceDir: process.env.WORKSPACE, bootstrapFiles: {json.dumps(files)} }} }};
+await handler(event);
+console.log(JSON.stringify(event.context.bootstrapFiles));
+"""
+        done = subprocess.run(["node", "--input-type=module", "-e", code], capture_output=True, text=True, env=env,
+                              timeout=120)
+        assert done.returncode == 0, done.stderr
+        added[bool(files)] = {f["name"]: f["content"] for f in json.loads(done.stdout)}
+    assert list(added[False]) == ["HIPPOCAMPUS_CORE.md"]
+    assert added[False]["HIPPOCAMPUS_CORE.md"].index("Fix invoice totals") < \
+        added[False]["HIPPOCAMPUS_CORE.md"].index("User's name is Dana")
+    session = added[True]["HIPPOCAMPUS_SESSION.md"]
+    assert list(added[True]) == ["MEMORY.md", "HIPPOCAMPUS_SESSION.md"]
+    assert "Fix invoice totals" in session and "round per line" in session and "Dana" not in session
+    ws.run("snapshot.py", "clear", now=NOW)
+    for path in (ws.side / "session" / "trail.md",):
+        path.unlink()
+    assert ws.run("load_core.py", "--session-only", now=NOW).out == ""

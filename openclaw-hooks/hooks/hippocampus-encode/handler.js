@@ -1,3 +1,4 @@
+import { isAbsolute } from "node:path";
 import { runScript, warn } from "../../run.js";
 
 const EVENTS = new Set(["command:new", "command:reset", "session:auto-reset", "session:compact:before"]);
@@ -7,7 +8,7 @@ const ENDINGS = new Set(["command:new", "command:reset", "session:auto-reset"]);
 function transcriptOf(context) {
   for (const entry of [context.previousSessionEntry, context.sessionEntry, context]) {
     const file = entry && typeof entry === "object" ? entry.sessionFile : undefined;
-    if (typeof file === "string" && file.endsWith(".jsonl") && !file.includes("\0")) return file;
+    if (typeof file === "string" && isAbsolute(file) && file.endsWith(".jsonl") && !file.includes("\0")) return file;
   }
   return null;
 }

@@ -31,14 +31,27 @@ def load_core(workspace, budget_tokens: int | None, title: str = "Core memories"
     part takes at most SESSION_SHARE of it, the core memories the rest."""
     from ..store.core import of_workspace, render_core
     config = workspace.config
-    budget = None if budget_tokens is None else max(0, min(int(budget_tokens), int(config["core"]["max_tokens"])))
-    session, about = session_section(workspace, None if budget is None else int(budget * SESSION_SHARE))
+    budget = _capped(workspace, budget_tokens)
+    session, about = session_part(workspace, budget)
     core_budget = None if budget is None else budget - (estimate_tokens(session) + 1 if session else 0)
     text, info = render_core(of_workspace(workspace), config, core_budget, title, cap=core_budget)
     if session:
         text = session + "\n" + text
         info = {**info, "tokens": estimate_tokens(text), "budget": budget}
     return text, {**info, "session": about}
+
+
+def _capped(workspace, budget_tokens: int | None) -> int | None:
+    if budget_tokens is None:
+        return None
+    return max(0, min(int(budget_tokens), int(workspace.config["core"]["max_tokens"])))
+
+
+def session_part(workspace, budget_tokens: int | None) -> tuple[str, dict]:
+    """Where the last session left off, in its share of load_core's budget (load_core.py --session-only:
+    for a host whose MEMORY.md already carries the core memories)."""
+    budget = _capped(workspace, budget_tokens)
+    return session_section(workspace, None if budget is None else int(budget * SESSION_SHARE))
 
 
 def session_section(workspace, room: int | None) -> tuple[str, dict]:

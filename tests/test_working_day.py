@@ -393,3 +393,16 @@ console.log(JSON.stringify(event.context.bootstrapFiles));
     for path in (ws.side / "session" / "trail.md",):
         path.unlink()
     assert ws.run("load_core.py", "--session-only", now=NOW).out == ""
+
+
+def test_a_session_folder_linked_out_of_the_workspace_is_not_read_and_core_still_comes(ws, tmp_path):
+    ws.remember("User's name is Dana", "--importance", "0.95", now=NOW)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "snapshot.md").write_text("# Task snapshot\n\n- **Task**: read from outside\n", encoding="utf-8")
+    (ws.side / "session").symlink_to(outside)
+    core = ws.json("load_core.py", now=NOW)
+    assert "Dana" in core["text"] and "outside" not in core["text"] and core["session"]["unreadable"]
+    result = ws.run("snapshot.py", "save", "--task", "x", expect=3, now=NOW)
+    assert len(result.err.strip().splitlines()) == 1
+    assert (outside / "snapshot.md").read_text(encoding="utf-8").endswith("read from outside\n")

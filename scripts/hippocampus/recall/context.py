@@ -58,12 +58,17 @@ def session_section(workspace, room: int | None) -> tuple[str, dict]:
     """Where the last session left off, as data (every value defused), in at most `room`
     tokens: the snapshot first, then the handoff, then the trail; a line that does not fit is
     left out. ("", ...) when there is nothing, or nothing fits. Reads three small files."""
+    from ..errors import HippocampusError
     from ..store import session_files as sf
     root, paths = workspace.root, workspace.paths
-    snapshot = sf.read_snapshot(root, paths)
-    handoff = sf.latest_handoff(root, paths)
-    trail = sf.read_trail_tail(root, paths, TRAIL_SHOWN)
     about = {"snapshot": False, "handoff": None, "trail": 0, "tokens": 0}  # what is shown
+    try:
+        snapshot = sf.read_snapshot(root, paths)
+        handoff = sf.latest_handoff(root, paths)
+        trail = sf.read_trail_tail(root, paths, TRAIL_SHOWN)
+    except (HippocampusError, OSError) as exc:  # (a link out of the workspace): the core memories still come
+        about["unreadable"] = one_line(str(exc), 200)
+        return "", about
     lines: list[tuple[str, str]] = []  # (group, line)
     if snapshot:
         lines.append(("snapshot", f"**Active task** (saved {defuse(snapshot.get('saved') or '?', 40)}): "

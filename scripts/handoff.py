@@ -42,7 +42,7 @@ def main(argv):
             cli.print_json({"handoff": handoff})
         else:
             print(sw.handoff_text(handoff), end="")
-        return 0 if handoff else 2
+        return 0
     if args.command == "list":
         ids = list(reversed(sf.handoff_ids(root, paths)))
         if args.json:

@@ -26,7 +26,7 @@ def main(argv):
             cli.print_json({"snapshot": snapshot})
         else:
             print(sw.snapshot_text(snapshot), end="")
-        return 0 if snapshot else 2
+        return 0
     with workspace.transaction("bot:snapshot", f"snapshot-{args.command}") as tx:
         if args.command == "save":
             result = sw.snapshot_save(tx, cli.clean_text(args.task), cli.clean_text(args.summary or ""),

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Hooks for agent harnesses (Claude Code): session start prints core memory; session end
-learns from the transcript in the background. Never blocks and never fails the session."""
+"""Hooks for agent harnesses (Claude Code): session start prints core memory (after where the last
+session left off); session end learns from the transcript in the background, and at the session's end
+writes a handoff and clears working memory. Never blocks and never fails the session."""
 from hippocampus.base.interrupts import quiet_while_starting
 quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 import argparse
@@ -15,7 +16,9 @@ from hippocampus import cli
 def main(argv):
     p = cli.parser("agent_hook.py", "session-start: core memories for the agent's context, as Claude Code's "
                    "SessionStart JSON (hookSpecificOutput.additionalContext). "
-                   "session-end: preprocess + encode --auto the session's transcript in the background. "
+                   "session-end: preprocess + encode --auto the session's transcript in the background, and (at the "
+                   "session's end, not at Claude Code's Stop) write a handoff from it and clear working memory "
+                   "(handoff.py create --session-end). "
                    "Always exits 0: a memory problem must never stop the agent.")
     p.add_argument("event", choices=("session-start", "session-end"))
     p.add_argument("--project", metavar="DIR", help="the project whose transcripts session-end reads when the "
@@ -44,22 +47,32 @@ def main(argv):
                          ensure_ascii=False))
         return 0
     transcript = payload.get("transcript_path") if isinstance(payload, dict) else None
+    transcript = transcript if isinstance(transcript, str) and transcript.strip() else None
     if not transcript and args.project:
         from pathlib import Path
         munged = str(Path(args.project).expanduser().resolve()).replace("/", "-")
         transcript = str(Path.home() / ".claude" / "projects" / munged)
-    if not transcript:
-        return 0
     here = os.path.dirname(os.path.abspath(__file__))
     common = ["--workspace", str(cli.workspace_root(args))]
+    ending = []  # the session's end (not Claude Code's Stop, after every answer): a handoff, working memory cleared
+    if not (isinstance(payload, dict) and payload.get("hook_event_name") == "Stop"):
+        ending = [[sys.executable, "-S", os.path.join(here, "handoff.py"), "create", "--session-end",
+                   "--origin", "Claude Code session end", *([f"--transcript={transcript}"] if transcript else []),
+                   *common]]
     steps = [[sys.executable, os.path.join(here, "preprocess.py"), "--path", str(transcript), *common],
-             [sys.executable, os.path.join(here, "encode.py"), "--auto", *common]]
+             [sys.executable, os.path.join(here, "encode.py"), "--auto", *common]] if transcript else []
+    if not ending and not steps:
+        return 0
     runner = ("import subprocess, sys, json\n"
-              "for step in json.loads(sys.argv[1]):\n"
+              "ending, steps = json.loads(sys.argv[1])\n"
+              "for step in ending:\n"
+              "    subprocess.run(step, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, "
+              "stderr=subprocess.DEVNULL)\n"
+              "for step in steps:\n"
               "    if subprocess.run(step, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, "
               "stderr=subprocess.DEVNULL).returncode != 0:\n"
               "        break\n")
-    subprocess.Popen([sys.executable, "-c", runner, json.dumps(steps)], stdin=subprocess.DEVNULL,
+    subprocess.Popen([sys.executable, "-c", runner, json.dumps([ending, steps])], stdin=subprocess.DEVNULL,
                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     return 0
 

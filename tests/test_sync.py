@@ -474,3 +474,22 @@ def test_how_a_link_was_made_goes_with_the_link_taken():
     revived = _memory(timesReinforced=1, lastAccessed="2026-03-06T09:00:00Z", revivedAt="2026-03-06T09:00:00Z")
     merged = _merged(o, revived, stated)["mem_000000000001"]
     assert merged.get("supersededBy") is None and merged.get("supersededHow") is None  # said again: current
+
+
+def test_the_working_days_notes_of_two_machines_merge_without_a_conflict(tmp_path):
+    """hippocampus/session/ (wm.py, trail.py, snapshot.py) changed on both machines: both sides' lines kept."""
+    remote, a, b, shared = two_machines(tmp_path)
+    a.run("trail.py", "add", "machine A ran the suite", now=T1)
+    b.run("trail.py", "add", "machine B deployed", now=T1)
+    a.run("wm.py", "push", "A: check the cache", now=T1)
+    b.run("wm.py", "push", "B: check the queue", now=T1)
+    a.run("sync.py", now=T2)
+    b.run("sync.py", now=T3)
+    a.run("sync.py", now=T4)
+    for ws in (a, b):
+        no_markers(ws)
+        texts = [e["text"] for e in ws.json("trail.py", "show")["trail"]]
+        assert "machine A ran the suite" in texts and "machine B deployed" in texts
+        notes = [e["text"] for e in ws.json("wm.py", "read")["entries"]]
+        assert sorted(notes) == ["A: check the cache", "B: check the queue"]
+        healthy(ws, T4)

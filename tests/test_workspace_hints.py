@@ -28,6 +28,9 @@ CALLS = {
     "sync_core.py": (),
     "wire_claude.py": ("add", "SETTINGS"), "wire_mcp.py": ("add", "cursor", "--file", "SETTINGS"),
     "wire_openclaw.py": ("add", "FILE"),
+    "wm.py": ("push", "a note"), "snapshot.py": ("save", "--task", "a task"), "trail.py": ("add", "an event"),
+    "handoff.py": ("create", "--summary", "where it stands"),
+    "learn.py": ("--git", "--dry-run"), "watch.py": ("--", "false"),
 }
 NO_WORKSPACE = {"merge_driver.py": "git runs it on three files", "wire.py": "edits a markdown block only"}
 
@@ -49,8 +52,9 @@ def test_a_file_given_as_the_workspace_is_named_a_file(tmp_path, script, how):
     env.update(HOME=str(tmp_path), HIPPOCAMPUS_NOW=NOW)
     if how == "$WORKSPACE":
         env["WORKSPACE"] = str(named)
-    else:
-        args += ["--workspace", str(named)]
+    else:  # (before a "--": what follows it is watch.py's command)
+        at = args.index("--") if "--" in args else len(args)
+        args[at:at] = ["--workspace", str(named)]
     result = subprocess.run([sys.executable, "-S", str(SCRIPTS / script), *args], capture_output=True, text=True,
                             env=env, input="**User:** I like tea\n", timeout=60)
     said = f"{notes} is a file, not a folder"

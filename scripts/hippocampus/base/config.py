@@ -71,6 +71,7 @@ DEFAULTS: dict = {
     },
     "core": {"budget_tokens": 1500, "max_tokens": 3000, "memory_md_tokens": 3000},
     "encode": {"auto_threshold": 0.5},  # encode.py --auto stores signals scoring at least this
+    "working_memory": {"max_entries": 20},  # wm.py: notes a scope holds; the least important goes first
     "lock_timeout_seconds": 30,
     "max_content_bytes": 65536,
     # how load_core and recall's text frame a memory: observe ("Previously observed (DATE): ..."),
@@ -156,6 +157,7 @@ RANGES: dict[str, tuple[bool, float, float, bool]] = {
     "core.max_tokens": _TOKENS,
     "core.memory_md_tokens": _TOKENS,
     "encode.auto_threshold": _SHARE,
+    "working_memory.max_entries": (True, 1, 1000, False),
     "lock_timeout_seconds": (False, 0, 3600, False),
     "max_content_bytes": (True, 100, 10_485_760, False),
 }

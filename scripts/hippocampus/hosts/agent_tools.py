@@ -268,3 +268,86 @@ class Tools:
         verb = "reinforced the error memory" if result["action"] == "reinforced" else "kept the error as"
         return f"{verb} {result['id']}", {"id": result["id"], "action": result["action"],
                                            "content": result["content"]}
+    # ------------------------------------------------- the working day (session state, not memories)
+    def _session_write(self, action: str, change, actor=None):
+        workspace = self.workspace(actor)
+        with workspace.transaction(f"bot:{action.split('-')[0]}", action) as tx:
+            return change(tx)
+
+    def wm_push(self, text: str, importance=None, scope=None, actor=None) -> tuple[str, dict]:
+        from ..lifecycle import session_work as sw
+        from ..store.session_files import DEFAULT_SCOPE
+        note = text_or_none(text, "text") or ""
+        importance = bounded(importance, "importance", 0, 1, float)
+        scope = DEFAULT_SCOPE if scope is None else scope
+        result = self._session_write("wm-push", lambda tx: sw.wm_push(
+            tx, scope, note, 0.5 if importance is None else importance), actor)
+        dropped = "".join(f"; dropped [{e['importance']:.2f}] {sw.defuse(e['text'], 80)}" for e in result["evicted"])
+        return f"{result['scope']}: note {result['position']} of {result['limit']}{dropped}", result
+
+    def wm_read(self, scope=None) -> tuple[str, dict]:
+        from ..lifecycle import session_work as sw
+        from ..store.session_files import DEFAULT_SCOPE, scope_name
+        scope = scope_name(DEFAULT_SCOPE if scope is None else scope)
+        entries = sw.read_wm(self.workspace(), scope)
+        return sw.wm_text(scope, entries), {"scope": scope, "entries": entries}
+
+    def wm_clear(self, scope=None, actor=None) -> tuple[str, dict]:
+        from ..lifecycle import session_work as sw
+        from ..store.session_files import DEFAULT_SCOPE
+        result = self._session_write("wm-clear", lambda tx: sw.wm_clear(
+            tx, [DEFAULT_SCOPE if scope is None else scope]), actor)
+        return ", ".join(f"{s}: {n} notes cleared" for s, n in result["cleared"].items()), result
+
+    def wm_promote(self, numbers, scope=None, actor=None) -> tuple[str, dict]:
+        from ..lifecycle import session_work as sw
+        from ..store.session_files import DEFAULT_SCOPE
+        if isinstance(numbers, int):
+            numbers = [numbers]
+        if not isinstance(numbers, list) or not numbers or len(numbers) > 1000:
+            raise UsageError("give the notes' numbers as a list, e.g. [2], as wm_read numbers them")
+        numbers = [bounded(n, "each number", 1, 1_000_000) for n in numbers]
+        result = self._session_write("wm-promote", lambda tx: sw.wm_promote(
+            tx, DEFAULT_SCOPE if scope is None else scope, numbers), actor)
+        return "\n".join(f"{p['id']} ({p['action']}): {sw.defuse(p['text'], 100)}" for p in result["promoted"]), result
+
+    def snapshot_save(self, task: str, summary=None, next_step=None, actor=None) -> tuple[str, dict]:
+        from ..lifecycle import session_work as sw
+        task = text_or_none(task, "task") or ""
+        summary, next_step = text_or_none(summary, "summary"), text_or_none(next_step, "next_step")
+        result = self._session_write("snapshot-save", lambda tx: sw.snapshot_save(tx, task, summary, next_step), actor)
+        return sw.snapshot_text(result), {"snapshot": result}
+
+    def snapshot_show(self) -> tuple[str, dict]:
+        from ..lifecycle import session_work as sw
+        from ..store.session_files import read_snapshot
+        workspace = self.workspace()
+        snapshot = read_snapshot(workspace.root, workspace.paths)
+        return sw.snapshot_text(snapshot), {"snapshot": snapshot}
+
+    def snapshot_clear(self, actor=None) -> tuple[str, dict]:
+        from ..lifecycle import session_work as sw
+        result = self._session_write("snapshot-clear", sw.snapshot_clear, actor)
+        cleared = result["cleared"]
+        return (f"cleared: {sw.defuse(cleared['task'], 100)}" if cleared else "No active snapshot."), result
+
+    def trail_add(self, text: str, actor=None) -> tuple[str, dict]:
+        from ..lifecycle import session_work as sw
+        entry_text = text_or_none(text, "text") or ""
+        entry = self._session_write("trail-add", lambda tx: sw.trail_add(tx, entry_text), actor)
+        return f"{entry['at']} {entry['kind']}: {sw.defuse(entry['text'])}", entry
+
+    def handoff_create(self, summary=None, next_step=None, task=None, actor=None) -> tuple[str, dict]:
+        from ..lifecycle import session_work as sw
+        summary, next_step = text_or_none(summary, "summary"), text_or_none(next_step, "next_step")
+        task = text_or_none(task, "task")
+        handoff = self._session_write("handoff", lambda tx: sw.handoff_create(
+            tx, summary=summary, next_step=next_step, task=task), actor)
+        return sw.handoff_text(handoff), {"handoff": handoff}
+
+    def handoff_latest(self) -> tuple[str, dict]:
+        from ..lifecycle import session_work as sw
+        from ..store.session_files import latest_handoff
+        workspace = self.workspace()
+        handoff = latest_handoff(workspace.root, workspace.paths)
+        return sw.handoff_text(handoff), {"handoff": handoff}

@@ -35,6 +35,7 @@ RULES = (
     ("hippocampus/meta/audit.log", "audit"),
     ("hippocampus/meta/audit/*.log", "audit"),
     ("hippocampus/signals.jsonl", "text"),
+    ("hippocampus/session/**", "text"),   # the working day's notes (session_files.py): both sides' lines
     ("MEMORY.md", "blocks"),
     ("AGENTS.md", "blocks"),
     ("CLAUDE.md", "blocks"),

@@ -111,7 +111,8 @@ def test_a_recall_that_cannot_note_what_it_returned_still_answers(ws):
     (ws.cache / "last-recall.json").mkdir(parents=True)  # where the note goes: a folder, so its write fails
     found = ws.json("recall.py", "deploy", now=LATER)["results"]
     assert [r["id"] for r in found] == [memory]
-    assert ws.run("outcome.py", "--good", expect=2, now=LATER).err.count("\n") == 1
+    result = ws.run("outcome.py", "--good", expect=2, now=LATER)  # nothing noted: nothing to judge
+    assert result.err.count("\n") == 1 and "no recall to judge" in result.err
 
 
 def test_each_agent_judges_its_own_last_recall(ws):

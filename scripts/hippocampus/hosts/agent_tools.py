@@ -209,7 +209,7 @@ class Tools:
         results = recall(workspace, query, top=top, filters=filters, min_score=min_score,
                          budget_tokens=budget, explain=bool(why), stats=stats)
         from ..store.last_recall import record
-        record(workspace, query, [r["id"] for r in results], workspace.now)  # what outcome judges (never fails)
+        record(workspace, [r["id"] for r in results], workspace.now)  # what outcome judges (never fails)
         if reinforce and results:
             from ..lifecycle.reinforce import reinforce_ids
             with workspace.transaction("bot:recall", "reinforce") as tx:

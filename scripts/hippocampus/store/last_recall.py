@@ -31,16 +31,17 @@ def path_for(paths, agent: str):
     return paths.cache / f"last-recall.{name}.json"
 
 
-def record(workspace, query: str, ids: list[str], now: datetime) -> bool:
-    """Note the ids a recall returned (an empty list too: that recall found nothing).
-    Never raises: False when it could not be written (a read-only workspace...)."""
+def record(workspace, ids: list[str], now: datetime) -> bool:
+    """Note the ids a recall returned (an empty list too: that recall found nothing), never its
+    query (a purge scrubs words, and this file would keep them). Never raises: False when it
+    could not be written (a read-only workspace...)."""
     try:
         from ..base.fsutil import atomic_write
         from .workspace import _may_write
         target = path_for(workspace.paths, workspace.agent)
         if not _may_write(target):
             return False
-        data = {"agent": workspace.agent, "time": format_time(now), "query": query[:200],
+        data = {"agent": workspace.agent, "time": format_time(now),
                 "ids": [i for i in ids if is_valid_id(i)][:MAX_IDS]}
         atomic_write(target, json.dumps(data, ensure_ascii=False) + "\n", sync=False)
         return True
@@ -49,7 +50,7 @@ def record(workspace, query: str, ids: list[str], now: datetime) -> bool:
 
 
 def read(workspace) -> dict | None:
-    """The last recall's note for the acting agent ({time, query, ids}), None when
+    """The last recall's note for the acting agent ({time, ids}), None when
     there is none (or it is unreadable: it is derived, never trusted further)."""
     try:
         data = json.loads(path_for(workspace.paths, workspace.agent).read_text(encoding="utf-8"))
@@ -58,4 +59,4 @@ def read(workspace) -> dict | None:
     if not isinstance(data, dict) or not isinstance(data.get("ids"), list):
         return None
     ids = [i for i in data["ids"] if is_valid_id(i)][:MAX_IDS]
-    return {"time": str(data.get("time") or ""), "query": str(data.get("query") or ""), "ids": ids}
+    return {"time": str(data.get("time") or ""), "ids": ids}

@@ -91,12 +91,21 @@ def main(argv):
 
 
 def proposal_options(number, record):
-    """A record's options for a proposal: it cannot supersede a memory (only the main agent writes)."""
-    from hippocampus.lifecycle.remember import record_options
+    """A record's text and options for a proposal: it cannot supersede a memory (only the main agent
+    writes); a decision's or an error's category and its context are the proposal's as they would be
+    the memory's."""
+    from hippocampus.lifecycle.remember import kind_category, record_options, with_context
     options = record_options(record)
     if options.pop("supersedes", None):
         raise cli.UsageError(f"line {number}: supersedes is for the main agent (a proposal cannot supersede a memory)")
-    return options
+    text, context = record["content"], options.pop("context", None)
+    try:
+        options["category"] = kind_category(options["category"], options.pop("decision"), options.pop("error"))
+        if context is not None:
+            text = with_context(text, context)
+    except cli.UsageError as exc:
+        raise cli.UsageError(f"line {number}: {exc}") from None
+    return text, options
 
 
 def propose(workspace, args, text, records, options):
@@ -105,8 +114,8 @@ def propose(workspace, args, text, records, options):
         if records is None:
             filed = [file_proposal(tx, text, confidence=args.confidence, **options)]
         else:
-            filed = [file_proposal(tx, record["content"], confidence=args.confidence, **proposal_options(number, record))
-                     for number, record in records]
+            filed = [file_proposal(tx, text, confidence=args.confidence, **options)
+                     for text, options in (proposal_options(number, record) for number, record in records)]
         if len(filed) > 1:
             tx.summary = f"proposed {len(filed)} memories (#{filed[0]['id']}-#{filed[-1]['id']})"
     numbers = [p["id"] for p in filed]

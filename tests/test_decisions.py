@@ -5,6 +5,7 @@ remember --error files the memory under errors."""
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -96,3 +97,14 @@ def test_mcp_remember_takes_decision_context_and_error(ws, monkeypatch):
     assert "(context: repo api: needs JSONB)" in ws.memory(data["id"])["content"]
     _text, data = tools.remember("Forgot to run the linter before pushing", error=True)
     assert data["category"] == "errors"
+
+
+def test_a_subagents_decision_is_a_proposal_with_its_category_and_context(ws):
+    line = json.dumps({"content": "We pin Node to 20", "decision": True, "context": "repo web: LTS only"})
+    out = ws.json("remember.py", "--jsonl", "-", "--actor", "researcher", input=line, now=DAY0)
+    assert out["status"] == "pending" and ws.index()["memories"] == []
+    pending = ws.json("review.py", "list", now=DAY0)["proposals"]
+    assert pending[0]["content"] == "We pin Node to 20 (context: repo web: LTS only)"
+    both = json.dumps({"content": "x y z", "decision": True, "error": True})
+    result = ws.run("remember.py", "--jsonl", "-", "--actor", "researcher", input=both, now=DAY0, expect=1)
+    assert "line 1: a memory is a decision" in result.err and result.err.count("\n") == 1

@@ -21,6 +21,11 @@ def main(argv):
               f"reinforced {current.get('timesReinforced', 0)} times, file {current.get('file') or '-'}")
         if current.get("supersededBy"):
             print(f"  superseded by {current['supersededBy']} (stale for questions about now; kept)")
+        if "halfLifeFactor" in current:
+            print(f"  outcomes {current.get('outcomeGood', 0)} good, {current.get('outcomeBad', 0)} bad: "
+                  f"half-life x{current['halfLifeFactor']:g}")
+        if current.get("invalidatedBecause"):
+            print(f"  invalidated (stale): {cli.one_line(current['invalidatedBecause'], 120)}")
         if current.get("supersedes"):
             print(f"  supersedes {', '.join(current['supersedes'])}")
     else:

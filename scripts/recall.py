@@ -44,6 +44,8 @@ def main(argv):
     framing = args.framing or workspace.config["framing"]
     results = recall(workspace, query, top=top, filters=filters, min_score=args.min_score,
                      budget_tokens=args.budget, explain=args.why, stats=stats, framing=framing)
+    from hippocampus.store.last_recall import record
+    record(workspace, [r["id"] for r in results], workspace.now)  # what outcome.py judges (never fails)
     if args.reinforce and results:
         from hippocampus.lifecycle.reinforce import reinforce_ids
         with workspace.transaction("bot:recall", "reinforce") as tx:

@@ -29,15 +29,27 @@ def main(argv):
     p.add_argument("--confidence", help="for a proposal: high, medium (default) or low")
     p.add_argument("--supersedes", action="append", metavar="ID",
                    help="the memory this one replaces (repeat for more): it is marked stale, never deleted")
+    p.add_argument("--decision", action="store_true", help="a decision: category decisions, kept long (a 90-day "
+                   "half-life); one that supersedes it halves what is left of its life and marks it stale")
+    p.add_argument("--context", metavar="TEXT", help="where and why (a decision's reasons): kept with the words, "
+                   "found by recall and shown with them")
+    p.add_argument("--error", action="store_true", help="an error to learn from: category errors (fades half as fast)")
     args = p.parse_args(argv)
     if args.text is not None and args.jsonl is not None or args.text is None and args.jsonl is None and not args.step:
         raise cli.UsageError("give the memory text (or -) or --jsonl FILE, not both and not neither")
     from hippocampus.lifecycle.remember import check_options, parse_jsonl, remember_committed, remember_many, stored_data
+    from hippocampus.lifecycle.remember import kind_category, with_context
+    args.category = kind_category(args.category, args.decision, args.error)
     check_options(domain=args.domain, category=args.category, store=args.store)
+    if (args.decision or args.error or args.context is not None) and args.jsonl is not None:
+        raise cli.UsageError("--decision, --error and --context are for one memory (in --jsonl, give each record "
+                             "decision, error or context fields)")
     records = parse_jsonl(cli.read_file_or_stdin(args.jsonl)) if args.jsonl is not None else None
     if records == []:
         raise cli.UsageError("no memories in the input")
     text = cli.read_text(args.text) if args.text is not None else ""
+    if args.context is not None:
+        text = with_context(text, cli.clean_text(args.context))
     workspace = cli.open_workspace(args)
     options = dict(domain=args.domain, category=args.category, importance=args.importance, keywords=args.keywords,
                    source=args.source, episode=args.episode, store=args.store, pinned=args.pin,
@@ -79,12 +91,21 @@ def main(argv):
 
 
 def proposal_options(number, record):
-    """A record's options for a proposal: it cannot supersede a memory (only the main agent writes)."""
-    from hippocampus.lifecycle.remember import record_options
+    """A record's text and options for a proposal: it cannot supersede a memory (only the main agent
+    writes); a decision's or an error's category and its context are the proposal's as they would be
+    the memory's."""
+    from hippocampus.lifecycle.remember import kind_category, record_options, with_context
     options = record_options(record)
     if options.pop("supersedes", None):
         raise cli.UsageError(f"line {number}: supersedes is for the main agent (a proposal cannot supersede a memory)")
-    return options
+    text, context = record["content"], options.pop("context", None)
+    try:
+        options["category"] = kind_category(options["category"], options.pop("decision"), options.pop("error"))
+        if context is not None:
+            text = with_context(text, context)
+    except cli.UsageError as exc:
+        raise cli.UsageError(f"line {number}: {exc}") from None
+    return text, options
 
 
 def propose(workspace, args, text, records, options):
@@ -93,8 +114,8 @@ def propose(workspace, args, text, records, options):
         if records is None:
             filed = [file_proposal(tx, text, confidence=args.confidence, **options)]
         else:
-            filed = [file_proposal(tx, record["content"], confidence=args.confidence, **proposal_options(number, record))
-                     for number, record in records]
+            filed = [file_proposal(tx, text, confidence=args.confidence, **options)
+                     for text, options in (proposal_options(number, record) for number, record in records)]
         if len(filed) > 1:
             tx.summary = f"proposed {len(filed)} memories (#{filed[0]['id']}-#{filed[-1]['id']})"
     numbers = [p["id"] for p in filed]

@@ -26,7 +26,8 @@ DEFAULTS: dict = {
         # importance = baseImportance * rate ** (whole idle days * multiplier)
         "rate": 0.99,
         "store_multiplier": {"semantic": 1.0, "episodic": 1.5, "procedural": 0.5, "vault": 0.0},
-        "category_multiplier": {"errors": 0.5, "lessons": 0.5},
+        # decisions: a 90-day half-life (hippo-memory's) where the default is ln 0.5 / ln 0.99 = 68.97 days
+        "category_multiplier": {"errors": 0.5, "lessons": 0.5, "decisions": 0.766},
         "consolidated_multiplier": 2.0,  # an episode consolidated into a semantic memory fades this much faster
     },
     "consolidate": {

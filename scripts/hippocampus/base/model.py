@@ -13,6 +13,7 @@ from datetime import datetime
 
 from .. import INDEX_VERSION
 from .config import DOMAINS, STATUSES, STORES
+from .scoring import OUTCOME_MAX
 from ..errors import UsageError, WorkspaceError
 from ..text.timeutil import days_between, format_time, parse_time_or
 
@@ -161,7 +162,40 @@ def normalise_memory(raw, now: datetime, rate: float, decay_last_run: str | None
             else None
     if "pinned" in memory and not isinstance(memory["pinned"], bool):
         memory["pinned"] = bool(memory["pinned"])
+    for key in OUTCOME_FIELDS:  # outcome.py's counts: a whole number from 0 (a hand edit may hold anything)
+        if key in memory:
+            count = _as_count(memory[key])
+            if count:
+                memory[key] = count
+            else:
+                del memory[key]
     return ordered(memory), None
+
+
+OUTCOME_FIELDS = ("outcomeGood", "outcomeBad")
+
+
+def _as_count(value) -> int:
+    """A count as outcome.py writes it: a whole number from 0 to scoring.OUTCOME_MAX; a
+    string of digits is read as its number, anything else (a bool, a negative, a fraction) is 0."""
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        value = int(value.strip()[:12])
+    if isinstance(value, float) and math.isfinite(value) and value == int(value):
+        value = int(value)
+    if not isinstance(value, int) or value <= 0:
+        return 0
+    return min(value, OUTCOME_MAX)
+
+
+def _counts_ok(raw: dict) -> bool:
+    """Whether the entry's outcome counts (if any) are as outcome.py writes them (the fast path)."""
+    for key in OUTCOME_FIELDS:
+        value = raw.get(key)
+        if value is not None and (type(value) is not int or value <= 0 or value > OUTCOME_MAX):
+            return False
+    return True
 
 
 _TIMESTAMP = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")
@@ -185,7 +219,8 @@ def is_current(raw) -> bool:
             and type(created) is str and _TIMESTAMP.match(created) is not None
             and type(last) is str and _TIMESTAMP.match(last) is not None
             and type(get("timesReinforced")) is int and get("timesReinforced") >= 0
-            and type(get("keywords")) is list and get("status", "active") in STATUSES)
+            and type(get("keywords")) is list and get("status", "active") in STATUSES
+            and ("outcomeGood" not in raw and "outcomeBad" not in raw or _counts_ok(raw)))
 
 
 def normalise_index(data, now: datetime, rate: float, where: str = "memory/index.json",

@@ -10,7 +10,45 @@ import math
 from datetime import datetime
 
 from ..text.textutil import case_blind, guarded_search, repetition
-from ..text.timeutil import parse_time_or, days_between
+from ..text.timeutil import format_time, parse_time_or, days_between
+
+
+# Outcome feedback (outcome.py): a memory's half-life times 1 + OUTCOME_REACH * (good - bad) / (good + bad + 1),
+# hippo-memory's reward factor: 5 good / 0 bad 1.417x, 0 / 3 0.625x, as many good as bad 1x; always
+# within (1 - OUTCOME_REACH, 1 + OUTCOME_REACH). Counts past OUTCOME_MAX are read as OUTCOME_MAX.
+OUTCOME_REACH = 0.5
+OUTCOME_MAX = 1_000_000
+# A decision superseded by a newer one (category DECISIONS) fades this much faster from then on.
+DECISIONS = "decisions"
+SUPERSEDED_DECISION_MULTIPLIER = 2.0
+
+
+def outcome_count(value) -> int:
+    """A stored outcome count as a count: a whole number from 0 to OUTCOME_MAX (anything else is 0)."""
+    if type(value) is not int or value <= 0:
+        return 0
+    return value if value < OUTCOME_MAX else OUTCOME_MAX
+
+
+def half_life_factor(memory: dict) -> float:
+    """What the memory's outcomes (outcomeGood, outcomeBad) multiply its half-life by."""
+    good, bad = memory.get("outcomeGood"), memory.get("outcomeBad")
+    if good is None and bad is None:
+        return 1.0
+    good, bad = outcome_count(good), outcome_count(bad)
+    return 1.0 + OUTCOME_REACH * (good - bad) / (good + bad + 1)
+
+
+def outcome_counts(memory: dict) -> dict:
+    """A memory's outcome counts and the half-life factor they give (recall --why, history, the dashboard)."""
+    return {"good": outcome_count(memory.get("outcomeGood")), "bad": outcome_count(memory.get("outcomeBad")),
+            "halfLifeFactor": round(half_life_factor(memory), 4)}
+
+
+def outcome_text(memory: dict) -> str:
+    """"2 good, 1 bad: half-life x1.125"."""
+    found = outcome_counts(memory)
+    return f"{found['good']} good, {found['bad']} bad: half-life x{found['halfLifeFactor']:g}"
 
 
 def decay_multiplier(memory: dict, config: dict) -> float:
@@ -24,7 +62,21 @@ def decay_multiplier(memory: dict, config: dict) -> float:
         multiplier *= decay["category_multiplier"][category]
     if memory.get("consolidatedInto"):  # its gist lives on in a semantic memory
         multiplier *= decay["consolidated_multiplier"]
+    if category == DECISIONS and memory.get("supersededBy"):  # (rebased when it was superseded)
+        multiplier *= SUPERSEDED_DECISION_MULTIPLIER
+    if "outcomeGood" in memory or "outcomeBad" in memory:  # (rebased at each outcome)
+        multiplier /= half_life_factor(memory)
     return multiplier
+
+
+def rebase(memory: dict, now: datetime, config: dict) -> None:
+    """Make what fades the memory from now on free to change without touching the days
+    already past: baseImportance becomes its value now and decay counts from now
+    (decayFrom), so `decayed` gives the same value today and the new rate from tomorrow."""
+    value = decayed(memory, now, config)
+    memory["baseImportance"] = value
+    memory["importance"] = value
+    memory["decayFrom"] = format_time(now)
 
 
 def decayed(memory: dict, now: datetime, config: dict) -> float:

@@ -88,13 +88,17 @@ class Tools:
     # ------------------------------------------------------------------ writes
     def remember(self, content: str, *, domain=None, category=None, importance=None, keywords=None,
                  source=None, episode=None, store=None, pin: bool = False, title=None, steps=None,
-                 confidence=None, actor=None, supersedes=None) -> tuple[str, dict]:
-        from ..lifecycle.remember import check_options, remember_committed, stored_data
+                 confidence=None, actor=None, supersedes=None, decision: bool = False, context=None,
+                 error: bool = False) -> tuple[str, dict]:
+        from ..lifecycle.remember import check_options, kind_category, remember_committed, stored_data, with_context
 
         if not isinstance(content, str):
             raise UsageError("content must be text")
         domain, category, store = (text_or_none(domain, "domain"), text_or_none(category, "category"),
                                    text_or_none(store, "store"))
+        category = kind_category(category, bool(decision), bool(error))
+        if context is not None:
+            content = with_context(content, text_or_none(context, "context"))
         check_options(domain=domain, category=category, store=store)
         if importance is not None:
             importance = bounded(importance, "importance", 0, 1, float)
@@ -206,6 +210,8 @@ class Tools:
         stats: dict = {}
         results = recall(workspace, query, top=top, filters=filters, min_score=min_score,
                          budget_tokens=budget, explain=bool(why), stats=stats, framing=framing)
+        from ..store.last_recall import record
+        record(workspace, [r["id"] for r in results], workspace.now)  # what outcome judges (never fails)
         if reinforce and results:
             from ..lifecycle.reinforce import reinforce_ids
             with workspace.transaction("bot:recall", "reinforce") as tx:
@@ -351,3 +357,53 @@ class Tools:
         workspace = self.workspace()
         handoff = latest_handoff(workspace.root, workspace.paths)
         return sw.handoff_text(handoff), {"handoff": handoff}
+
+    # ------------------------------------------------------- an agent's working day
+    def outcome(self, good, ids=None, actor=None) -> tuple[str, dict]:
+        from ..errors import NotFound
+        from ..lifecycle.outcome import apply_outcome
+        from ..store.last_recall import read
+
+        if not isinstance(good, bool):
+            raise UsageError("good must be true (the memories helped) or false (they misled)")
+        named = memory_ids(ids) if ids is not None else None
+        workspace = self.workspace(actor)
+        if named is None:
+            last = read(workspace)
+            if last is None:
+                raise NotFound("no recall to judge: call recall first, or give ids")
+            if not last["ids"]:
+                raise NotFound("the last recall returned no memories: nothing to judge (give ids)")
+            named = last["ids"]
+        with workspace.transaction("bot:outcome", "outcome") as tx:
+            results = apply_outcome(tx, named, good=good, strict=ids is not None)
+        data = {"outcome": "good" if good else "bad",
+                "memories": [{k: r[k] for k in ("id", "good", "bad", "halfLifeFactor", "importance")}
+                             for r in results]}
+        return "\n".join(f"{r['id']}: {r['good']} good, {r['bad']} bad: half-life x{r['halfLifeFactor']:g}"
+                         for r in results), data
+
+    def invalidate(self, term, reason, changed=None, include_pinned: bool = False, dry_run: bool = False,
+                   actor=None) -> tuple[str, dict]:
+        from ..lifecycle.invalidate import check_term, invalidate
+
+        term = check_term(text_or_none(term, "term") or "")
+        reason = text_or_none(reason, "reason") or ""
+        when = cli._bound(text_or_none(changed, "changed"), "changed", start=True) if changed else None
+        workspace = self.workspace(actor)
+        if dry_run:
+            from ..store.transaction import Transaction
+            tx = Transaction(workspace, workspace.load_index(), "bot:invalidate", "invalidate", "")
+            report = invalidate(tx, term, reason, when, bool(include_pinned), dry_run=True)
+        else:
+            with workspace.transaction("bot:invalidate", "invalidate") as tx:
+                report = invalidate(tx, term, reason, when, bool(include_pinned))
+        verb = "would weaken" if dry_run else "weakened"
+        lines = [f"{verb} {len(report['weakened'])} memories resting on {report['term']!r} ({report['reason']})"]
+        lines += [f"- {w['id']}: {w['before']:.3f} -> {w['importance']:.3f}, stale" for w in report["weakened"]]
+        for key, label in (("pinned", "pinned or vault, left as they are"), ("statesChange", "name the new thing"),
+                           ("createdAfter", "created after the change"),
+                           ("alreadyInvalidated", "invalidated for it before")):
+            if report[key]:
+                lines.append(f"left alone ({label}): {', '.join(m['id'] for m in report[key][:20])}")
+        return "\n".join(lines), report

@@ -11,7 +11,7 @@ from datetime import timedelta
 from html import escape
 
 from ..base.config import DOMAINS, STATUSES, STORES
-from ..base.scoring import decayed, in_core, is_kept, status_of
+from ..base.scoring import decayed, in_core, is_kept, outcome_counts, status_of
 
 OUTPUT = "brain-dashboard.html"
 COLOURS = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f",
@@ -41,6 +41,9 @@ def build(workspace) -> tuple[str, dict]:
         "status": {s: sum((m.get("status") if s == "archived" else _status(m, config)) == s
                           for m in (everything if s == "archived" else live)) for s in STATUSES},
     }
+    judged = sorted(({"id": m["id"], **outcome_counts(m), "content": m.get("content", "")} for m in live
+                     if "outcomeGood" in m or "outcomeBad" in m),  # outcome.py's judgements: their half-lives
+                    key=lambda j: (-j["halfLifeFactor"], j["id"]))
     bins = [0] * 10
     for memory in live:
         bins[min(int(memory["now"] * 10), 9)] += 1
@@ -55,6 +58,7 @@ def build(workspace) -> tuple[str, dict]:
         "<section><h2>Importance now</h2>" + _histogram(bins) + "</section>",
         "<section><h2>Core memories over the next 90 days</h2>" + _decay_curves(core[:12], now, config) + "</section>",
         "<section class=grid>" + _memory_list("Strongest", strongest) + _memory_list("Fading", fading) + "</section>",
+        "<section>" + _outcome_list(judged) + "</section>",
         "<section class=grid>" + _conflict_list(open_conflicts) + _proposal_list(pending) + "</section>",
         "<section>" + _superseded_list(everything) + "</section>",
         "<section><h2>Recent changes (audit log)</h2><table>" + "".join(
@@ -63,7 +67,8 @@ def build(workspace) -> tuple[str, dict]:
     ]
     html = PAGE.format(body="\n".join(parts))
     return html, {"live": len(live), "archived": len(everything) - len(live), "core": len(core),
-                  "conflicts": len(open_conflicts), "proposals": len(pending), "counts": counts}
+                  "conflicts": len(open_conflicts), "proposals": len(pending), "counts": counts,
+                  "outcomes": [{k: j[k] for k in ("id", "good", "bad", "halfLifeFactor")} for j in judged]}
 
 
 def _status(memory: dict, config: dict) -> str:
@@ -135,6 +140,13 @@ def _memory_list(title: str, memories: list[dict]) -> str:
                     f"{escape(m.get('store', ''))}</span>{' <span class=tag>stale</span>' if is_stale(m) else ''} "
                     f"{escape(m['content'][:200])}</li>" for m in memories)
     return f"<div class=card><h2>{escape(title)}</h2><ol>{items or '<li>none</li>'}</ol></div>"
+
+
+def _outcome_list(judged: list[dict], count: int = 20) -> str:
+    """The memories outcome.py judged: their counts and the half-life factor those give."""
+    items = "".join(f"<li><b>x{j['halfLifeFactor']:g}</b> <span class=tag>{j['good']} good, {j['bad']} bad</span> "
+                    f"{escape(j['content'][:200])}</li>" for j in judged[:count])
+    return f"<div class=card><h2>Judged by outcomes (half-life)</h2><ol>{items or '<li>none</li>'}</ol></div>"
 
 
 def _superseded_list(memories: list[dict], count: int = 10) -> str:

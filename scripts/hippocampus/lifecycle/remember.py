@@ -17,7 +17,29 @@ from ..store.stores import procedure_text, write_home
 from ..store.transaction import Transaction
 
 RECORD_FIELDS = ("content", "domain", "category", "importance", "keywords", "source", "episode",
-                 "store", "created", "pinned", "title", "supersedes")
+                 "store", "created", "pinned", "title", "supersedes", "decision", "error", "context")
+DECISIONS, ERRORS = "decisions", "errors"  # remember --decision, --error: their categories (config's multipliers)
+CONTEXT_CHARS = 500  # --context: where and why, kept with the words (one line, at most this long)
+
+
+def kind_category(category: str | None, decision: bool = False, error: bool = False) -> str | None:
+    """The category --decision or --error sets (one of them; a --category that says otherwise is refused)."""
+    if decision and error:
+        raise UsageError("a memory is a decision (--decision) or an error (--error), not both")
+    wanted = DECISIONS if decision else ERRORS if error else None
+    if wanted and category and check_category(category) != wanted:
+        raise UsageError(f"--{'decision' if decision else 'error'} files the memory under category {wanted}, "
+                         f"not {str(category)[:40]!r}")
+    return wanted or category
+
+
+def with_context(text: str, context) -> str:
+    """The memory's words with --context (where and why) kept beside them, so recall finds and shows both:
+    "TEXT (context: CONTEXT)"."""
+    context = _short_text(context, "context", CONTEXT_CHARS)
+    if not context:
+        return text
+    return f"{text.rstrip()} (context: {context})"
 
 
 def check_options(domain: str | None = None, category: str | None = None, store: str | None = None) -> None:
@@ -72,7 +94,8 @@ def _short_text(value, what: str, limit: int = 200) -> str | None:
 def remember_one(tx: Transaction, text: str, *, domain: str | None = None, category: str | None = None,
                  importance=None, keywords=None, source=None, episode=None, store: str | None = None,
                  created: datetime | None = None, pinned: bool = False, title: str | None = None,
-                 steps: list[str] | None = None, note: bool = False, supersedes: list[str] | None = None) -> dict:
+                 steps: list[str] | None = None, note: bool = False, supersedes: list[str] | None = None,
+                 decision: bool = False, error: bool = False, context=None) -> dict:
     """Store one memory (or reinforce its exact duplicate) in its store's home.
 
     Returns {id, action}. A procedure (store procedural) gets a title, from
@@ -81,7 +104,12 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
     `source`) and no file is written. `supersedes`: ids this memory replaces
     (an agent that knows); the ones it supersedes by subject and slot are
     found too (supersede.py), and named in the result's `supersedes`.
+    `decision` / `error`: category decisions / errors (kept longer: config's
+    category_multiplier); `context`: where and why, kept with the words.
     """
+    category = kind_category(category, decision, error)
+    if context is not None:
+        text = with_context(text, context)
     config = tx.config
     now = tx.now
     store = check_store(store) if store else ("procedural" if title or steps else "vault" if pinned else "semantic")
@@ -268,7 +296,8 @@ def record_options(record: dict) -> dict:
     return dict(domain=record.get("domain"), category=record.get("category"), importance=record.get("importance"),
                 keywords=record.get("keywords"), source=record.get("source"), episode=record.get("episode"),
                 store=record.get("store"), pinned=bool(record.get("pinned")), title=record.get("title"),
-                supersedes=_id_list(record.get("supersedes")),
+                supersedes=_id_list(record.get("supersedes")), decision=record.get("decision") is True,
+                error=record.get("error") is True, context=record.get("context"),
                 created=parse_time(created_text, "created") if created_text else None)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..errors import NotFound, UsageError
 from ..base.model import check_id
+from ..base.scoring import DECISIONS, rebase
 from ..text.departures import OTHER, departures, leaves
 from ..text.supersession import keys as slot_keys, successors, values as slot_values
 
@@ -52,12 +53,22 @@ def link(tx, old: dict, new: dict, how: str = READ) -> None:
         remaining = [i for i in previous.get("supersedes") or [] if i != old["id"]]
         previous["supersedes"] = remaining or None
         tx.put(previous)
+    if not before:
+        _rate_changes(tx, old)  # a decision no longer current fades twice as fast from now on
     old["supersededBy"] = new["id"]
     old["supersededHow"] = how
     old["confidence"] = "stale"
     new["supersedes"] = list(dict.fromkeys([*(new.get("supersedes") or []), old["id"]]))
     tx.put(old)
     tx.put(new)
+
+
+def _rate_changes(tx, memory: dict) -> None:
+    """A decision is about to be superseded, or current again: how fast it fades changes
+    (scoring.SUPERSEDED_DECISION_MULTIPLIER), so it is rebased first: the days already past
+    keep the decay they had (scoring.rebase)."""
+    if memory.get("category") == DECISIONS and memory.get("status") != "archived":
+        rebase(memory, tx.now, tx.config)
 
 
 def _leads_to(tx, memory: dict, target: str) -> bool:
@@ -80,6 +91,7 @@ def _unlink(tx, memory: dict) -> None:
         remaining = [i for i in successor.get("supersedes") or [] if i != memory["id"]]
         successor["supersedes"] = remaining or None
         tx.put(successor)
+    _rate_changes(tx, memory)
     memory.pop("supersededBy", None)
     memory.pop("supersededHow", None)
     memory["confidence"] = "observed"
@@ -251,6 +263,7 @@ def revive(tx, memory: dict) -> str | None:
         remaining = [i for i in previous.get("supersedes") or [] if i != memory["id"]]
         previous["supersedes"] = remaining or None
         tx.put(previous)
+    _rate_changes(tx, memory)
     memory.pop("supersededBy", None)
     memory.pop("supersededHow", None)
     memory["confidence"] = "observed"

@@ -213,5 +213,9 @@ def render_recall(results: list[dict], explain: bool = False, budget_tokens: int
                 link += f"; holds {', '.join(why['slot']['keys'])} (read by: {why['slot']['read_by']})"
             if why.get("areas"):  # an error or lesson where the query walks back in (search.area_lifts)
                 link += f"; about {', '.join(why['areas'])}"
+            outcomes = why.get("outcomes")
+            if outcomes and (outcomes["good"] or outcomes["bad"]):  # outcome.py's judgements of it
+                link += (f"; outcomes {outcomes['good']} good, {outcomes['bad']} bad: "
+                         f"half-life x{outcomes['halfLifeFactor']:g}")
             lines.append(f"    why: terms {terms}; {parts}{link}")
     return "\n".join(lines) + "\n"

@@ -19,7 +19,7 @@ EVENTS = {"remember": "created", "approve": "created from a proposal", "reinforc
           "repair": "repaired by doctor", "encode": "created from a transcript", "capture": "created from a transcript",
           "import": "imported", "import-notes": "indexed from a note", "encode-apply": "created from a proposal",
           "consolidate": "changed by consolidation", "resolve-conflict": "archived: lost a conflict",
-          "manual": "edited by hand"}
+          "manual": "edited by hand", "outcome": "judged", "invalidate": "invalidated"}
 
 
 def history(workspace: Workspace, memory_id: str) -> dict:
@@ -47,6 +47,15 @@ def history(workspace: Workspace, memory_id: str) -> dict:
             crossing = re.search(rf"{re.escape(memory_id)} ([\w-]+)->([\w-]+)", event["summary"])
             if crossing:
                 kind = f"decayed from {crossing.group(1)} to {crossing.group(2)}"
+        if event["action"] == "outcome":  # "outcome good for 2 memories (mem_a 1 good, 0 bad: half-life x1.25; ...)"
+            judged = re.search(rf"^outcome (good|bad)\b.*?\b{re.escape(memory_id)} (\d+ good, \d+ bad: half-life x[\d.]+)",
+                               event["summary"])
+            if judged:
+                kind = f"outcome {judged.group(1)}: now {judged.group(2)}"
+        if event["action"] == "invalidate":  # "invalidated N memories resting on 'X' because REASON: ids"
+            why = re.search(r"resting on (.+?) because (.*?): mem_", event["summary"])
+            if why:
+                kind = f"invalidated (stale): rests on {why.group(1)}, {why.group(2)}"
         event["event"] = kind
     state = None
     if current is not None:
@@ -54,8 +63,12 @@ def history(workspace: Workspace, memory_id: str) -> dict:
                                                    "baseImportance", "created", "lastAccessed", "timesReinforced",
                                                    "file", "archivedAt", "archivedBecause", "pinned",
                                                    "confidence", "supersededBy", "supersededHow", "supersedes",
-                                                   "revivedAt")
+                                                   "revivedAt", "outcomeGood", "outcomeBad",
+                                                   "invalidatedBecause", "invalidatedAt")
                  if current.get(key) is not None}
+        if "outcomeGood" in current or "outcomeBad" in current:
+            from ..base.scoring import half_life_factor
+            state["halfLifeFactor"] = round(half_life_factor(current), 4)
     return {"id": memory_id, "current": state, "events": events}
 
 

@@ -14,7 +14,7 @@ from itertools import islice
 
 from . import answer_kind
 from ..errors import UsageError
-from ..base.scoring import decayed, recency
+from ..base.scoring import decayed, outcome_counts, recency
 from ..text.timeparse import mentions_in
 from ..text.textutil import STOPWORDS, estimate_tokens, marks_in, searchable, unspaced, without_diacritics, words
 from ..text.timeparse import query_windows
@@ -302,6 +302,7 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
                 why = {name: round(relevance_weight * value, 4) for name, value in parts.get(memory_id, {}).items()}
                 why.update(importance=from_importance, recency=from_recency)
                 result["why"] = {"terms": matched_terms(memory.get("content", ""), terms), "parts": why}
+                result["why"]["outcomes"] = outcome_counts(memory)  # outcome.py: how its decay was judged
                 if "related" in parts.get(memory_id, {}):
                     result["why"]["related"] = matched_terms(memory.get("content", ""), related)
                 if memory_id in areas:  # an error or lesson of the area the query walks into

@@ -21,13 +21,15 @@ from pathlib import Path
 
 from ..text.textutil import fold, searchable
 
-SCHEMA_VERSION = "17"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words;
+SCHEMA_VERSION = "18"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words;
 # 10: supersession (mem.superseded, the slot table of supersession.keys: raise it when that module reads anew);
 # 11: topic_statements.py's looser reading; 12: lexicon nouns, breeds, brands, teams and titles read loosely,
 # "X is my doctor", relations by one name; 13: "first week at X", "User ...; they ..." as the user, arrows;
 # 14: values named in passing, "~user|home" (mentions.py); 15: the learned slot reading's keys (slot_model.py);
 # 16: how a memory was superseded (mem.how: "stated" by an agent, "read" by the reader; supersede.py)
 # 17: what core and decay read besides (confidence, decayFrom, consolidatedInto), indexes for the core set
+# 18: outcome counts (outcomeGood, outcomeBad: decay and recall's --why read them; a memory with good ones may
+# stay core past its window)
 # Combining marks (categories M*) are part of a word, as textutil.words reads it: unicode61's
 # default (letters, numbers, Co) cut "हिंदी" into ह and द at its vowel signs. An SQLite without
 # the categories option (older than the ones Python 3.11 ships with) gets the default.
@@ -46,7 +48,7 @@ CREATE TABLE mem(
   rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, domain TEXT, category TEXT, store TEXT,
   status TEXT, base REAL, importance REAL, created TEXT, last TEXT, reinforced INTEGER,
   episode TEXT, source TEXT, file TEXT, hash TEXT, pinned INTEGER, superseded TEXT, how TEXT, confidence TEXT,
-  decay_from TEXT, consolidated TEXT, keywords TEXT, content TEXT, foldkey TEXT);
+  decay_from TEXT, consolidated TEXT, good INTEGER, bad INTEGER, keywords TEXT, content TEXT, foldkey TEXT);
 CREATE TABLE slot(key TEXT NOT NULL, id TEXT NOT NULL);
 CREATE INDEX slot_key ON slot(key);
 CREATE INDEX slot_id ON slot(id);
@@ -58,6 +60,7 @@ CREATE INDEX mem_episode ON mem(episode, created);
 CREATE INDEX mem_recent ON mem(store, last, base, category, status, superseded);
 CREATE INDEX mem_kept ON mem(id) WHERE pinned = 1 OR store = 'vault';
 CREATE INDEX mem_decay_from ON mem(decay_from) WHERE decay_from IS NOT NULL;
+CREATE INDEX mem_good ON mem(id) WHERE good IS NOT NULL;
 CREATE VIRTUAL TABLE fts USING fts5(content, keywords, tokenize={tokenizer});
 CREATE VIRTUAL TABLE episode_fts USING fts5(episode UNINDEXED, content, tokenize={tokenizer});
 CREATE TABLE files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEGER, hash TEXT, indexed TEXT);
@@ -67,7 +70,7 @@ REBUILD_SHOWN_FROM = 1000  # memories: from here a rebuild may take a second or 
 
 COLUMNS = ("id", "domain", "category", "store", "status", "base", "importance", "created", "last",
            "reinforced", "episode", "source", "file", "hash", "pinned", "superseded", "how", "confidence",
-           "decay_from", "consolidated", "keywords", "content", "foldkey")
+           "decay_from", "consolidated", "good", "bad", "keywords", "content", "foldkey")
 
 
 def fold_key(content: str) -> str:
@@ -94,17 +97,20 @@ def _row(memory: dict, with_text: bool = True) -> tuple:
             memory.get("timesReinforced", 0), memory.get("episode"), memory.get("source"),
             memory.get("file"), memory.get("hash"), 1 if memory.get("pinned") else 0,
             memory.get("supersededBy"), memory.get("supersededHow"), memory.get("confidence"),
-            memory.get("decayFrom"), memory.get("consolidatedInto"), *text)
+            memory.get("decayFrom"), memory.get("consolidatedInto"), memory.get("outcomeGood"),
+            memory.get("outcomeBad"), *text)
 
 
 # the memory fields of a mem row, in the order _MEM selects them
 _FIELDS = ("rowid", "id", "domain", "category", "store", "status", "baseImportance", "importance", "created",
            "lastAccessed", "timesReinforced", "episode", "source", "file", "hash", "pinned", "supersededBy",
-           "supersededHow", "confidence", "decayFrom", "consolidatedInto", "keywords", "content")
+           "supersededHow", "confidence", "decayFrom", "consolidatedInto", "outcomeGood", "outcomeBad", "keywords",
+           "content")
 _MEM = ("mem.rowid, mem.id, mem.domain, mem.category, mem.store, mem.status, mem.base, mem.importance, "
         "mem.created, mem.last, mem.reinforced, mem.episode, mem.source, mem.file, mem.hash, mem.pinned, "
-        "mem.superseded, mem.how, mem.confidence, mem.decay_from, mem.consolidated, mem.keywords, mem.content")
-_OPTIONAL = ("decayFrom", "consolidatedInto")  # absent from a memory that has none, as in index.json
+        "mem.superseded, mem.how, mem.confidence, mem.decay_from, mem.consolidated, mem.good, mem.bad, mem.keywords, "
+        "mem.content")
+_OPTIONAL = ("decayFrom", "consolidatedInto", "outcomeGood", "outcomeBad")  # absent from a memory that has none, as in index.json
 
 
 _LIGHT = ("id", "domain", "category", "store", "status", "created")
@@ -313,7 +319,7 @@ class SearchCache:
                     and old[3] == memory.get("episode") \
                     and (old[4] == "archived") == (memory.get("status") == "archived") \
                     and (old[5] == "procedural") == (memory.get("store") == "procedural"):  # (a procedure has no keys)
-                in_place.append(_row(memory, with_text=False)[1:20] + (old[0],))
+                in_place.append(_row(memory, with_text=False)[1:22] + (old[0],))
                 continue
             renewed.append(memory)
             if old:
@@ -328,7 +334,7 @@ class SearchCache:
             self.db.executemany(
                 "UPDATE mem SET domain=?, category=?, store=?, status=?, base=?, importance=?, created=?, last=?, "
                 "reinforced=?, episode=?, source=?, file=?, hash=?, pinned=?, superseded=?, how=?, confidence=?, "
-                "decay_from=?, consolidated=? WHERE rowid=?", in_place)
+                "decay_from=?, consolidated=?, good=?, bad=? WHERE rowid=?", in_place)
         self._insert(renewed)
         self._refresh_episodes(episodes)
 
@@ -492,6 +498,12 @@ class SearchCache:
                f"WHERE fts MATCH ? {where} ORDER BY bm25(fts, 1.0, 0.2) LIMIT ?")
         return [(row_to_memory(r), r[-1]) for r in self._memories(sql, [match, *params, limit])]
 
+    def matching_ids(self, match: str) -> list[str]:
+        """The ids of every memory whose words match the FTS5 expression `match` (no ranking, no
+        limit: invalidate.py's candidates, confirmed on the words by the caller)."""
+        return [row[0] for row in self._memories(
+            "SELECT mem.id FROM fts JOIN mem ON mem.rowid = fts.rowid WHERE fts MATCH ?", (match,))]
+
     def search_newest(self, match: str, where: str, params: list, scan: int, limit: int) -> list[tuple[dict, float]]:
         """Like `search`, but the best `limit` among the `scan` matches indexed last (the
         newest memories, or the last edited): words found in thousands of memories cost
@@ -554,6 +566,8 @@ class SearchCache:
         # a weight rebased later (consolidation's decayFrom) fades from then; never used: from its creation
         rows += self._memories(f"SELECT {_MEM} FROM mem WHERE decay_from >= ? AND base >= ? AND {live}",
                                (oldest or "", line))
+        # good outcomes lengthen a half-life (scoring.half_life_factor): such a memory may outlast its window
+        rows += self._memories(f"SELECT {_MEM} FROM mem WHERE good IS NOT NULL AND base >= ? AND {live}", (line,))
         stores = sorted({store for store, *_rest in windows})
         rows += self._memories(f"SELECT {_MEM} FROM mem WHERE store IN ({','.join('?' * len(stores))}) "
                                f"AND last IS NULL AND base >= ? AND {live}", (*stores, line))

@@ -32,10 +32,11 @@ from datetime import datetime
 
 # fields that come from the memory's file and go together (the file's hash names its text)
 TEXT_FIELDS = ("content", "hash", "file", "title", "keywords", "domain", "category", "source", "episode")
-LIST_FIELDS = ("mergedFrom", "conflicts", "entities", "links", "related", "sources")
+LIST_FIELDS = ("mergedFrom", "conflicts", "entities", "links", "related", "sources", "invalidatedFor")
 ARCHIVE_FIELDS = ("archivedAt", "archivedBecause", "mergedInto")
 WEIGHT_FIELDS = ("importance", "baseImportance", "lastAccessed", "timesReinforced", "status", "confidence",
-                 "decayFrom", "lowSince", *ARCHIVE_FIELDS)
+                 "decayFrom", "lowSince", "outcomeGood", "outcomeBad", "invalidatedBecause", "invalidatedAt",
+                 *ARCHIVE_FIELDS)
 
 
 class Unparsable(ValueError):

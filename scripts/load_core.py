@@ -14,7 +14,7 @@ def main(argv):
     p.add_argument("--budget", type=cli.bounded_int(CORE_MIN_TOKENS, 1_000_000),
                    help="tokens (~4 chars each, heading and notes included); default 1500, capped at 3000")
     p.add_argument("--all", action="store_true", help="every core memory, no budget (to see what a capped list left out)")
-    p.add_argument("--framing", choices=("observe", "suggest", "assert"),
+    p.add_argument("--framing", choices=("observe", "suggest", "assert"), metavar="HOW",
                    help="how each memory is framed: observe (\"Previously observed (DATE): ...\"), suggest "
                    "(\"Suggestion, from DATE: ...\") or assert (the words alone); default: the framing setting, "
                    "observe")

@@ -26,7 +26,7 @@ def main(argv):
     p.add_argument("--min-score", type=cli.bounded_float(0, 100), default=0.0, help="drop weaker results")
     p.add_argument("--include-archived", action="store_true", help="also search archived memories")
     p.add_argument("--reinforce", action="store_true", help="strengthen what is returned (one commit)")
-    p.add_argument("--framing", choices=("observe", "suggest", "assert"),
+    p.add_argument("--framing", choices=("observe", "suggest", "assert"), metavar="HOW",
                    help="how the text frames each memory: observe (\"Previously observed (DATE)\"), suggest "
                    "(\"Suggestion, from DATE\") or assert (no framing); default: the framing setting, observe")
     args = p.parse_args(argv)

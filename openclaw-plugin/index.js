@@ -1,10 +1,11 @@
 // hippocampus as OpenClaw's memory plugin (the memory slot, plugins.slots.memory = "hippocampus").
 //
 // A thin shell: every tool runs one of this checkout's scripts (python3 -S scripts/NAME.py ... --json,
-// an argv array, never a shell; user text after "--"), so Python stays the one implementation: recall's
-// ranking, decay and supersession, remember's transaction (one git commit), forget. The shape is the one
-// OpenClaw 2026.9.6 defines (docs/plugins/sdk-entrypoints/define-plugin-entry.md: a default export
-// {id, name, description, register(api)}; api.registerTool, api.on, api.registerMemoryCapability);
+// an argv array, never a shell; the words of a query or a memory on stdin, an id after "--"), so Python
+// stays the one implementation: recall's ranking, decay and supersession, remember's transaction (one
+// git commit), forget. The shape is the one OpenClaw 2026.9.6 defines (its docs/plugins/sdk-entrypoints/
+// define-plugin-entry.md: a default export {id, name, description, register(api)}; api.registerTool,
+// api.on, api.registerMemoryCapability);
 // nothing is imported from openclaw, so the plugin loads from this checkout as it is.
 import { execFile } from "node:child_process";
 import { dirname, join } from "node:path";
@@ -85,7 +86,7 @@ function line(memory, index) {
 export async function search(options, params, agentId) {
   const query = words(params?.query, "query");
   const top = Number.isInteger(params?.maxResults) ? Math.min(Math.max(params.maxResults, 1), 50) : 5;
-  const result = await runScript(options, "recall.py", ["--json", "--top", String(top), "--", query], { agentId });
+  const result = await runScript(options, "recall.py", ["--json", "--top", String(top), "-"], { agentId, input: query });
   const data = result.ok ? json(result) : null;
   if (!data) return failed(result);
   const found = data.results ?? [];
@@ -113,7 +114,7 @@ export async function store(options, params, agentId) {
     args.push("--importance", String(params.importance));
   for (const key of ["domain", "category"])
     if (typeof params?.[key] === "string" && params[key].trim()) args.push(`--${key}`, params[key].trim());
-  const result = await runScript(options, "remember.py", [...args, "--", text], { agentId });
+  const result = await runScript(options, "remember.py", [...args, "-"], { agentId, input: text });
   const data = result.ok ? json(result) : null;
   if (!data) return failed(result);
   return answer(`Stored: ${data.action} ${data.id} (${data.file ?? data.store})`, data);
@@ -202,9 +203,9 @@ function lastUserText(messages) {
 export async function recallFor(options, event, agentId) {
   const asked = typeof event?.currentUserMessage === "string" ? event.currentUserMessage : event?.prompt;
   if (typeof asked !== "string" || asked.trim().length < 3) return undefined;
-  const result = await runScript(options, "recall.py",
-    ["--budget", String(options.recallBudget), "--", asked.slice(0, MAX_TEXT)], { agentId });
-  const said = result.stdout.trim();
+  const result = await runScript(options, "recall.py", ["--budget", String(options.recallBudget), "-"],
+    { agentId, input: asked.slice(0, MAX_TEXT) });
+  const said = result.stdout.trim().replace(/<(\/?)hippocampus-memories/gi, "&lt;$1hippocampus-memories");
   if (!result.ok || !said || said === "No memories found.") return undefined;
   return { prependContext: `<hippocampus-memories>\n${said}\n</hippocampus-memories>` };
 }

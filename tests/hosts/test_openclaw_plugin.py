@@ -175,6 +175,8 @@ def test_a_store_is_a_commit_and_a_forget_is_never_found_again(served):
     assert tools.call("memory_search", query="cat Vantablorp") == "No memories found."
     assert tools.call("memory_search", query="Vantablorp", maxResults=50) == "No memories found."
     assert "(archived;" in tools.call("memory_get", id=memory_id)
+    flag = tools.call("memory_store", text="--verbose is the flag User always passes to Brisbolt")  # words, no option
+    assert flag.startswith("Stored: added mem_") and flag.split()[2] in tools.call("memory_search", query="--verbose")
     bad = tools.call("memory_forget", memoryId="--purge")
     assert bad.startswith("hippocampus: forget.py: error:") and "\n" not in bad, bad
 

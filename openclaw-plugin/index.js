@@ -220,8 +220,8 @@ export async function captureFrom(options, event, agentId) {
 }
 
 // The memory capability: the prompt section naming our tools, and a search runtime over recall.py for
-// the host paths that ask the slot's owner (openclaw status, the memory prompt); `openclaw memory search`
-// is memory-core's own command over its own index (references/hosts.md).
+// the host code that asks the slot owner's runtime (src/plugins/memory-runtime.ts); `openclaw memory
+// search` is memory-core's own command over its own index, whoever holds the slot (references/hosts.md).
 function capability(options) {
   const manager = (agentId) => ({
     async search(query, opts) {

@@ -66,7 +66,7 @@ def test_a_memory_slot_another_plugin_holds_is_not_taken(openclaw):
     text = json.dumps({**openclaw.original, "plugins": {"slots": {"memory": "memory-core"}}}, indent=4) + "\n"
     openclaw.config.write_text(text)
     result = openclaw.install("--openclaw-plugin", expect=1)
-    assert "plugins.slots.memory is 'memory-core'" in result.stderr and result.stderr.count("\n") == 1, result.stderr
+    assert 'plugins.slots.memory is "memory-core"' in result.stderr and result.stderr.count("\n") == 1, result.stderr
     assert openclaw.config.read_text() == text
 
 

@@ -10,8 +10,10 @@ The plugin (openclaw-plugin/ in this checkout) is OpenClaw's memory slot when th
   names load; none there is left as none, which would shut out every other plugin).
 
 Each is ours by its exact value: an entry or a slot the person wrote otherwise is theirs and stays, and
-a slot that names another memory plugin is not taken over (one line says how to choose ours). Edited as
-text through json_splice, so taking ours out gives the file back byte for byte.
+a slot set to anything else (another memory plugin, "none") is not taken over (one line says how to
+choose ours). Edited as text through json_splice, so taking ours out gives the file back byte for byte.
+(Nothing is kept on disk, so a slot or an entry the person had set to exactly our values before an
+install is taken out with the plugin's folder: it named a plugin that is then gone.)
 """
 
 from __future__ import annotations
@@ -46,23 +48,28 @@ def is_ours(value) -> bool:
     return isinstance(workspace, str) and value == entry(workspace) or value == entry(None)
 
 
-def slot_taken(data: dict) -> str | None:
-    """The other plugin that holds the memory slot, if one does."""
-    held = oe._at(data, SLOTS + ("memory",))
-    return held if isinstance(held, str) and held != ID else None
+def _holds(data: dict, where: tuple, key: str) -> bool:
+    """`key` is there (whatever its value: null and "" are values too)."""
+    container = oe._at(data, where)
+    return isinstance(container, dict) and key in container
+
+
+def slot_taken(data: dict) -> bool:
+    """The memory slot is set, to anything but us (another plugin, "none", null...)."""
+    return _holds(data, SLOTS, "memory") and oe._at(data, SLOTS + ("memory",)) != ID
 
 
 def put_in(text: str, path, plugin_dir: str, workspace: str | None) -> str:
     """The config's text with the plugin's entries (those already there as ours, or the person's, kept)."""
     before = oe.read(text, path)
-    taken = slot_taken(before)
-    if taken:
-        raise UsageError(f"{path}: plugins.slots.memory is {taken!r}; left it untouched (to make hippocampus "
+    if slot_taken(before):
+        held = json.dumps(oe._at(before, SLOTS + ("memory",)), ensure_ascii=False)[:80]
+        raise UsageError(f"{path}: plugins.slots.memory is {held}; left it untouched (to make hippocampus "
                          f"OpenClaw's memory, set it to \"hippocampus\" or remove it, then run this again)")
     new = oe._add(text, PATHS, plugin_dir, path)
-    if not isinstance(oe._at(before, ENTRIES + (ID,)), dict):
+    if not _holds(before, ENTRIES, ID):
         new = _member(new, ENTRIES, ID, entry(workspace), path)
-    if oe._at(before, SLOTS + ("memory",)) is None:
+    if not _holds(before, SLOTS, "memory"):
         new = _member(new, SLOTS, "memory", ID, path)
     if isinstance(oe._at(before, ALLOW), list):
         new = oe._add(new, ALLOW, ID, path)
@@ -113,8 +120,10 @@ def _check(path, before: dict, after: dict, plugin_dir: str, workspace: str | No
     listed = load.get("paths") if isinstance(load.get("paths"), list) else []
     if adding:
         load["paths"] = listed + ([] if plugin_dir in listed else [plugin_dir])
-        plugins.setdefault("entries", {}).setdefault(ID, entry(workspace))
-        plugins.setdefault("slots", {}).setdefault("memory", ID)
+        for key, name, value in (("entries", ID, entry(workspace)), ("slots", "memory", ID)):
+            held = plugins.setdefault(key, {})
+            if isinstance(held, dict):
+                held.setdefault(name, value)
         if isinstance(plugins.get("allow"), list) and ID not in plugins["allow"]:
             plugins["allow"].append(ID)
     else:

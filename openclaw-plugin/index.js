@@ -44,7 +44,9 @@ export function runScript(options, name, args, { agentId, input } = {}) {
   argv.push(...args);
   return new Promise((resolve) => {
     const child = execFile(options.python, argv,
-      { timeout: options.timeoutMs, maxBuffer: 8 * 1024 * 1024, env: process.env, windowsHide: true },
+      // a script out of time is stopped as Ctrl-C stops it: before its commit or after, never between
+      { timeout: options.timeoutMs, killSignal: "SIGINT", maxBuffer: 8 * 1024 * 1024, env: process.env,
+        windowsHide: true },
       (error, stdout, stderr) => {
         const said = String(stderr).trim().split("\n").pop() || (error ? String(error.message) : "");
         resolve({ ok: !error, code: error ? (typeof error.code === "number" ? error.code : -1) : 0,
@@ -86,7 +88,8 @@ function line(memory, index) {
 export async function search(options, params, agentId) {
   const query = words(params?.query, "query");
   const top = Number.isInteger(params?.maxResults) ? Math.min(Math.max(params.maxResults, 1), 50) : 5;
-  const result = await runScript(options, "recall.py", ["--json", "--top", String(top), "-"], { agentId, input: query });
+  const result = await runScript(options, "recall.py", ["--json", "--top", String(top), "-"],
+    { agentId, input: query });
   const data = result.ok ? json(result) : null;
   if (!data) return failed(result);
   const found = data.results ?? [];
@@ -199,8 +202,13 @@ function lastUserText(messages) {
   return "";
 }
 
+// Turns no person started (a cron job's, a heartbeat's) neither recall nor capture: their prompt is not
+// the user's words.
+const UNATTENDED = new Set(["cron", "heartbeat"]);
+
 // Auto-recall: what recall.py renders for the agent (framed, within the budget), before the prompt is built.
-export async function recallFor(options, event, agentId) {
+export async function recallFor(options, event, agentId, trigger) {
+  if (UNATTENDED.has(trigger)) return undefined;
   const asked = typeof event?.currentUserMessage === "string" ? event.currentUserMessage : event?.prompt;
   if (typeof asked !== "string" || asked.trim().length < 3) return undefined;
   const result = await runScript(options, "recall.py", ["--budget", String(options.recallBudget), "-"],
@@ -211,8 +219,8 @@ export async function recallFor(options, event, agentId) {
 }
 
 // Auto-capture: the turn's last user message, through capture.py (noise dropped, secrets redacted, scored).
-export async function captureFrom(options, event, agentId) {
-  if (!event?.success) return undefined;
+export async function captureFrom(options, event, agentId, trigger) {
+  if (!event?.success || UNATTENDED.has(trigger)) return undefined;
   const said = lastUserText(event.messages).trim();
   if (said.length < 3) return undefined;
   return runScript(options, "capture.py", ["--json"],
@@ -274,10 +282,11 @@ export default {
     if (typeof api.registerMemoryCapability === "function") api.registerMemoryCapability(capability(options));
     if (typeof api.on !== "function") return;
     if (options.autoRecall)
-      api.on("before_prompt_build", (event, context) => recallFor(options, event, context?.agentId));
+      api.on("before_prompt_build",
+        (event, context) => recallFor(options, event, context?.agentId, context?.trigger));
     if (options.autoCapture)
       api.on("agent_end", async (event, context) => {
-        const result = await captureFrom(options, event, context?.agentId);
+        const result = await captureFrom(options, event, context?.agentId, context?.trigger);
         if (result && !result.ok) api.logger?.warn?.(`hippocampus: auto-capture: ${result.stderr}`);
       });
   },

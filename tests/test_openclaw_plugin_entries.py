@@ -29,7 +29,8 @@ configs = st.fixed_dictionaries({}, optional={
     "plugins": plugin_sections,
     "skills": st.fixed_dictionaries({}, optional={"load": st.fixed_dictionaries({}, optional={
         "extraDirs": st.lists(words, max_size=2)})})})
-layouts = st.sampled_from([{"indent": None}, {"indent": 2}, {"indent": "\t"}, {"indent": None, "separators": (",", ":")}])
+layouts = st.sampled_from([{"indent": None}, {"indent": 2}, {"indent": "\t"},
+                           {"indent": None, "separators": (",", ":")}])
 
 
 def strict(text: str) -> dict:

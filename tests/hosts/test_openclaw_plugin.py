@@ -203,9 +203,11 @@ const recalled = await handlers.before_prompt_build(
 await handlers.agent_end({ success: true, messages: [
   { role: "user", content: [{ type: "text", text: "Remember that my dentist is Dr Quorblax in Portoquay" }] },
   { role: "assistant", content: [{ type: "text", text: "Noted." }] }] }, context);
+const unattended = await handlers.before_prompt_build(
+  { prompt: "which board game do I play?", messages: [] }, { ...context, trigger: "heartbeat" });
 const manager = (await capabilities[0].runtime.getMemorySearchManager({ agentId: "main" })).manager;
 const hits = await manager.search("dentist Quorblax", { maxResults: 3 });
-console.log(JSON.stringify({ tools, hooks: Object.keys(handlers).sort(), recalled, hits,
+console.log(JSON.stringify({ tools, hooks: Object.keys(handlers).sort(), recalled, unattended, hits,
   prompt: capabilities[0].promptBuilder({ availableTools: new Set(["memory_search"]) }) }));
 """
 
@@ -223,5 +225,6 @@ def test_auto_recall_and_auto_capture_run_as_openclaw_calls_them(served):
     context = out["recalled"]["prependContext"]
     assert context.startswith("<hippocampus-memories>\n") and ids["fresh"] in context, context
     assert "Previously observed (2026-03-01)" in context  # recall.py's own framing
+    assert "unattended" not in out  # a heartbeat's turn gets nothing (undefined: left out of the JSON)
     assert out["hits"] and "Quorblax" in out["hits"][0]["snippet"], out["hits"]  # captured: one commit
     assert any("memory_search" in line for line in out["prompt"])

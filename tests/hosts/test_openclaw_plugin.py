@@ -122,8 +122,7 @@ def script(openclaw: OpenClaw, name: str, *args: str, now: str) -> dict:
 @pytest.fixture(scope="module")
 def served(tmp_path_factory, openclaw_install):
     openclaw = OpenClaw(tmp_path_factory.mktemp("plugin-tools"), openclaw_install)
-    openclaw.workspace.mkdir(parents=True)
-    script(openclaw, "init.py", now="2025-01-01T10:00:00Z")
+    openclaw.install("--openclaw-plugin")  # first, on an empty workspace: its own calls run on the wall clock
     faded = script(openclaw, "remember.py", "User plays the board game Quillmatch on Sundays", "--importance", "0.5",
                    "--domain", "user", now="2025-01-01T10:00:00Z")["id"]
     fresh = script(openclaw, "remember.py", "User plays the board game Quillmatch with Ana", "--importance", "0.5",
@@ -132,7 +131,6 @@ def served(tmp_path_factory, openclaw_install):
     new = script(openclaw, "remember.py", "We moved to Portoquay last month", "--domain", "user", "--supersedes", old,
                  now="2026-03-03T10:00:00Z")["id"]
     script(openclaw, "decay.py", now=NOW)
-    openclaw.install("--openclaw-plugin")
     tools = Tools(openclaw, NOW)
     try:
         yield openclaw, tools, {"faded": faded, "fresh": fresh, "old": old, "new": new}

@@ -62,6 +62,15 @@ def test_install_puts_the_plugin_in_the_memory_slot_and_uninstall_gives_the_conf
     assert "hippocampus" not in plugins(openclaw)
 
 
+def test_a_workspace_other_than_openclaws_is_named_in_the_plugins_config(openclaw):
+    original = openclaw.config.read_bytes()
+    elsewhere = openclaw.home / "memories"
+    openclaw.install("--workspace", str(elsewhere), "--openclaw-plugin")  # OpenClaw validates it (configSchema)
+    assert openclaw.data()["plugins"]["entries"]["hippocampus"]["config"] == {"workspace": str(elsewhere)}
+    openclaw.install("--workspace", str(elsewhere), "--uninstall")
+    assert openclaw.config.read_bytes() == original
+
+
 def test_a_memory_slot_another_plugin_holds_is_not_taken(openclaw):
     text = json.dumps({**openclaw.original, "plugins": {"slots": {"memory": "memory-core"}}}, indent=4) + "\n"
     openclaw.config.write_text(text)
@@ -186,6 +195,8 @@ def test_openclaw_memory_search_still_reads_the_built_in_index(served):
     hits = json.loads(openclaw.run("memory", "search", "Portoquay", "--json", "--min-score", "0").stdout)["results"]
     assert hits and all(hit["snippet"].startswith("---\nid: ") and "citation" not in hit for hit in hits), hits
     assert any(ids["new"] in hit["path"] for hit in hits)
+    stale = openclaw.run("memory", "search", "Lisbonquay", "--json", "--min-score", "0").stdout
+    assert json.loads(stale)["results"] == []  # superseded: its file is out of memory/, as the layout keeps it
 
 
 HOOKS = """

@@ -12,8 +12,8 @@ from hippocampus import cli
 def main(argv):
     p = cli.parser("wire_openclaw.py", "Add or remove our entries in OpenClaw's openclaw.json (JSON or JSON5): "
                    "the checkout in skills.load.extraDirs, HIPPOCAMPUS_CORE.md in memory.search.extraPaths, the "
-                   "hook pack in hooks.internal.load.extraDirs; with --with-plugin, the memory plugin (plugins.load.paths, "
-                   "plugins.entries.hippocampus, plugins.slots.memory). Edited as text, through the file's link; "
+                   "hook pack in hooks.internal.load.extraDirs; with --with-plugin, the memory plugin "
+                   "(plugins.load.paths, plugins.entries.hippocampus, plugins.slots.memory). Edited as text, through the file's link; "
                    "everything else stays byte for byte, and removing gives the file back byte for byte.")
     p.add_argument("action", choices=("add", "remove"))
     p.add_argument("config", help="OpenClaw's config file")

@@ -12,6 +12,7 @@ cron_encode=0
 cron_sync=0
 openclaw_config=""
 with_hooks=0
+with_plugin=0
 openclaw_config_given=0
 agents_md=""
 claude_project=""
@@ -36,6 +37,10 @@ usage: ./install.sh [--workspace DIR] [--dev] [--dry-run] [--with-cron [--cron-e
   --with-hooks     also list our OpenClaw hook pack (openclaw-hooks/) in hooks.internal.load.extraDirs:
                    core memories at agent bootstrap, a session encoded when it ends and before
                    compaction (references/openclaw-hooks.md); --uninstall takes it out
+  --openclaw-plugin  also make our OpenClaw memory plugin (openclaw-plugin/) OpenClaw's memory: its folder in
+                   plugins.load.paths, plugins.entries.hippocampus, plugins.slots.memory (refused where another
+                   plugin holds the slot); its tools memory_search, memory_get, memory_store, memory_forget
+                   run the scripts (references/hosts.md); --uninstall takes it out
   --with-sync      with the scheduled jobs: sync.py with the workspace's git remote hourly and at
                    agent session start and end (set the remote first: scripts/init.py --remote URL)
   --openclaw-config PATH  add HIPPOCAMPUS_CORE.md to memory.search.extraPaths and this
@@ -48,7 +53,7 @@ usage: ./install.sh [--workspace DIR] [--dev] [--dry-run] [--with-cron [--cron-e
                    its end), our block, and the MCP server (claude mcp add --scope user, when the
                    claude CLI is there). Alone: user scope (~/.claude/settings.json, ~/.claude/CLAUDE.md);
                    with PROJECT_DIR: local scope (PROJECT_DIR/.claude/settings.local.json, CLAUDE.local.md).
-                   Nothing else: OpenClaw's config only with --openclaw-config PATH or --with-hooks.
+                   Nothing else: OpenClaw's config only with --openclaw-config PATH, --with-hooks or --openclaw-plugin.
                    Where the hippocampus plugin is enabled, it wires nothing (the plugin gives the same)
   --shared         with --claude-code PROJECT_DIR: the team-shared .claude/settings.json and CLAUDE.md
   --force          with --claude-code: wire even where the hippocampus plugin is enabled (its hooks
@@ -57,7 +62,7 @@ usage: ./install.sh [--workspace DIR] [--dev] [--dry-run] [--with-cron [--cron-e
                    list, repeatable, or all), in their user config (~/.cursor/mcp.json,
                    ~/.codex/config.toml, ~/.gemini/settings.json, claude_desktop_config.json);
                    only our entry, found by an exact marker (scripts/wire_mcp.py); nothing else
-                   (OpenClaw's config only with --openclaw-config PATH or --with-hooks)
+                   (OpenClaw's config only with --openclaw-config PATH, --with-hooks or --openclaw-plugin)
   --uninstall      remove exactly what the options above added (the workspace stays)
 USAGE
 }
@@ -71,6 +76,7 @@ while [ $# -gt 0 ]; do
     --dry-run) dry_run=1; shift ;;
     --with-cron) cron=register; shift ;;
     --with-hooks) with_hooks=1; shift ;;
+    --openclaw-plugin) with_plugin=1; shift ;;
     --without-cron) cron=unregister; shift ;;
     --cron-encode) cron_encode=1; shift ;;
     --with-sync) cron=register; cron_sync=1; shift ;;
@@ -192,8 +198,8 @@ openclaw_py() {  # OpenClaw's config, state dir and workspace as the scripts res
   (cd "$here/scripts" && python3 -S -c "import os; from hippocampus.hosts import openclaw_config as c; $1" 2>/dev/null)
 }
 # --claude-code and --mcp wire the agents they name and nothing else: OpenClaw's config is edited with
-# them only when it is named (--openclaw-config PATH) or its hook pack asked for (--with-hooks).
-if [ "$openclaw_config_given" = 0 ] && [ "$with_hooks" = 0 ] && { [ "$claude_code" = 1 ] || [ -n "$mcp_clients" ]; }; then
+# them only when it is named (--openclaw-config PATH) or its hook pack or plugin asked for.
+if [ "$openclaw_config_given" = 0 ] && [ "$with_hooks" = 0 ] && [ "$with_plugin" = 0 ] && { [ "$claude_code" = 1 ] || [ -n "$mcp_clients" ]; }; then
   openclaw_config_given=2
   default_config="$(openclaw_py 'print(c.config_path())')" || default_config=""
   if [ -n "$default_config" ] && [ -e "$default_config" ]; then
@@ -236,6 +242,7 @@ if [ -n "$openclaw_config" ]; then
   else
     [ "$with_core" = 0 ] && wire+=(--no-core)
     [ "$with_hooks" = 1 ] && wire+=(--with-hooks)
+    [ "$with_plugin" = 1 ] && wire+=(--with-plugin --workspace "$workspace")
     python3 "$here/scripts/wire_openclaw.py" add "$openclaw_config" "${wire[@]}" | sed 's/^/install.sh: /'
   fi
   skill_link="$workspace/skills/hippocampus"   # what install.sh made before: OpenClaw never loaded it
@@ -258,6 +265,14 @@ if [ -n "$openclaw_config" ]; then
     if [ "$with_hooks" = 1 ]; then
       if [ "$(oc hooks list 2>/dev/null | grep -c 'ready.*hippocampus-')" = 2 ]; then say "OpenClaw: hooks hippocampus-core and hippocampus-encode are ready"
       else say "note: openclaw hooks list does not show our two hooks ready; run openclaw hooks info hippocampus-encode"; fi
+    fi
+    if [ "$with_plugin" = 1 ]; then
+      if oc plugins list --json 2>/dev/null | python3 -c 'import json, sys
+plugins = {p.get("id"): p for p in json.load(sys.stdin).get("plugins", [])}
+ours = plugins.get("hippocampus") or {}
+raise SystemExit(0 if ours.get("status") == "loaded" and ours.get("kind") == "memory" else 1)' 2>/dev/null
+      then say "OpenClaw: plugin hippocampus is loaded and holds the memory slot"
+      else say "note: openclaw plugins list does not show the hippocampus plugin loaded; run openclaw plugins inspect hippocampus"; fi
     fi
   fi
 fi

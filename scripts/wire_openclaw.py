@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""install.sh's helper for our entries in OpenClaw's config file (only ours: exact paths in three lists)."""
+"""install.sh's helper for our entries in OpenClaw's config file (only ours: exact paths in three lists, and
+with --with-plugin our memory plugin's entries, each ours by its exact value: hosts/openclaw_plugin.py)."""
 from hippocampus.base.interrupts import quiet_while_starting
 quiet_while_starting()  # first: a Ctrl-C while the script starts ends it quietly, nothing done yet
 import os
@@ -11,7 +12,8 @@ from hippocampus import cli
 def main(argv):
     p = cli.parser("wire_openclaw.py", "Add or remove our entries in OpenClaw's openclaw.json (JSON or JSON5): "
                    "the checkout in skills.load.extraDirs, HIPPOCAMPUS_CORE.md in memory.search.extraPaths, the "
-                   "hook pack in hooks.internal.load.extraDirs. Edited as text, through the file's link; "
+                   "hook pack in hooks.internal.load.extraDirs; with --with-plugin, the memory plugin "
+                   "(plugins.load.paths, plugins.entries.hippocampus, plugins.slots.memory). Edited as text, through the file's link; "
                    "everything else stays byte for byte, and removing gives the file back byte for byte.")
     p.add_argument("action", choices=("add", "remove"))
     p.add_argument("config", help="OpenClaw's config file")
@@ -21,6 +23,10 @@ def main(argv):
     p.add_argument("--no-core", action="store_true", help="add: no core file (the workspace is OpenClaw's own, "
                    "whose MEMORY.md it indexes); one of ours listed is taken out")
     p.add_argument("--with-hooks", action="store_true", help="add: list the hook pack too")
+    p.add_argument("--plugin", metavar="DIR", help="our OpenClaw memory plugin (default: this checkout's "
+                   "openclaw-plugin)")
+    p.add_argument("--with-plugin", action="store_true", help="add: the memory plugin too, in OpenClaw's memory "
+                   "slot (refused where another plugin holds the slot); remove takes it out as well")
     p.add_argument("--openclaw", metavar="BIN", help="the installed openclaw: its `config validate` checks the "
                    "result, and a file it rejects is put back as it was (exit 3); a JSON5 file is edited only then")
     p.add_argument("--dry-run", action="store_true", help="say what would change; change nothing")
@@ -28,10 +34,12 @@ def main(argv):
     from pathlib import Path
     from hippocampus.base import user_file
     from hippocampus.hosts import openclaw_entries as oe
+    from hippocampus.hosts import openclaw_plugin as op
     path = Path(cli.clean_text(args.config)).expanduser()
     checkout = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     skill = cli.clean_text(args.skill) if args.skill else checkout
     hooks = cli.clean_text(args.hooks) if args.hooks else os.path.join(checkout, "openclaw-hooks")
+    plugin = cli.clean_text(args.plugin) if args.plugin else os.path.join(checkout, "openclaw-plugin")
     core = cli.clean_text(args.core) if args.core else str(cli.workspace_root(args) / "HIPPOCAMPUS_CORE.md")
     raw = user_file.read(path)
     if raw is None:
@@ -47,11 +55,14 @@ def main(argv):
                              f"memory.search.extraPaths and \"{skill}\" to skills.load.extraDirs by hand")
     if args.action == "add":
         new = oe.put_in(text, path, core, skill, hooks, not args.no_core, args.with_hooks)
+        if args.with_plugin:  # the workspace is named only where it is not OpenClaw's (the scripts find that)
+            new = op.put_in(new, path, plugin, None if args.no_core else str(cli.workspace_root(args)))
     else:
-        new = oe.take_out(text, path, core, skill, hooks)
+        new = oe.take_out(op.take_out(text, path, plugin), path, core, skill, hooks)  # put_in's order, reversed
     would = "would " if args.dry_run else ""
     if new == text:
-        print(f"{path} already lists the skill" + ("" if args.no_core else f" and {core}") if args.action == "add"
+        print(f"{path} already lists the skill" + ("" if args.no_core else f" and {core}")
+              + (" and the memory plugin" if args.with_plugin else "") if args.action == "add"
               else f"{path}: nothing of ours to remove")
         return 0
     user_file.writable(path)
@@ -62,10 +73,12 @@ def main(argv):
     if args.action == "add":
         print(f"{would}{'add' if would else 'added'} {skill} to skills.load.extraDirs"
               + ("" if args.no_core else f" and {core} to memory.search.extraPaths")
-              + (f" and {hooks} to hooks.internal.load.extraDirs" if args.with_hooks else "") + f" in {path}")
+              + (f" and {hooks} to hooks.internal.load.extraDirs" if args.with_hooks else "")
+              + (f" and the memory plugin {plugin} (plugins.load.paths, plugins.entries.hippocampus, "
+                 f"plugins.slots.memory)" if args.with_plugin else "") + f" in {path}")
     else:
         print(f"{would}{'remove' if would else 'removed'} our entries (memory.search.extraPaths, "
-              f"skills.load.extraDirs, hooks.internal.load.extraDirs) from {path}")
+              f"skills.load.extraDirs, hooks.internal.load.extraDirs, the memory plugin's) from {path}")
     return 0
 
 

@@ -349,12 +349,14 @@ def test_the_mcp_tools_do_what_the_scripts_do(ws):
 
 def test_the_mcp_server_lists_the_working_day_tools_last(ws):
     pytest.importorskip("mcp")
-    import asyncio
-
-    from hippocampus.hosts.mcp_server import build
-
-    server, _tools = build(ws.root)
-    names = [tool.name for tool in asyncio.run(server.list_tools())]
+    # (in a process of its own, as the server runs: the suite's process may hold other tests' imports)
+    listed = subprocess.run([sys.executable, "-c", "import asyncio, json, sys; "
+                             "from hippocampus.hosts.mcp_server import build; "
+                             "server, _ = build(__import__('pathlib').Path(sys.argv[1])); "
+                             "print(json.dumps([t.name for t in asyncio.run(server.list_tools())]))", str(ws.root)],
+                            capture_output=True, text=True, cwd=str(ROOT / "scripts"), timeout=120)
+    assert listed.returncode == 0, listed.stderr
+    names = json.loads(listed.stdout)
     assert names[-10:] == ["wm_push", "wm_read", "wm_clear", "wm_promote", "snapshot_save", "snapshot_show",
                            "snapshot_clear", "trail_add", "handoff_create", "handoff_latest"]
     assert names[:7] == ["recall", "remember", "supersede", "reinforce", "forget", "load_core", "status"]

@@ -75,3 +75,58 @@ def test_recall_after_a_hand_edit_put_back_shows_the_file(ws):
     path.write_bytes(original)
     add(ws, "Lunch was a big salad today", "2025-05-01T09:00:00Z")
     assert ws.json("recall.py", "kettle", now=NOW)["results"] == []
+
+
+def _mark_keys_and_age(ws, memory_id: str, schema: str, readers: str | None) -> None:
+    """The cache as an older version left it: its schema `schema`, its readers `readers` (None: not kept),
+    and a key only a carried-over reading can hold."""
+    import sqlite3
+    db = sqlite3.connect(ws.cache / "search.sqlite")
+    db.execute("INSERT INTO slot VALUES ('user|carried-marker', ?)", (memory_id,))
+    db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (schema,))
+    db.execute("DELETE FROM meta WHERE key = 'readers'")
+    if readers is not None:
+        db.execute("INSERT INTO meta VALUES ('readers', ?)", (readers,))
+    db.commit()
+    db.close()
+
+
+def _keys(ws, memory_id: str) -> list[str]:
+    import sqlite3
+    db = sqlite3.connect(ws.cache / "search.sqlite")
+    try:
+        return [k for (k,) in db.execute("SELECT key FROM slot WHERE id = ?", (memory_id,))]
+    finally:
+        db.close()
+
+
+def test_an_upgrade_of_the_schema_keeps_what_the_same_readers_read(ws):
+    """A new schema (new columns) with the same readers: the rebuild takes the keys the rows read over
+    (not reading 100,000 memories again); the tables are the new schema's."""
+    import sqlite3
+    from hippocampus.store.search_cache import READERS_VERSION, SCHEMA_VERSION
+    memory_id = add(ws, "My car is a Honda Civic", "2024-01-01T09:00:00Z")
+    ws.run("recall.py", "car", now=NOW)
+    assert "user|car" in _keys(ws, memory_id)
+    other = add(ws, "Lunch was a big salad today", "2024-02-01T09:00:00Z")
+    _mark_keys_and_age(ws, memory_id, "17", None)  # a cache of schema 17: readers as today's, not said
+    path = ws.root / ws.memory(other)["file"]
+    path.write_text(path.read_text().replace("a big salad", "a bowl of ramen"))  # a hand edit meanwhile
+    found = ws.json("recall.py", "ramen", now=NOW)["results"]
+    assert [r["id"] for r in found] == [other] and "ramen" in found[0]["content"]  # the stat manifest kept sees it
+    assert "user|carried-marker" in _keys(ws, memory_id) and "user|car" in _keys(ws, memory_id)
+    db = sqlite3.connect(ws.cache / "search.sqlite")
+    assert dict(db.execute("SELECT key, value FROM meta WHERE key IN ('schema', 'readers')")) == \
+        {"schema": SCHEMA_VERSION, "readers": READERS_VERSION}
+    assert "good" in [row[1] for row in db.execute("PRAGMA table_info(mem)")]
+
+
+def test_an_upgrade_with_other_readers_reads_every_memory_again(ws):
+    memory_id = add(ws, "My car is a Honda Civic", "2024-01-01T09:00:00Z")
+    ws.run("recall.py", "car", now=NOW)
+    _mark_keys_and_age(ws, memory_id, "16", None)  # schema 16: readers of its own
+    ws.run("recall.py", "car", now=NOW)
+    assert _keys(ws, memory_id) == ["user|car"] or "user|carried-marker" not in _keys(ws, memory_id)
+    _mark_keys_and_age(ws, memory_id, "17", "readers-of-another-day")
+    ws.run("recall.py", "car", now=NOW)
+    assert "user|carried-marker" not in _keys(ws, memory_id) and "user|car" in _keys(ws, memory_id)

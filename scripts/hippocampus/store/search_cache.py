@@ -30,6 +30,13 @@ SCHEMA_VERSION = "18"  # 8: unspaced scripts indexed as characters and pairs; 9:
 # 17: what core and decay read besides (confidence, decayFrom, consolidatedInto), indexes for the core set
 # 18: outcome counts (outcomeGood, outcomeBad: decay and recall's --why read them; a memory with good ones may
 # stay core past its window)
+# What the slot keys are read with (text/supersession.py, mentions.py, slot_model.py): raise READERS_VERSION,
+# and SCHEMA_VERSION, when a reader changes. A schema change that leaves the readers as they were carries the
+# keys the rows read over to the new tables (SearchCache.carried), so the rebuild after an upgrade does not read
+# every memory again (at 10,000 memories: 14 s without, ~2 s with). A cache from before the readers' version was
+# kept says its readers by its schema (READERS_OF_SCHEMA).
+READERS_VERSION = "17"
+READERS_OF_SCHEMA = {"17": "17"}
 # Combining marks (categories M*) are part of a word, as textutil.words reads it: unicode61's
 # default (letters, numbers, Co) cut "हिंदी" into ह and द at its vowel signs. An SQLite without
 # the categories option (older than the ones Python 3.11 ships with) gets the default.
@@ -132,6 +139,7 @@ class SearchCache:
     def __init__(self, path: Path):
         self.path = path
         self.db = self._connect(path)
+        self.carried: dict[str, tuple[int, list[str]]] = {}  # keys read under the schema before (upgrade)
 
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
@@ -151,7 +159,7 @@ class SearchCache:
             try:
                 cache = cls(path)
                 if cache.meta("schema") != SCHEMA_VERSION:
-                    cache.reset()
+                    cache.upgrade()
                 return cache
             except sqlite3.DatabaseError:
                 if attempt:
@@ -182,8 +190,26 @@ class SearchCache:
         except (sqlite3.DatabaseError, OSError, WorkspaceError):
             pass  # none yet, damaged, or linked out: built from index.json
         if cache.meta("schema") != SCHEMA_VERSION:
-            cache.reset()
+            cache.upgrade()
         return cache
+
+    def upgrade(self) -> None:
+        """The current schema in place of another: the tables made anew, and, when the readers are
+        the same (READERS_VERSION), the keys the rows read carried over for the rebuild and the
+        files' stat manifest kept (a memory file changed since is seen by its stat, as always)."""
+        readers = self.meta("readers") or READERS_OF_SCHEMA.get(self.meta("schema") or "")
+        carried = self.keys_read() if readers == READERS_VERSION else {}
+        try:  # the stat manifest of the memory files too: what each file was when last looked at
+            files = list(self.db.execute("SELECT path, mtime, size, ino, hash, indexed FROM files")) if carried else []
+        except sqlite3.DatabaseError:
+            files = []
+        self.reset()
+        self.carried = carried
+        if files:  # (an index_state that matches none: the rows are rebuilt, the manifest kept as it is)
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.executemany("INSERT OR REPLACE INTO files VALUES (?,?,?,?,?,?)", files)
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_state', 'upgraded')")
+            self.db.execute("COMMIT")
 
     def reset(self, tokenizers: tuple[str, ...] = TOKENIZERS) -> None:
         """Drop everything and create the current schema, with the first of
@@ -195,7 +221,8 @@ class SearchCache:
             schema = _SCHEMA.replace("{tokenizer}", sql_text(tokenizer))
             try:
                 self.db.executescript("BEGIN IMMEDIATE;" + script + schema +
-                                      f"INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}'); COMMIT;")
+                                      f"INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}'); "
+                                      f"INSERT INTO meta VALUES ('readers', '{READERS_VERSION}'); COMMIT;")
                 return
             except sqlite3.OperationalError as exc:  # (a locked database is no reason to change tokenizer)
                 if self.db.in_transaction:
@@ -217,7 +244,7 @@ class SearchCache:
         """Replace every memory row (the stat manifest is kept unless given)."""
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            read = self.keys_read()  # what the rows there read, for the texts that are still the same
+            read = self.keys_read() or self.carried  # what the rows read, for the texts still the same
             self.db.execute("DELETE FROM mem")
             self.db.execute("DELETE FROM fts")
             self.db.execute("DELETE FROM episode_fts")
@@ -237,6 +264,7 @@ class SearchCache:
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_look', NULL)")
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_files_print', NULL)")
             self.db.execute("COMMIT")
+            self.carried = {}
         except BaseException:
             self.db.execute("ROLLBACK")
             raise
@@ -245,7 +273,7 @@ class SearchCache:
         """id -> (the hash of its row's text, its slot keys: supersession's, "~" mentions, "+" the
         learned reading's) for the rows that are not procedures: reading a text is most of a rebuild
         (~1 ms a memory) and of consolidation's supersession pass, and the keys depend on the text
-        alone (a change of the readers is a change of SCHEMA_VERSION), so a caller reuses them for
+        alone (a change of the readers is a change of READERS_VERSION), so a caller reuses them for
         a memory whose text hashes the same (a rebuild behind a copy or a merge; plan_links)."""
         read: dict[str, tuple[int, list[str]]] = {}
         try:

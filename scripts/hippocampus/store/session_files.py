@@ -142,9 +142,13 @@ SNAPSHOT_FIELDS = (("task", "Task"), ("summary", "Summary"), ("next_step", "Next
 
 
 def parse_fields(text: str | None, fields) -> dict:
+    """The `- **Label**: value` lines before the first `## ` section: a list item under one (a
+    file written, a command that failed, a note) is shaped like a field only by its words."""
     labels = {label: key for key, label in fields}
     found = {}
     for line in (text or "").splitlines():
+        if line.startswith("## "):
+            break
         match = _FIELD.match(line)
         if match and match["name"] in labels and labels[match["name"]] not in found:
             found[labels[match["name"]]] = match["value"]

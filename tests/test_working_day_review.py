@@ -71,3 +71,23 @@ def test_watch_takes_terminal_escapes_and_overwritten_progress_out_of_the_error(
     assert "Error: lockfile is stale" in output and "fetching 100%" in output, content
     assert "[1;31m" not in output and "[0m" not in output and "my title" not in output, content
     assert "10%" not in output and "55%" not in output, content
+
+
+def test_a_named_pipe_in_the_session_folder_does_not_hold_the_session_start(ws):
+    """A hand (or a tool) left a named pipe where a session file goes: load_core, the session-start
+    hook and the readers skip it, as they skip a folder, instead of waiting on it forever."""
+    import json
+    import os
+    ws.remember("User is allergic to peanuts", "--importance", "0.95", now=NOW)
+    folder = ws.side / "session"
+    (folder / "handoffs").mkdir(parents=True)
+    (folder / "working-memory").mkdir()
+    for relative in ("snapshot.md", "trail.md", "handoffs/h_20260310T090000Z.md", "working-memory/default.md"):
+        os.mkfifo(folder / relative)
+    assert "allergic to peanuts" in ws.run("load_core.py", now=NOW).out
+    hook = ws.run("agent_hook.py", "session-start", input=json.dumps({"hook_event_name": "SessionStart"}), now=NOW)
+    assert "allergic to peanuts" in hook.out
+    assert ws.json("snapshot.py", "show") == {"snapshot": None}
+    assert ws.json("trail.py", "show") == {"trail": []}
+    assert ws.json("handoff.py", "latest") == {"handoff": None}
+    assert ws.json("wm.py", "read") == {"scope": "default", "entries": []}

@@ -95,12 +95,22 @@ def handoff_id(raw) -> str:
 
 
 def read_text(root, relative: str) -> str | None:
-    """A session file's text (None: not there); never through a link out of the workspace."""
+    """A session file's text (None: not there, or not a file: a folder, a named pipe a hand
+    left there, which would hold the session start forever); never through a link out of the
+    workspace."""
+    import os
+    import stat
     from ..base.fsutil import read_confined
+    path = root / relative
     try:
-        return read_confined(root / relative).decode("utf-8", "replace")
+        read_confined(path, probe=True)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
         return None
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            return None
+        return handle.read().decode("utf-8", "replace")
 
 
 # --------------------------------------------------------- working memory

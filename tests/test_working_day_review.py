@@ -91,3 +91,23 @@ def test_a_named_pipe_in_the_session_folder_does_not_hold_the_session_start(ws):
     assert ws.json("trail.py", "show") == {"trail": []}
     assert ws.json("handoff.py", "latest") == {"handoff": None}
     assert ws.json("wm.py", "read") == {"scope": "default", "entries": []}
+
+
+SECRET = "ghp_" + "a1B2c3D4" * 4 + "e5F6"  # a GitHub token's shape
+
+
+def test_invalidate_never_stores_a_secret_given_as_its_reason_or_term(ws):
+    """The reason is kept on every memory invalidated and in the audit line: redacted first, as all
+    text that reaches disk is; an old thing that is itself a secret is refused (exit 1), since no
+    memory keeps one to rest on it."""
+    ws.remember("The deploy used the gcc toolchain with legacy flags", now=NOW)
+    head = ws.commits()
+    refused = ws.run("invalidate.py", SECRET, "--reason", "rotated", expect=1, now=NOW)
+    assert len(refused.err.strip().splitlines()) == 1 and SECRET not in refused.err
+    assert ws.commits() == head
+    report = ws.json("invalidate.py", "gcc", "--reason", f"moved to clang; token {SECRET} rotated", now=NOW)
+    assert len(report["weakened"]) == 1 and SECRET not in report["reason"] and "clang" in report["reason"]
+    assert SECRET not in ws.git("log", "-p", "--all")
+    for path in ws.root.rglob("*"):
+        if path.is_file() and ".git" not in path.parts:
+            assert SECRET.encode() not in path.read_bytes(), path

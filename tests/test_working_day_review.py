@@ -111,3 +111,14 @@ def test_invalidate_never_stores_a_secret_given_as_its_reason_or_term(ws):
     for path in ws.root.rglob("*"):
         if path.is_file() and ".git" not in path.parts:
             assert SECRET.encode() not in path.read_bytes(), path
+
+
+def test_a_scope_that_looks_like_a_secret_is_refused_as_it_would_name_a_file_in_git(ws):
+    """The scope names the scratchpad's file and its heading: a token given as one would be kept
+    in git's tree whatever the note says."""
+    head = ws.commits()
+    for scope in (SECRET, "AKIA" + "ABCDEFGHIJKLMNOP"):
+        refused = ws.run("wm.py", "push", "a note", "--scope", scope, expect=1, now=NOW)
+        assert len(refused.err.strip().splitlines()) == 1 and scope not in refused.err
+    assert ws.commits() == head and not (ws.side / "session").exists()
+    ws.run("wm.py", "push", "a note", "--scope", "billing-v2.api", now=NOW)  # a name, kept

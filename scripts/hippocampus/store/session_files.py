@@ -54,7 +54,7 @@ def scope_name(raw) -> str:
     """A working-memory scope's name as its file is named: NFC, case-folded (one file per scope
     on a case-blind file system too), letters, digits, '.', '_' and '-', starting with a letter
     or digit, at most SCOPE_MAX characters; anything else (a path, '..', a control character, an
-    empty or very long name) is refused."""
+    empty or very long name, one that looks like a secret) is refused."""
     if not isinstance(raw, str):
         raise UsageError("a scope is a name")
     name = unicodedata.normalize("NFC", raw).strip().casefold()
@@ -66,6 +66,10 @@ def scope_name(raw) -> str:
     if not _SCOPE.fullmatch(name) or ".." in name:
         raise UsageError(f"not a scope name: {shown} (letters, digits, '.', '_', '-', starting with a letter "
                          "or digit; no '..', no '/')")
+    from ..text.redact import redact_text
+    given = unicodedata.normalize("NFC", raw).strip()
+    if redact_text(given) != given or redact_text(name) != name:  # a file's name, in git: never a token
+        raise UsageError("not a scope name: it looks like a secret (a scope names a file kept in git)")
     return name
 
 

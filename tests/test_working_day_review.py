@@ -122,3 +122,17 @@ def test_a_scope_that_looks_like_a_secret_is_refused_as_it_would_name_a_file_in_
         assert len(refused.err.strip().splitlines()) == 1 and scope not in refused.err
     assert ws.commits() == head and not (ws.side / "session").exists()
     ws.run("wm.py", "push", "a note", "--scope", "billing-v2.api", now=NOW)  # a name, kept
+
+
+def test_a_hand_made_scratchpad_named_like_a_secret_is_still_read_and_cleared_at_session_end(ws):
+    """The refusal is for a new scope: a file someone made by hand under such a name must not stop
+    the session end (its handoff, the clearing) nor wm.py read/clear --all."""
+    folder = ws.side / "session" / "working-memory"
+    folder.mkdir(parents=True)
+    (folder / f"{SECRET.lower()}.md").write_text(
+        "# Working memory: x\n\n- [importance 0.50 · 2026-03-10T09:00:00Z] by hand\n", encoding="utf-8")
+    ws.git("add", "-A")
+    ws.git("commit", "-qm", "a scratchpad by hand")
+    assert ws.json("wm.py", "read", "--all")["scopes"][SECRET.lower()][0]["text"] == "by hand"
+    ended = ws.json("handoff.py", "create", "--session-end", now=NOW)
+    assert ended["cleared"] == {SECRET.lower(): 1} and not list(folder.glob("*.md"))

@@ -42,7 +42,7 @@ def _save_wm(tx, scope: str, entries: list[dict]) -> None:
 
 
 def wm_push(tx, scope: str, text: str, importance: float = 0.5) -> dict:
-    scope = sf.scope_name(scope)
+    scope = sf.scope_name(scope, new=True)
     note = sf.value(text)
     if not note:
         raise UsageError("nothing to push: the note is empty")

@@ -50,11 +50,12 @@ def folder(paths) -> str:
     return f"{paths.side_name}/{FOLDER}"
 
 
-def scope_name(raw) -> str:
+def scope_name(raw, new: bool = False) -> str:
     """A working-memory scope's name as its file is named: NFC, case-folded (one file per scope
     on a case-blind file system too), letters, digits, '.', '_' and '-', starting with a letter
     or digit, at most SCOPE_MAX characters; anything else (a path, '..', a control character, an
-    empty or very long name, one that looks like a secret) is refused."""
+    empty or very long name) is refused; `new` (a push, which may make its file): one that
+    looks like a secret too (a file someone made by hand is still read and cleared)."""
     if not isinstance(raw, str):
         raise UsageError("a scope is a name")
     name = unicodedata.normalize("NFC", raw).strip().casefold()
@@ -68,7 +69,7 @@ def scope_name(raw) -> str:
                          "or digit; no '..', no '/')")
     from ..text.redact import redact_text
     given = unicodedata.normalize("NFC", raw).strip()
-    if redact_text(given) != given or redact_text(name) != name:  # a file's name, in git: never a token
+    if new and (redact_text(given) != given or redact_text(name) != name):  # a file's name, in git: no token
         raise UsageError("not a scope name: it looks like a secret (a scope names a file kept in git)")
     return name
 
@@ -148,7 +149,16 @@ def wm_scopes(root, paths) -> list[str]:
         names = sorted(p.name[:-3] for p in found.iterdir() if p.name.endswith(".md") and p.is_file())
     except (FileNotFoundError, NotADirectoryError):
         return []
-    return [n for n in names if _SCOPE.fullmatch(n) and ".." not in n]
+    return [n for n in names if _canonical(n)]
+
+
+def _canonical(name: str) -> bool:
+    """Whether a file's name is a scope's as scope_name gives it (a hand-made 'Notes.md' is not:
+    its scope's file is notes.md)."""
+    try:
+        return scope_name(name) == name
+    except UsageError:
+        return False
 
 
 # --------------------------------------------------------------- snapshot

@@ -136,3 +136,14 @@ def test_a_hand_made_scratchpad_named_like_a_secret_is_still_read_and_cleared_at
     assert ws.json("wm.py", "read", "--all")["scopes"][SECRET.lower()][0]["text"] == "by hand"
     ended = ws.json("handoff.py", "create", "--session-end", now=NOW)
     assert ended["cleared"] == {SECRET.lower(): 1} and not list(folder.glob("*.md"))
+
+
+def test_a_transcript_that_is_not_a_file_ends_the_session_without_reading_it(ws, tmp_path):
+    """--session-end --transcript naming a named pipe or /dev/zero: no transcript, the session still
+    ends (handoff of the notes, working memory cleared), instead of a read that never ends."""
+    import os
+    os.mkfifo(tmp_path / "pipe.jsonl")
+    for transcript in (tmp_path / "pipe.jsonl", "/dev/zero"):
+        ws.run("wm.py", "push", "a note", now=NOW)
+        ended = ws.json("handoff.py", "create", "--session-end", f"--transcript={transcript}", now=NOW)
+        assert ended["cleared"] == {"default": 1} and ended["handoff"]["notes"] == ["default: a note"]

@@ -147,3 +147,23 @@ def test_a_transcript_that_is_not_a_file_ends_the_session_without_reading_it(ws,
         ws.run("wm.py", "push", "a note", now=NOW)
         ended = ws.json("handoff.py", "create", "--session-end", f"--transcript={transcript}", now=NOW)
         assert ended["cleared"] == {"default": 1} and ended["handoff"]["notes"] == ["default: a note"]
+
+
+def test_a_date_at_the_calendars_edge_is_framed_without_an_internal_error(ws):
+    """A hand edit dates a memory in year 1 or 9999: in a time zone that moves it past the calendar's
+    end, the framing says its day (UTC's) instead of load_core failing at session start."""
+    import json
+    memory_id = ws.remember("User is allergic to peanuts", "--importance", "0.95", now=NOW)
+    other = ws.remember("User lives in Lisbon", "--importance", "0.9", now=NOW)
+    path = ws.store / "index.json"
+    text = path.read_text(encoding="utf-8")
+    data = json.loads(text)
+    for memory in data["memories"]:
+        memory["created"] = {memory_id: "0001-01-01T00:00:00Z", other: "9999-12-31T23:30:00Z"}[memory["id"]]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    ws.git("commit", "-qam", "hand edit")
+    for tz in ("America/New_York", "Asia/Tokyo"):
+        for framing in ("observe", "suggest"):
+            core = ws.run("load_core.py", "--framing", framing, env={"TZ": tz}, now=NOW).out
+            assert "0001-01-01" in core and "allergic to peanuts" in core and "Lisbon" in core, core
+        assert "peanuts" in ws.run("recall.py", "peanuts", "--budget", "300", env={"TZ": tz}, now=NOW).out

@@ -167,3 +167,19 @@ def test_a_date_at_the_calendars_edge_is_framed_without_an_internal_error(ws):
             core = ws.run("load_core.py", "--framing", framing, env={"TZ": tz}, now=NOW).out
             assert "0001-01-01" in core and "allergic to peanuts" in core and "Lisbon" in core, core
         assert "peanuts" in ws.run("recall.py", "peanuts", "--budget", "300", env={"TZ": tz}, now=NOW).out
+
+
+def test_history_reads_hand_edited_outcome_and_invalidation_fields_without_an_internal_error(ws):
+    """index.json is a person's file: an invalidation reason (or outcome counts) edited into
+    anything is shown as text, never an internal error."""
+    import json
+    memory_id = ws.remember("User is allergic to peanuts", now=NOW)
+    path = ws.store / "index.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for memory in data["memories"]:
+        memory.update(outcomeGood="many", outcomeBad=[1], invalidatedBecause={"why": ["x"]})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    ws.git("commit", "-qam", "hand edit")
+    shown = ws.run("history.py", memory_id, now=NOW).out
+    assert "invalidated (stale): {'why'" in shown, shown
+    ws.json("history.py", memory_id, now=NOW)

@@ -183,3 +183,27 @@ def test_history_reads_hand_edited_outcome_and_invalidation_fields_without_an_in
     shown = ws.run("history.py", memory_id, now=NOW).out
     assert "invalidated (stale): {'why'" in shown, shown
     ws.json("history.py", memory_id, now=NOW)
+
+
+def test_watch_in_a_pipeline_whose_reader_stops_ends_as_the_command_would_in_the_shell(ws):
+    """watch.py -- CMD | head: when the reader has what it wants and closes the pipe, a command that
+    would write for ever meets the closed pipe (SIGPIPE, exit 141) as it does without watch.py, and
+    that is not stored as a failure; before, watch.py read its output for ever."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}
+    env.update(WORKSPACE=str(ws.root), HIPPOCAMPUS_NOW=NOW)
+    writer = [shutil.which("yes") or "yes"]
+    process = subprocess.Popen([sys.executable, "-S", str(SCRIPTS / "watch.py"), "--", *writer],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert process.stdout.readline() == b"y\n"
+    process.stdout.close()
+    try:
+        code = process.wait(timeout=60)
+    finally:
+        process.kill()
+    assert code == 141, code  # 128 + SIGPIPE, the command's, passed through
+    assert b"Traceback" not in process.stderr.read()
+    assert not [m for m in ws.index()["memories"] if m.get("category") == "errors"]

@@ -220,3 +220,19 @@ def test_a_hand_edited_date_in_a_snapshot_or_handoff_is_shown_defused(ws):
     for args in (("snapshot.py", "show"), ("handoff.py", "latest"), ("load_core.py",)):
         shown = ws.run(*args, now=NOW).out
         assert "<!--" not in shown and "&lt;!-- hippocampus:core" in shown, (args, shown)
+
+
+def test_learn_never_takes_the_workspaces_own_commits_for_lessons(ws, tmp_path):
+    """The workspace's commits quote memories in their subjects ("remember: ... fix the broken ...").
+    learn.py --git on the workspace (the default when the agent works in it), or on a clone of it,
+    must not make them lessons: that would bring a purged memory's words back as a new memory."""
+    import subprocess
+    memory_id = ws.remember("Zelnorvik must fix the broken hive door", now=NOW)
+    ws.run("remember.py", "We migrated from webpack to vite", now=NOW)
+    ws.run("forget.py", memory_id, "--purge", now=NOW)
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(ws.root), str(clone)], check=True, capture_output=True)
+    for repo in (ws.root, clone):
+        planned = ws.json("learn.py", "--git", "--repo", str(repo), "--days", "3650", now=NOW)
+        assert planned["learned"] == [] and planned["proposals"] == [], planned
+    assert not [m for m in ws.index()["memories"] if "Zelnorvik" in (m.get("content") or "")]

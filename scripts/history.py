@@ -25,7 +25,7 @@ def main(argv):
             print(f"  outcomes {current.get('outcomeGood', 0)} good, {current.get('outcomeBad', 0)} bad: "
                   f"half-life x{current['halfLifeFactor']:g}")
         if current.get("invalidatedBecause"):
-            print(f"  invalidated (stale): {cli.one_line(current['invalidatedBecause'], 120)}")
+            print(f"  invalidated (stale): {cli.one_line(str(current['invalidatedBecause']), 120)}")
         if current.get("supersedes"):
             print(f"  supersedes {', '.join(current['supersedes'])}")
     else:

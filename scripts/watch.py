@@ -40,7 +40,9 @@ def main(argv):
     if outcome.reason:
         print(f"watch.py: {outcome.reason}", file=sys.stderr)
     result = None
-    if outcome.failed and outcome.signal != signal.SIGINT and outcome.code != 130:
+    # a Ctrl-C'd command is not a failure, nor one that met the pipe its reader closed (CMD | head)
+    broken_pipe = outcome.reader_gone and outcome.signal == getattr(signal, "SIGPIPE", None)
+    if outcome.failed and outcome.signal != signal.SIGINT and outcome.code != 130 and not broken_pipe:
         from hippocampus.errors import HippocampusError
         from hippocampus.lifecycle.failures import command_line, describe_exit, record_failure
         line = command_line(command)

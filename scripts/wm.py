@@ -35,7 +35,8 @@ def main(argv):
     args = commands.parse(argv)
     from hippocampus.lifecycle import session_work as sw
     from hippocampus.store import session_files as sf
-    scope = sf.scope_name(args.scope)  # as given: a control character is refused, not dropped
+    # as given: a control character is refused, not dropped; a push's, one that looks like a secret too
+    scope = sf.scope_name(args.scope, new=args.command == "push")
     workspace = cli.open_workspace(args)
     if args.command == "read":
         scopes = sf.wm_scopes(workspace.root, workspace.paths) if args.all else [scope]

@@ -7,7 +7,10 @@ program that colours only for a terminal prints plain text here. Ctrl-C
 reaches the command (it shares our process group) and we wait for it to end;
 a SIGTERM or SIGHUP sent to us is passed to it. Once it has ended, what is
 still in the pipes is read for up to 2 s: a process it left running in the
-background that holds them open is not waited for.
+background that holds them open is not waited for. When our own reader goes
+away (watch.py -- CMD | head), that stream's pipe is closed, so the command
+meets a closed pipe as it would in the shell's pipeline (SIGPIPE) instead of
+writing into ours for ever.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ class Outcome:
         self.code, self.signal, self.not_found, self.reason = code, signal, not_found, reason
         self.stdout_tail = b""
         self.stderr_tail = b""
+        self.reader_gone = False  # our stdout or stderr was closed by whoever read it
 
     @property
     def failed(self) -> bool:
@@ -38,19 +42,20 @@ class Outcome:
         return data.decode("utf-8", "replace")
 
 
-def _pump(source, sink, keep: bytearray) -> None:
+def _pump(source, sink, keep: bytearray, gone: list) -> None:
     while True:
         chunk = source.read1(65536) if hasattr(source, "read1") else source.read(65536)
         if not chunk:
             break
+        keep += chunk
+        if len(keep) > 2 * TAIL_BYTES:
+            del keep[:-TAIL_BYTES]
         try:
             sink.write(chunk)
             sink.flush()
         except (BrokenPipeError, ValueError, OSError):
-            pass  # our reader went away: the command runs on, its tail still kept
-        keep += chunk
-        if len(keep) > 2 * TAIL_BYTES:
-            del keep[:-TAIL_BYTES]
+            gone.append(True)  # our reader went away: the command's next write meets a closed pipe, as in
+            break              # the shell's pipeline, instead of writing into ours for ever
     source.close()
 
 
@@ -95,9 +100,9 @@ def run(argv: list[str], stdout=None, stderr=None) -> Outcome:
         return Outcome(127, not_found=True, reason=f"command not found: {argv[0]}")
     except (PermissionError, OSError) as exc:
         return Outcome(126, reason=f"cannot run {argv[0]}: {exc.strerror or exc}")
-    kept_out, kept_err = bytearray(), bytearray()
-    pumps = [threading.Thread(target=_pump, args=(process.stdout, stdout, kept_out), daemon=True),
-             threading.Thread(target=_pump, args=(process.stderr, stderr, kept_err), daemon=True)]
+    kept_out, kept_err, gone = bytearray(), bytearray(), []
+    pumps = [threading.Thread(target=_pump, args=(process.stdout, stdout, kept_out, gone), daemon=True),
+             threading.Thread(target=_pump, args=(process.stderr, stderr, kept_err, gone), daemon=True)]
     for pump in pumps:
         pump.start()
     forwarded = _forward_signals(process)
@@ -115,4 +120,5 @@ def run(argv: list[str], stdout=None, stderr=None) -> Outcome:
         _restore(forwarded)
     outcome = Outcome(128 - code, signal=-code) if code < 0 else Outcome(code)
     outcome.stdout_tail, outcome.stderr_tail = bytes(kept_out[-TAIL_BYTES:]), bytes(kept_err[-TAIL_BYTES:])
+    outcome.reader_gone = bool(gone)
     return outcome

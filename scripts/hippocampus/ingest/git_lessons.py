@@ -13,6 +13,10 @@ folder. What is read is bounded: commits per run and per repository, a
 message's bytes, the files named per commit; control characters and terminal
 escapes are taken out, and remember_one redacts the words.
 
+Never a memory's change: the workspace's own repository, and any commit a
+workspace made (a clone's: its Actor/Action trailers), are passed over; their
+subjects quote memories, a purged one's words too.
+
 Never the same commit twice: the commit ids learned are kept in the sidecar
 (`meta/learned-commits.txt`, ids only), so a lesson forgotten or purged is not
 learned again.
@@ -121,9 +125,19 @@ def commits(repo: Path, since) -> list[dict]:
         subject = " ".join((lines[0] if lines else "").split())[:MAX_SUBJECT]
         body = " ".join(" ".join(line.split()) for line in lines[1:] if line)[:MAX_BODY]
         if date >= since:
-            found.append({"id": commit_id, "date": date, "subject": subject, "body": body})
+            found.append({"id": commit_id, "date": date, "subject": subject, "body": body,
+                          "ours": _made_by_us(lines)})
         at += 3
     return found
+
+
+_OUR_TRAILERS = (re.compile(r"^Actor: \S+$"), re.compile(r"^Action: [\w-]+$"))
+
+
+def _made_by_us(lines: list[str]) -> bool:
+    """A commit a hippocampus workspace made (its trailers: store/audit.py): a memory's change,
+    whose subject quotes the memory (a purged one's words too), never a lesson."""
+    return all(any(pattern.match(line) for line in lines[1:]) for pattern in _OUR_TRAILERS)
 
 
 def is_fix(commit: dict) -> bool:
@@ -191,13 +205,18 @@ def plan(workspace, repos: list[str], days: int) -> dict:
     known = read_ledger(workspace)
     lessons, proposals, counted = [], [], {"known": 0, "ignored": 0, "overLimit": 0}
     seen_repos = []
+    workspace_root = Path(workspace.root).resolve()
     for path in repos:
         repo = repository(path)
         if repo in seen_repos:
             continue
         seen_repos.append(repo)
         name = repo.name or str(repo)
+        ours = repo.resolve() == workspace_root  # the memories' own repository: its commits are memories
         for commit in commits(repo, since):
+            if ours or commit["ours"]:  # (and a clone of a workspace: our commits carry our trailers)
+                counted["ignored"] += 1
+                continue
             for old, new in migrations(commit):
                 proposals.append(proposal(old, new, commit, name))
             if not is_fix(commit):

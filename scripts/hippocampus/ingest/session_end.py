@@ -64,6 +64,8 @@ def facts(path: Path) -> dict:
             if not found:
                 return {}
             path = max(found, key=lambda p: (p.stat().st_mtime, p.name))
+        if not path.is_file():  # a named pipe, /dev/zero: no transcript, and never read without end
+            return {}
         fmt = transcripts.detect(path)
         offset = _tail_offset(path)
         result = transcripts.ReadResult(offset=offset)

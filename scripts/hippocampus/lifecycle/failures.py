@@ -37,11 +37,13 @@ _VARIES = re.compile(r"\b(?:0x)?[0-9a-f]{7,}\b|\d+(?:[.:,]\d+)*", re.I)
 def plain(text: str) -> str:
     """`text` without terminal escapes (colours, cursor moves) and control characters
     (a carriage return's overwritten progress keeps its last state)."""
-    text = _ESCAPES.sub("", clean_text(text or ""))
+    # escapes and carriage returns first: clean_text drops ESC (leaving "[31m" behind) and
+    # turns a lone CR into a new line
+    text = _ESCAPES.sub("", str(text or ""))
     lines = []
     for line in text.replace("\r\n", "\n").split("\n"):
-        line = line.rsplit("\r", 1)[-1]  # "50%\r100%": what the terminal showed last
-        lines.append(_CONTROL.sub("", line.replace("\t", "    ")).rstrip())
+        line = line.rstrip("\r").rsplit("\r", 1)[-1]  # "50%\r100%": what the terminal showed last
+        lines.append(_CONTROL.sub("", clean_text(line.replace("\t", "    "))).rstrip())
     return "\n".join(lines)
 
 

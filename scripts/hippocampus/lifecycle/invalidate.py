@@ -62,6 +62,10 @@ def check_term(term: str) -> str:
         raise UsageError("give the old thing to invalidate: a word or phrase (e.g. webpack)")
     if len(term) > TERM_CHARS:
         raise UsageError(f"the old thing is a word or a phrase: at most {TERM_CHARS} characters")
+    from ..text.redact import redact_text
+    if redact_text(term) != term:  # it would be kept in the memories' marks and the audit line
+        raise UsageError("the old thing looks like a secret: it is never stored, so no memory names it "
+                         "(a memory that held it keeps [REDACTED:...] instead)")
     return term
 
 
@@ -90,7 +94,8 @@ def plan(tx: Transaction, term: str, reason: str, changed: datetime | None = Non
          include_pinned: bool = False) -> dict:
     """Which memories rest on `term`, and which are left alone and why (nothing changed)."""
     term = check_term(term)
-    reason = one_line(clean_text(reason or ""), 300).strip()
+    from ..text.redact import redact_text
+    reason = one_line(redact_text(one_line(clean_text(reason or ""), 600)), 300).strip()  # kept on the memories
     if not reason:
         raise UsageError("say why with --reason (e.g. --reason \"migrated to vite\"): the audit line keeps it")
     changed = changed or tx.now

@@ -12,7 +12,9 @@ references/forgetting.md):
   "…", as plain, JSON-escaped, HTML-escaped or defused text) in the files we
   write about memories: hippocampus/meta/** (audit.log and the month files of
   hippocampus/meta/audit/, conflicts, proposals and their JSON twin, reflections
-  and their logs), memory/graph/** (entity facts), hippocampus/signals.jsonl
+  and their logs), memory/graph/** (entity facts), hippocampus/session/**
+  (working memory, the task snapshot, the trail and handoffs: a flushed or
+  promoted note is quoted there), hippocampus/signals.jsonl
   (padded to the same length: encode.py reads it by byte offset), and the
   [Self-Awareness] lines of IDENTITY.md;
 - in what an agent wrote in its own words (hippocampus/meta/reflections/, the
@@ -288,13 +290,15 @@ def _scrub_summaries(tx, purged_ids: set[str], quotes: Quotes) -> list[str]:
 
 
 def _files_to_scan(tx) -> list[str]:
+    from ..store.session_files import folder as session_folder
     root = tx.workspace.root
-    found = []
-    for folder in SCANNED_FOLDERS:
+    folders = (*SCANNED_FOLDERS, session_folder(tx.workspace.paths) + "/")  # + working memory, snapshot,
+    found = []                                                             # trail, handoffs
+    for folder in folders:
         for directory, _dirs, names in os.walk(root / folder):
             for name in names:
                 found.append(os.path.relpath(os.path.join(directory, name), root).replace(os.sep, "/"))
-    found += [path for path in tx.files if path.startswith(SCANNED_FOLDERS) and path not in found]
+    found += [path for path in tx.files if path.startswith(folders) and path not in found]
     return sorted(set(found)) + [SIGNALS, IDENTITY]
 
 

@@ -42,7 +42,7 @@ def _save_wm(tx, scope: str, entries: list[dict]) -> None:
 
 
 def wm_push(tx, scope: str, text: str, importance: float = 0.5) -> dict:
-    scope = sf.scope_name(scope)
+    scope = sf.scope_name(scope, new=True)
     note = sf.value(text)
     if not note:
         raise UsageError("nothing to push: the note is empty")
@@ -207,7 +207,7 @@ def wm_text(scope: str, entries: list[dict]) -> str:
 def snapshot_text(snapshot: dict | None) -> str:
     if not snapshot:
         return "No active task snapshot.\n"
-    lines = [f"Active task (saved {snapshot.get('saved', '?')}): {defuse(snapshot['task'])}"]
+    lines = [f"Active task (saved {defuse(snapshot.get('saved') or '?', 40)}): {defuse(snapshot['task'])}"]
     for key, label in (("summary", "Summary"), ("next_step", "Next step")):
         if snapshot.get(key):
             lines.append(f"- {label}: {defuse(snapshot[key])}")
@@ -217,7 +217,8 @@ def snapshot_text(snapshot: dict | None) -> str:
 def handoff_text(handoff: dict | None) -> str:
     if not handoff:
         return "No handoff yet.\n"
-    lines = [f"Handoff {handoff['id']} ({handoff.get('created', '?')}, from {defuse(handoff.get('origin') or '?', 100)}):"]
+    lines = [f"Handoff {handoff['id']} ({defuse(handoff.get('created') or '?', 40)}, "
+             f"from {defuse(handoff.get('origin') or '?', 100)}):"]
     for key, label in sf.HANDOFF_FIELDS[2:]:
         if handoff.get(key):
             lines.append(f"- {label}: {defuse(handoff[key])}")

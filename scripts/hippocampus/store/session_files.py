@@ -50,11 +50,12 @@ def folder(paths) -> str:
     return f"{paths.side_name}/{FOLDER}"
 
 
-def scope_name(raw) -> str:
+def scope_name(raw, new: bool = False) -> str:
     """A working-memory scope's name as its file is named: NFC, case-folded (one file per scope
     on a case-blind file system too), letters, digits, '.', '_' and '-', starting with a letter
     or digit, at most SCOPE_MAX characters; anything else (a path, '..', a control character, an
-    empty or very long name) is refused."""
+    empty or very long name) is refused; `new` (a push, which may make its file): one that
+    looks like a secret too (a file someone made by hand is still read and cleared)."""
     if not isinstance(raw, str):
         raise UsageError("a scope is a name")
     name = unicodedata.normalize("NFC", raw).strip().casefold()
@@ -66,6 +67,10 @@ def scope_name(raw) -> str:
     if not _SCOPE.fullmatch(name) or ".." in name:
         raise UsageError(f"not a scope name: {shown} (letters, digits, '.', '_', '-', starting with a letter "
                          "or digit; no '..', no '/')")
+    from ..text.redact import redact_text
+    given = unicodedata.normalize("NFC", raw).strip()
+    if new and (redact_text(given) != given or redact_text(name) != name):  # a file's name, in git: no token
+        raise UsageError("not a scope name: it looks like a secret (a scope names a file kept in git)")
     return name
 
 
@@ -95,12 +100,22 @@ def handoff_id(raw) -> str:
 
 
 def read_text(root, relative: str) -> str | None:
-    """A session file's text (None: not there); never through a link out of the workspace."""
+    """A session file's text (None: not there, or not a file: a folder, a named pipe a hand
+    left there, which would hold the session start forever); never through a link out of the
+    workspace."""
+    import os
+    import stat
     from ..base.fsutil import read_confined
+    path = root / relative
     try:
-        return read_confined(root / relative).decode("utf-8", "replace")
+        read_confined(path, probe=True)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
         return None
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            return None
+        return handle.read().decode("utf-8", "replace")
 
 
 # --------------------------------------------------------- working memory
@@ -134,7 +149,16 @@ def wm_scopes(root, paths) -> list[str]:
         names = sorted(p.name[:-3] for p in found.iterdir() if p.name.endswith(".md") and p.is_file())
     except (FileNotFoundError, NotADirectoryError):
         return []
-    return [n for n in names if _SCOPE.fullmatch(n) and ".." not in n]
+    return [n for n in names if _canonical(n)]
+
+
+def _canonical(name: str) -> bool:
+    """Whether a file's name is a scope's as scope_name gives it (a hand-made 'Notes.md' is not:
+    its scope's file is notes.md)."""
+    try:
+        return scope_name(name) == name
+    except UsageError:
+        return False
 
 
 # --------------------------------------------------------------- snapshot
@@ -142,9 +166,13 @@ SNAPSHOT_FIELDS = (("task", "Task"), ("summary", "Summary"), ("next_step", "Next
 
 
 def parse_fields(text: str | None, fields) -> dict:
+    """The `- **Label**: value` lines before the first `## ` section: a list item under one (a
+    file written, a command that failed, a note) is shaped like a field only by its words."""
     labels = {label: key for key, label in fields}
     found = {}
     for line in (text or "").splitlines():
+        if line.startswith("## "):
+            break
         match = _FIELD.match(line)
         if match and match["name"] in labels and labels[match["name"]] not in found:
             found[labels[match["name"]]] = match["value"]

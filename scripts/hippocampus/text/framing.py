@@ -35,9 +35,13 @@ def local_date(created: str | None) -> str | None:
     """The memory's day in the machine's time zone, or None when undated."""
     from ..text.timeutil import parse_time
     try:
-        return parse_time(created or "", "created").astimezone().date().isoformat()
+        moment = parse_time(created or "", "created")
     except UsageError:
         return None
+    try:
+        return moment.astimezone().date().isoformat()
+    except (OverflowError, ValueError, OSError):  # year 1 west of UTC, 9999 east of it (a hand edit): its UTC day
+        return moment.date().isoformat()
 
 
 def observed(created: str | None, now=None) -> str:

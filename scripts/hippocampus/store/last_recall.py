@@ -9,12 +9,10 @@ fail for it: a read-only workspace or a failed write leaves the previous file
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from datetime import datetime
 
-from ..base.model import is_valid_id
 from ..text.timeutil import format_time
 
 MAX_IDS = 1000  # a recall returns at most this many (recall.py --top is at most 1,000)
@@ -27,6 +25,7 @@ def path_for(paths, agent: str):
         return paths.cache / "last-recall.json"
     name = agent.split(":", 1)[-1].lower()
     if not _PLAIN.match(name):  # a name that is not a plain file name part: its digest
+        import hashlib  # (here: recall pays ~3 ms to import it, and a plain name needs none)
         name = hashlib.sha256(agent.encode("utf-8", "surrogatepass")).hexdigest()[:16]
     return paths.cache / f"last-recall.{name}.json"
 
@@ -42,7 +41,7 @@ def record(workspace, ids: list[str], now: datetime) -> bool:
         if not _may_write(target):
             return False
         data = {"agent": workspace.agent, "time": format_time(now),
-                "ids": [i for i in ids if is_valid_id(i)][:MAX_IDS]}
+                "ids": [i for i in ids if isinstance(i, str)][:MAX_IDS]}  # (recall's: read() checks them)
         atomic_write(target, json.dumps(data, ensure_ascii=False) + "\n", sync=False)
         return True
     except Exception:  # noqa: BLE001 - a note for later, never worth failing a recall
@@ -52,6 +51,7 @@ def record(workspace, ids: list[str], now: datetime) -> bool:
 def read(workspace) -> dict | None:
     """The last recall's note for the acting agent ({time, ids}), None when
     there is none (or it is unreadable: it is derived, never trusted further)."""
+    from ..base.model import is_valid_id
     try:
         data = json.loads(path_for(workspace.paths, workspace.agent).read_text(encoding="utf-8"))
     except (OSError, ValueError, UnicodeDecodeError):

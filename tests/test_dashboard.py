@@ -1,7 +1,6 @@
 """dashboard.py: one self-contained page, memory text escaped, rendered for real in headless Chromium;
 --serve answers read-only on 127.0.0.1."""
 
-import html as htmllib
 import json
 import os
 import re
@@ -172,24 +171,54 @@ def test_chromium_renders_both_widths_with_no_console_errors(ws, tmp_path):
 
 
 @needs_chromium
-def test_keyboard_reaches_every_memory_and_a_link_opens_its_life(ws, tmp_path):
-    """Asserted in the DOM Chromium built (headless --dump-dom cannot press keys): every memory's
-    life is a <details> whose <summary> is in the tab order and opens on Enter natively; every link
-    to a memory names a life on the page, and following one opens it (the page's script) and focuses
-    its summary; focus is drawn (:focus-visible); the search box has a label."""
+def test_keyboard_search_and_a_memory_life_in_a_real_browser(ws, tmp_path):
+    """Keys pressed for real (DevTools protocol over --remote-debugging-pipe): Tab walks from the
+    skip link through the links; focus is drawn; typing in the search box filters the memories
+    shown; Enter on a memory opens its life; Enter on a link to a memory opens and focuses it."""
+    from chromium_pipe import Browser
     info = populated(ws)
     page = (ws.root / "brain-dashboard.html").resolve()
-    dom = chromium(tmp_path, "--dump-dom", page.as_uri()).stdout
-    lives = re.findall(r'<details id="m-(mem_\w+)"><summary>', dom)
-    assert len(lives) == info["shown"] == info["live"] and "tabindex=\"-1\"" not in dom
-    targets = set(re.findall(r'href="#m-(mem_\w+)"', dom))
-    assert targets and targets <= set(lives)
-    assert re.search(r"summary:focus-visible[^{]*\{[^}]*outline: 3px", dom) and '<label for="q">' in dom
-    assert '<a class="skip" href="#memories">' in dom and 'id="memories"' in dom
-    target = sorted(targets)[0]
-    opened = chromium(tmp_path, "--dump-dom", page.as_uri() + f"#m-{target}").stdout
-    assert re.search(rf'<details id="m-{target}" open="">', opened)
-    assert not re.search(r'<details id="m-(?!' + target + r')mem_\w+" open', opened)
+    browser = Browser(CHROMIUM, FLAGS, tmp_path / "profile")
+    try:
+        browser.open(page.as_uri())
+        assert browser.js("document.documentElement.dataset.ready") == "1"
+        assert browser.js("document.querySelectorAll('img, b > b').length") == 0
+        assert HOSTILE in browser.js("document.body.textContent")
+        browser.key("Tab", "Tab", 9)
+        assert browser.js("document.activeElement.className") == "skip"
+        browser.key("Tab", "Tab", 9)
+        focused = browser.js("[document.activeElement.tagName, document.activeElement.getAttribute('href'), "
+                             "getComputedStyle(document.activeElement).outlineStyle, "
+                             "getComputedStyle(document.activeElement).outlineWidth]")
+        assert focused[0] == "A" and focused[1].startswith("#m-mem_") and focused[2:] == ["solid", "3px"]
+        target = focused[1][1:]
+        browser.key("Enter", "Enter", 13, "\r")  # follows the link: the memory's life opens, its summary focused
+        assert browser.until(f"document.getElementById('{target}').open") is True
+        assert browser.js("document.activeElement.parentElement.id") == target
+        for _ in range(60):  # on to the search box
+            browser.key("Tab", "Tab", 9)
+            if browser.js("document.activeElement.id") == "q":
+                break
+        assert browser.js("document.activeElement.id") == "q"
+        browser.call("Input.insertText", session=True, text="deploys go")
+        assert browser.js("document.getElementById('q-count').textContent") == f"2 of {info['shown']} shown"
+        assert browser.js("Array.from(document.querySelectorAll('#lives > li')).filter(li => !li.hidden)"
+                          ".every(li => /Deploys go out/.test(li.textContent))") is True
+        browser.key("Tab", "Tab", 9)  # the first memory the search left
+        summary = browser.js("[document.activeElement.tagName, document.activeElement.parentElement.open]")
+        assert summary == ["SUMMARY", False]
+        browser.key("Enter", "Enter", 13, "\r")
+        assert browser.js("document.activeElement.parentElement.open") is True
+        assert "Deploys go out on" in browser.js("document.activeElement.parentElement.querySelector('.life')"
+                                                  ".textContent")
+        assert browser.console() == []
+        broken = tmp_path / "broken.html"  # and the check can fail: a script the policy does not allow is reported
+        broken.write_text(page.read_text().replace("data-ready", "data-ready2"))
+        browser.open(broken.as_uri())
+        browser.js("1")
+        assert any("Content Security Policy" in json.dumps(event) for event in browser.console())
+    finally:
+        browser.close()
 
 
 def serving(ws, *args, now="2026-03-03"):

@@ -1,197 +1,165 @@
-"""brain-dashboard.html: one self-contained page (inline CSS and SVG, no script,
-nothing loaded from the network) showing the state of the memory.
+"""The dashboard: one self-contained page showing the state of the memory,
+written to brain-dashboard.html or served read-only on 127.0.0.1
+(hosts/dashboard_serve.py); the HTML itself is hosts/dashboard_page.py's.
 
-Every piece of memory text goes through html.escape, so a memory holding
-`</script><img onerror=...>` is shown as text.
+What it says is what the rest of the code means: core is scoring.in_core,
+a status is scoring.status_of, a decay curve is scoring.decayed with the
+memory's own decay_multiplier, a memory's life is recall.history's. Every
+list is bounded and says how many it leaves out, so the page stays small
+at any size.
 """
 
 from __future__ import annotations
 
+import math
 from datetime import timedelta
-from html import escape
 
 from ..base.config import DOMAINS, STATUSES, STORES
-from ..base.scoring import decayed, in_core, is_kept, outcome_counts, status_of
+from ..base.scoring import (clamp, decay_multiplier, decayed, in_core, is_kept, is_stale, outcome_counts,
+                            status_of)
+from .dashboard_page import PALETTE
 
 OUTPUT = "brain-dashboard.html"
-COLOURS = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f",
-           "#bab0ac"]
+LIVES = 200          # memories shown with their life (and searched)
+LIST = 10            # strongest, fading
+WEEK_ROWS = 60       # this week's audit lines shown
+WEEK_SCAN = 20000    # audit lines read back at most to find this week's
+HORIZON = 90         # days the decay curves look ahead
+CHART = len(PALETTE)  # core memories drawn: one colour each
 
 
 def build(workspace) -> tuple[str, dict]:
+    """The page and a summary of what it shows."""
+    from .dashboard_page import render
+    data = gather(workspace)
+    return render(data), data["info"]
+
+
+def gather(workspace) -> dict:
     from ..lifecycle import conflicts, proposals
-    now = workspace.now
-    config = workspace.config
-    everything = workspace.memories(include_archived=True)
+    from ..recall.history import histories
+
+    now, config = workspace.now, workspace.config
+    # index.json as committed, read and nothing else: the search cache a reader would refresh is
+    # not touched (--serve writes nothing), and the index keeps what the cache drops (supersedes)
+    everything = [m for m in workspace.load_index()["memories"] if not m.get("purged")]
     live = [m for m in everything if m.get("status") != "archived"]
     for memory in live:
         memory["now"] = decayed(memory, now, config)
+        memory["statusNow"] = status_of(memory, memory["now"], config)
     core = sorted((m for m in live if in_core(m, m["now"], config)),  # the one definition (scoring.in_core)
                   key=lambda m: (not is_kept(m), -m["now"], m["id"]))
-    strongest = sorted(live, key=lambda m: -m["now"])[:10]
-    fading = sorted((m for m in live if not m.get("pinned")), key=lambda m: m["now"])[:10]
+    ranked = sorted(live, key=lambda m: (-m["now"], m["id"]))
+    shown = ranked[:LIVES]
+    lives = histories(workspace, shown)
     _text, found_conflicts = conflicts.load(workspace.root)
     open_conflicts = [c for c in found_conflicts if c["state"] == "open"]
     _text, found_proposals = proposals.load(workspace)
     pending = [p for p in found_proposals if p["state"] == "pending"]
-    audit = _audit_tail(workspace, 20)
     counts = {
         "domain": {d: sum(m.get("domain") == d for m in live) for d in DOMAINS},
-        "store": {s: sum(m.get("store", "semantic") == s for m in live) for s in STORES},
-        "status": {s: sum((m.get("status") if s == "archived" else _status(m, config)) == s
-                          for m in (everything if s == "archived" else live)) for s in STATUSES},
+        "store": {s: sum((m.get("store") or "semantic") == s for m in live) for s in STORES},
+        "status": {s: (len(everything) - len(live) if s == "archived" else sum(m["statusNow"] == s for m in live))
+                   for s in STATUSES},
     }
     judged = sorted(({"id": m["id"], **outcome_counts(m), "content": m.get("content", "")} for m in live
-                     if "outcomeGood" in m or "outcomeBad" in m),  # outcome.py's judgements: their half-lives
+                     if "outcomeGood" in m or "outcomeBad" in m),
                     key=lambda j: (-j["halfLifeFactor"], j["id"]))
     bins = [0] * 10
     for memory in live:
         bins[min(int(memory["now"] * 10), 9)] += 1
-    parts = [
-        f"<h1>Hippocampus: the brain of {escape(workspace.root.name)}</h1>",
-        f"<p class=meta>{len(live)} live memories, {len(everything) - len(live)} archived; drawn "
-        f"{escape(now.strftime('%Y-%m-%d %H:%M'))} UTC</p>",
-        "<section class=grid>",
-        *(_bars(title, values) for title, values in (("By domain", counts["domain"]), ("By store", counts["store"]),
-                                                      ("By status", counts["status"]))),
-        "</section>",
-        "<section><h2>Importance now</h2>" + _histogram(bins) + "</section>",
-        "<section><h2>Core memories over the next 90 days</h2>" + _decay_curves(core[:12], now, config) + "</section>",
-        "<section class=grid>" + _memory_list("Strongest", strongest) + _memory_list("Fading", fading) + "</section>",
-        "<section>" + _outcome_list(judged) + "</section>",
-        "<section class=grid>" + _conflict_list(open_conflicts) + _proposal_list(pending) + "</section>",
-        "<section>" + _superseded_list(everything) + "</section>",
-        "<section><h2>Recent changes (audit log)</h2><table>" + "".join(
-            f"<tr><td>{escape(line[0])}</td><td>{escape(line[1])}</td><td>{escape(line[2])}</td>"
-            f"<td>{escape(line[3])}</td></tr>" for line in audit) + "</table></section>",
-    ]
-    html = PAGE.format(body="\n".join(parts))
-    return html, {"live": len(live), "archived": len(everything) - len(live), "core": len(core),
-                  "conflicts": len(open_conflicts), "proposals": len(pending), "counts": counts,
-                  "outcomes": [{k: j[k] for k in ("id", "good", "bad", "halfLifeFactor")} for j in judged]}
+    fading = fading_memories(live, config)
+    by_id = {m["id"]: m for m in everything}
+    week, week_counts, week_total = this_week(workspace)
+    info = {"live": len(live), "archived": len(everything) - len(live), "core": len(core),
+            "conflicts": len(open_conflicts), "proposals": len(pending), "counts": counts,
+            "outcomes": [{k: j[k] for k in ("id", "good", "bad", "halfLifeFactor")} for j in judged],
+            "shown": len(shown), "fading": len(fading), "changesThisWeek": week_total}
+    return {"workspace": workspace, "now": now, "config": config, "live": live, "everything": everything,
+            "by_id": by_id, "core": core, "strongest": [m for m in ranked if not is_stale(m)][:LIST],
+            "fading": fading, "shown": shown, "lives": lives, "conflicts": open_conflicts, "proposals": pending,
+            "core_curves": {m["id"]: curve(m, now, config) for m in core[:CHART]},
+            "sparks": {m["id"]: curve(m, now, config, step=6) for m in shown},
+            "chains": {m["id"]: chain(m, by_id) for m in shown}, "list": LIST,
+            "counts": counts, "judged": judged, "bins": bins, "week": week, "week_counts": week_counts,
+            "week_total": week_total, "info": info}
 
 
-def _status(memory: dict, config: dict) -> str:
-    return status_of(memory, memory["now"], config)
+def days_to_line(memory: dict, line: float, config: dict) -> float | None:
+    """Days from now until decay takes the memory below `line` (scoring.decayed's
+    formula solved for the days), or None when it never will."""
+    multiplier, rate = decay_multiplier(memory, config), config["decay"]["rate"]
+    if multiplier <= 0 or not 0 < rate < 1 or memory["now"] <= 0:
+        return None
+    if memory["now"] < line:
+        return 0.0
+    return math.log(line / memory["now"]) / (multiplier * math.log(rate))
 
 
-def _audit_tail(workspace, count: int) -> list[tuple[str, str, str, str]]:
+def fading_memories(live: list[dict], config: dict) -> list[dict]:
+    """Memories decay is taking toward the archive line (thresholds.background):
+    decay has already lowered them (a memory made or recalled today has lost
+    nothing yet and is not fading), they are still above the line, and they
+    cross it within HORIZON days. Soonest first."""
+    line = config["thresholds"]["background"]
+    found = []
+    for memory in live:
+        base = clamp(memory.get("baseImportance", memory.get("importance", 0.5)))
+        if is_kept(memory) or memory["now"] >= base or memory["now"] < line:
+            continue
+        days = days_to_line(memory, line, config)
+        if days is not None and days <= HORIZON:
+            found.append({**memory, "daysLeft": days})
+    return sorted(found, key=lambda m: (m["daysLeft"], m["id"]))
+
+
+def curve(memory: dict, now, config: dict, days: int = HORIZON, step: int = 3) -> list[tuple[int, float]]:
+    """The memory's importance over the next `days` days, as scoring.decayed gives it."""
+    return [(day, decayed(memory, now + timedelta(days=day), config)) for day in range(0, days + 1, step)]
+
+
+def chain(memory: dict, by_id: dict, limit: int = 12) -> list[dict]:
+    """The supersession chain through the memory, oldest first: what it replaced, what replaced it."""
+    older, seen = [], {memory["id"]}
+    current = memory
+    while len(older) < limit:
+        previous = [by_id[i] for i in current.get("supersedes") or [] if i in by_id and i not in seen]
+        if not previous:
+            break
+        current = previous[0]
+        seen.add(current["id"])
+        older.insert(0, current)
+    newer, current = [], memory
+    while len(newer) < limit and current.get("supersededBy") in by_id and current["supersededBy"] not in seen:
+        current = by_id[current["supersededBy"]]
+        seen.add(current["id"])
+        newer.append(current)
+    return [*older, memory, *newer] if older or newer else []
+
+
+def this_week(workspace) -> tuple[list[tuple[str, str, str, str]], dict[str, int], int]:
+    """The audit lines of the last 7 days (newest first, at most WEEK_ROWS), the count
+    of each action among them and their total (read back at most WEEK_SCAN lines)."""
     from ..store.audit_archive import last_lines
+    from ..text.timeutil import parse_time_or
 
-    rows = []
-    for line in reversed(last_lines(workspace.paths, count)):
+    since = workspace.now - timedelta(days=7)
+    rows, counts, total = [], {}, 0
+    for line in reversed(last_lines(workspace.paths, WEEK_SCAN)):
         parts = line.split(" | ", 4)
-        if len(parts) == 5:
+        if len(parts) != 5:
+            continue
+        when = parse_time_or(parts[0], None)
+        if when is None:
+            continue
+        if when < since:
+            break
+        total += 1
+        action = parts[2].removeprefix("CRITICAL ")
+        counts[action] = counts.get(action, 0) + 1
+        if len(rows) < WEEK_ROWS:
             rows.append((parts[0], parts[1], parts[2], parts[4]))
-    return rows
-
-
-def _bars(title: str, values: dict) -> str:
-    top = max(values.values(), default=0) or 1
-    rows = "".join(
-        f"<div class=bar><span class=label>{escape(name)}</span><span class=fill style=\"width:{value / top * 100:.0f}%;"
-        f"background:{COLOURS[i % len(COLOURS)]}\"></span><span class=value>{value}</span></div>"
-        for i, (name, value) in enumerate(values.items()))
-    return f"<div class=card><h2>{escape(title)}</h2>{rows}</div>"
-
-
-def _histogram(bins: list[int]) -> str:
-    width, height, top = 600, 160, max(bins) or 1
-    bars = []
-    for i, count in enumerate(bins):
-        h = count / top * (height - 30)
-        bars.append(f"<rect x=\"{i * 60 + 5}\" y=\"{height - 20 - h:.1f}\" width=\"50\" height=\"{h:.1f}\" "
-                    f"fill=\"#4e79a7\"><title>{i / 10:.1f}-{(i + 1) / 10:.1f}: {count}</title></rect>"
-                    f"<text x=\"{i * 60 + 30}\" y=\"{height - 5}\" text-anchor=middle>{i / 10:.1f}</text>"
-                    f"<text x=\"{i * 60 + 30}\" y=\"{height - 24 - h:.1f}\" text-anchor=middle>{count}</text>")
-    return f"<svg viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=img>{''.join(bars)}</svg>"
-
-
-def _decay_curves(core: list[dict], now, config: dict) -> str:
-    if not core:
-        return "<p>No core memories yet.</p>"
-    width, height, left = 640, 260, 40
-    def y(value: float) -> float:
-        return 10 + (1 - value) * (height - 40)
-    lines = [f"<line x1=\"{left}\" x2=\"{width}\" y1=\"{y(t):.1f}\" y2=\"{y(t):.1f}\" stroke=\"#bbb\" "
-             f"stroke-dasharray=\"4 3\"/><text x=\"2\" y=\"{y(t) + 4:.1f}\">{t:.1f}</text>"
-             for t in (config["thresholds"]["core"], config["thresholds"]["background"], 1.0, 0.0)]
-    legend = []
-    for i, memory in enumerate(core):
-        points = []
-        for day in range(0, 91, 3):
-            value = decayed(memory, now + timedelta(days=day), config)
-            points.append(f"{left + day / 90 * (width - left - 10):.1f},{y(value):.1f}")
-        colour = COLOURS[i % len(COLOURS)]
-        lines.append(f"<polyline fill=none stroke=\"{colour}\" stroke-width=2 points=\"{' '.join(points)}\">"
-                     f"<title>{escape(memory['content'][:120])}</title></polyline>")
-        legend.append(f"<li><span class=swatch style=\"background:{colour}\"></span>{escape(memory['content'][:140])}"
-                      f" <small>({memory['now']:.2f} now, {decayed(memory, now + timedelta(days=90), config):.2f} "
-                      f"in 90 days)</small></li>")
-    lines.append(f"<text x=\"{left}\" y=\"{height - 5}\">today</text>"
-                 f"<text x=\"{width - 60}\" y=\"{height - 5}\">+90 days</text>")
-    return (f"<svg viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=img>{''.join(lines)}"
-            f"</svg><ul class=legend>{''.join(legend)}</ul>")
-
-
-def _memory_list(title: str, memories: list[dict]) -> str:
-    from ..base.scoring import is_stale
-    items = "".join(f"<li><b>{m['now']:.2f}</b> <span class=tag>{escape(m.get('domain', ''))}/"
-                    f"{escape(m.get('store', ''))}</span>{' <span class=tag>stale</span>' if is_stale(m) else ''} "
-                    f"{escape(m['content'][:200])}</li>" for m in memories)
-    return f"<div class=card><h2>{escape(title)}</h2><ol>{items or '<li>none</li>'}</ol></div>"
-
-
-def _outcome_list(judged: list[dict], count: int = 20) -> str:
-    """The memories outcome.py judged: their counts and the half-life factor those give."""
-    items = "".join(f"<li><b>x{j['halfLifeFactor']:g}</b> <span class=tag>{j['good']} good, {j['bad']} bad</span> "
-                    f"{escape(j['content'][:200])}</li>" for j in judged[:count])
-    return f"<div class=card><h2>Judged by outcomes (half-life)</h2><ol>{items or '<li>none</li>'}</ol></div>"
-
-
-def _superseded_list(memories: list[dict], count: int = 10) -> str:
-    """The newest links of superseded memories (old -> the one that replaced it)."""
-    by_id = {m["id"]: m for m in memories}
-    links = sorted(((by_id[m["supersededBy"]], m) for m in memories
-                    if m.get("supersededBy") in by_id), key=lambda pair: pair[0].get("created") or "", reverse=True)
-    items = "".join(f"<li><b>{escape(old['id'])}</b> {escape(old['content'][:120])} <i>superseded by</i> "
-                    f"<b>{escape(new['id'])}</b> {escape(new['content'][:120])}</li>" for new, old in links[:count])
-    return (f"<div class=card><h2>Superseded ({len(links)}: kept for questions about before)</h2>"
-            f"<ol>{items or '<li>none</li>'}</ol></div>")
-
-
-def _conflict_list(found: list[dict]) -> str:
-    items = "".join(f"<li><b>{escape(c['id'])}</b> {escape(c.get('kind', ''))}: {escape(c['a']['content'][:120])} "
-                    f"<i>vs</i> {escape(c['b']['content'][:120])}</li>" for c in found if "a" in c and "b" in c)
-    return f"<div class=card><h2>Open conflicts ({len(found)})</h2><ul>{items or '<li>none</li>'}</ul></div>"
-
-
-def _proposal_list(found: list[dict]) -> str:
-    items = "".join(f"<li><b>#{p['id']}</b> from {escape(str(p.get('from', '')))}: "
-                    f"{escape(str(p.get('content', ''))[:160])}</li>" for p in found)
-    return f"<div class=card><h2>Pending proposals ({len(found)})</h2><ul>{items or '<li>none</li>'}</ul></div>"
-
-
-PAGE = """<!DOCTYPE html>
-<html lang=en><head><meta charset=utf-8>
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>Hippocampus brain dashboard</title>
-<style>
-body {{ font: 14px/1.45 system-ui, sans-serif; margin: 24px; color: #222; background: #fafafa; }}
-h1 {{ margin: 0 0 4px; }} h2 {{ font-size: 16px; margin: 0 0 8px; }}
-.meta {{ color: #666; margin: 0 0 16px; }}
-section {{ margin: 16px 0; }} .grid {{ display: grid; grid-template-columns: repeat(auto-fit, minmax(280px, 1fr)); gap: 16px; }}
-.card {{ background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: 12px; }}
-.bar {{ display: flex; align-items: center; gap: 6px; margin: 3px 0; }}
-.label {{ width: 110px; }} .fill {{ height: 14px; min-width: 2px; border-radius: 3px; }} .value {{ color: #555; }}
-svg text {{ font-size: 11px; fill: #555; }}
-.legend {{ list-style: none; padding: 0; }} .swatch {{ display: inline-block; width: 10px; height: 10px; margin-right: 6px; }}
-.tag {{ color: #777; font-size: 12px; }} table {{ border-collapse: collapse; width: 100%; background: #fff; }}
-td {{ border-bottom: 1px solid #eee; padding: 3px 6px; vertical-align: top; font-size: 12px; }}
-</style></head><body>
-{body}
-</body></html>
-"""
+    return rows, dict(sorted(counts.items(), key=lambda item: (-item[1], item[0]))), total
 
 
 def rebuild_after_purge(workspace) -> None:

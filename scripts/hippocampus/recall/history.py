@@ -29,6 +29,45 @@ def history(workspace: Workspace, memory_id: str) -> dict:
     if current is None and not events:
         raise NotFound(f"no memory with id {memory_id} (and no trace of one in the audit log)")
     _attach_commits(workspace, memory_id, events)
+    return _life(memory_id, current, events)
+
+
+def histories(workspace: Workspace, memories: list[dict]) -> dict[str, dict]:
+    """history() for many memories at once (the dashboard): one pass over the
+    audit log and one `git log`, whatever their number."""
+    from ..store.audit import git
+    from ..store.audit_archive import lines
+
+    wanted = {m["id"] for m in memories}
+    events: dict[str, list[dict]] = {memory_id: [] for memory_id in wanted}
+    for line in lines(workspace.paths):
+        parts = line.split(" | ", 4)
+        if len(parts) != 5:
+            continue
+        for memory_id in set(parts[3].split(",")) & wanted:
+            events[memory_id].append(_event(parts))
+    result = git(workspace.root, "log", "--reverse", "--format=%H%x1f%s%x1f%(trailers:key=Memory-Id,valueonly,separator=%x1e)%x1d",
+                 "-F", "--grep=Memory-Id: ", check=False)
+    commits: dict[str, list[list[str]]] = {memory_id: [] for memory_id in wanted}
+    for record in result.stdout.split("\x1d"):
+        fields = record.strip("\n").split("\x1f")
+        if len(fields) == 3:
+            for memory_id in {i.strip() for i in fields[2].split("\x1e")} & wanted:
+                commits[memory_id].append(fields[:2])
+    found = {}
+    for memory in memories:
+        _pair(events[memory["id"]], commits[memory["id"]])
+        found[memory["id"]] = _life(memory["id"], memory, events[memory["id"]])
+    return found
+
+
+def _event(parts: list[str]) -> dict:
+    time, actor, action, _ids, summary = parts
+    return {"time": time, "actor": actor, "action": action.removeprefix("CRITICAL "),
+            "critical": action.startswith("CRITICAL "), "summary": summary, "commit": None}
+
+
+def _life(memory_id: str, current: dict | None, events: list[dict]) -> dict:
     seen_created = False
     for event in events:
         kind = EVENTS.get(event["action"], event["action"])
@@ -82,10 +121,7 @@ def _audit_events(workspace: Workspace, memory_id: str) -> list[dict]:
         parts = line.split(" | ", 4)
         if len(parts) != 5 or memory_id not in parts[3].split(","):
             continue
-        time, actor, action, _ids, summary = parts
-        critical = action.startswith("CRITICAL ")
-        events.append({"time": time, "actor": actor, "action": action.removeprefix("CRITICAL "),
-                       "critical": critical, "summary": summary, "commit": None})
+        events.append(_event(parts))
     return events
 
 
@@ -95,7 +131,11 @@ def _attach_commits(workspace: Workspace, memory_id: str, events: list[dict]) ->
 
     result = git(workspace.root, "log", "--reverse", "--format=%H%x1f%s", "-F", f"--grep=Memory-Id: {memory_id}",
                  check=False)
-    commits = [line.split("\x1f", 1) for line in result.stdout.splitlines() if "\x1f" in line]
+    _pair(events, [line.split("\x1f", 1) for line in result.stdout.splitlines() if "\x1f" in line])
+
+
+def _pair(events: list[dict], commits: list[list[str]]) -> None:
+    """Give each event the commit (oldest first) whose subject is its action and summary."""
     position = 0
     for sha, subject in commits:
         subject = subject.removeprefix("CRITICAL ")

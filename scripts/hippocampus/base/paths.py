@@ -36,6 +36,7 @@ ARCHIVE = f"{SIDE}/archive"  # the files of memories that are not live (forgotte
 _MEMORY_FILE = re.compile(r"(?:hippocampus|memory)/(?:archive/)?(?:%s)/[^/\\\x00.][^/\\\x00]*\.md" % "|".join(MEMORY_FOLDERS))
 # ... and where a writer keeps them: live in memory/<folder>/, the others in hippocampus/archive/<folder>/
 _PLACED_FILE = re.compile(r"(?:memory|hippocampus/archive)/(?:%s)/[^/\\\x00.][^/\\\x00]*\.md" % "|".join(MEMORY_FOLDERS))
+_UNNAMEABLE = re.compile("[\x00-\x1f\x7f\ud800-\udfff]")  # control characters, surrogate escapes
 
 
 def is_memory_file(path, placed: bool = False) -> bool:
@@ -73,11 +74,7 @@ def is_live(memory: dict) -> bool:
 def nameable(name: str) -> bool:
     """Whether a file name can be named in a commit and an audit line: no control
     character (a line break), no byte that is not UTF-8 (a surrogate escape)."""
-    for ch in name:
-        code = ord(ch)
-        if code < 32 or code == 127 or 0xD800 <= code <= 0xDFFF:
-            return False
-    return True
+    return name.isascii() and name.isprintable() or not _UNNAMEABLE.search(name)
 
 
 def memory_file(memory: dict) -> str | None:

@@ -35,7 +35,7 @@ SCHEMA_VERSION = "18"  # 8: unspaced scripts indexed as characters and pairs; 9:
 # keys the rows read over to the new tables (SearchCache.carried), so the rebuild after an upgrade does not read
 # every memory again (at 10,000 memories: 14 s without, ~2 s with). A cache from before the readers' version was
 # kept says its readers by its schema (READERS_OF_SCHEMA).
-READERS_VERSION = "17"
+from .readings import READERS_VERSION  # (kept there: index.json carries what they read)
 READERS_OF_SCHEMA = {"17": "17"}
 # Combining marks (categories M*) are part of a word, as textutil.words reads it: unicode61's
 # default (letters, numbers, Co) cut "हिंदी" into ह and द at its vowel signs. An SQLite without
@@ -288,27 +288,37 @@ class SearchCache:
         return read
 
     def _insert(self, memories: list[dict], read: dict | None = None) -> None:
-        from ..text.mentions import mention_keys
-        from ..text.slot_model import user_keys as learned_keys
-        from ..text.supersession import keys as slot_keys
-        placeholders = ",".join("?" * len(COLUMNS))
-        cursor = self.db.cursor()
+        """New rows, given their rowids and written a few thousand at once (a rebuild of
+        100,000: 4.4 s in one statement a row, ~2 s so; bench/machinery.py)."""
+        from .readings import carried, keys_of
+        insert_mem = f"INSERT INTO mem(rowid,{','.join(COLUMNS)}) VALUES (?,{','.join('?' * len(COLUMNS))})"
+        rowid = self.db.execute("SELECT COALESCE(MAX(rowid), 0) FROM mem").fetchone()[0]
+        mem_rows: list[tuple] = []
+        fts_rows: list[tuple] = []
+        slot_rows: list[tuple] = []
+
+        def flush() -> None:
+            self.db.executemany(insert_mem, mem_rows)
+            self.db.executemany("INSERT INTO fts(rowid, content, keywords) VALUES (?,?,?)", fts_rows)
+            self.db.executemany("INSERT INTO slot(key, id) VALUES (?, ?)", slot_rows)
+            mem_rows.clear()
+            fts_rows.clear()
+            slot_rows.clear()
+
         for memory in memories:
+            rowid += 1
             row = _row(memory)
-            cursor.execute(f"INSERT INTO mem({','.join(COLUMNS)}) VALUES ({placeholders})", row)
-            cursor.execute("INSERT INTO fts(rowid, content, keywords) VALUES (?,?,?)",
-                           (cursor.lastrowid, searchable(row[-2]), searchable(row[-3])))
-            known = read.get(memory["id"]) if read else None
-            if known is not None and memory.get("store") != "procedural" and known[0] == hash(row[-2]):
-                cursor.executemany("INSERT INTO slot(key, id) VALUES (?, ?)", [(key, memory["id"]) for key in known[1]])
-            elif memory.get("store") != "procedural":  # the subject|slot keys it states (supersession.py)
-                stated = slot_keys(row[-2])  # and, "~"-marked, those it names a value of in passing (mentions.py)
-                # and, "+"-marked, the user's slots the learned reading is sure of where it read none (slot_model.py)
-                pets = any(k.startswith("user|pet") for k in stated)
-                learned = ["+" + key for key in learned_keys(row[-2], stated=stated)
-                           if key not in stated and not (pets and key.startswith("user|pet"))]
-                cursor.executemany("INSERT INTO slot(key, id) VALUES (?, ?)",
-                                   [(key, memory["id"]) for key in stated + learned + mention_keys(row[-2], stated)])
+            mem_rows.append((rowid, *row))
+            fts_rows.append((rowid, searchable(row[-2]), searchable(row[-3])))
+            if memory.get("store") != "procedural":  # (a procedure states nothing of anyone's)
+                known = read.get(memory["id"]) if read else None  # as this cache read the same text before,
+                keys = known[1] if known is not None and known[0] == hash(row[-2]) else carried(memory)  # as
+                if keys is None:  # index.json carries them for it (readings.py), or read now
+                    keys = keys_of(row[-2])
+                slot_rows.extend((key, memory["id"]) for key in keys)
+            if len(mem_rows) >= 2000:
+                flush()
+        flush()
 
     def _refresh_episodes(self, episodes: set) -> None:
         """One document per episode (its live memories in order), for episode-level relevance."""

@@ -416,6 +416,9 @@ class Transaction:
         if self.index_changed:
             self.index["lastUpdated"] = format_time(self.now)
             self.index.pop("migratedFrom", None)
+            from .readings import note
+            for memory in self.touched.values():
+                note(memory)  # the keys its text reads as travel with it (readings.py)
             index_data = index_store.prepare_save(self.index, set(self.touched))
             self.paths.add(ws.paths.rel(ws.paths.index))
         # the audit files a purge scrubbed: written first, as the rotation and the audit line build on them

@@ -164,8 +164,10 @@ class Workspace:
             index = self.load_index()
             if index_state(self.paths.index, index_store.read_stamp(self.paths.index)) != state:
                 continue  # replaced while we read it: look again
-            manifest = None if cache.meta("index_state") else self._hash_manifest()
+            manifest, clean = (None, None) if cache.meta("index_state") else self._hash_manifest(index["memories"])
             cache.rebuild(index["memories"], state, manifest)
+            if clean is not None:  # every file as index.json has it: the look below lists, and reads nothing
+                cache.set_meta("files_print", clean)
             break
         self.look_deferred = False
         if not (quick and self._last_look_stands(cache)):
@@ -189,10 +191,17 @@ class Workspace:
         self.look_deferred = bool(skipped)
         return True
 
-    def _hash_manifest(self) -> dict:
-        scan = reconcile.scan(self.root, self.paths, {}, {}, max_bytes=int(self.config["max_content_bytes"]))
+    def _hash_manifest(self, memories) -> tuple[dict, str | None]:
+        """The stat and hash of every memory file, for a cache built from nothing (a
+        fresh clone), and the files' print when each is as index.json holds it. A
+        file whose hash is the one index.json holds is not parsed (~0.6 ms a file:
+        61 s at 100,000 memories, to nothing)."""
+        on_disk = reconcile.list_memory_files(self.paths)
+        scan = reconcile.scan(self.root, self.paths, {}, reconcile.known_files(memories), on_disk,
+                              max_bytes=int(self.config["max_content_bytes"]))
         hand_edits.warn_skipped(scan)
-        return scan.manifest_updates
+        clean = not (scan.changed or scan.broken or scan.unread or scan.skipped)
+        return scan.manifest_updates, str(reconcile.fingerprint(on_disk)) if clean else None
 
     def memories(self, include_archived: bool = False) -> list[dict]:
         """Every memory as readers see it (hand edits included), without the lock."""

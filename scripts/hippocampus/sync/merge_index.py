@@ -195,6 +195,7 @@ def _second(theirs: dict, of: str, config: dict) -> dict:
 
 def merge(o_doc: dict | None, a_doc: dict, b_doc: dict, now: datetime, config: dict) -> dict:
     """The merged index document (not yet validated)."""
+    from ..store.readings import note
     base = {m["id"]: m for m in (o_doc or {}).get("memories", []) if isinstance(m, dict) and "id" in m}
     ours = {m["id"]: m for m in a_doc["memories"] if isinstance(m, dict) and "id" in m}
     theirs = {m["id"]: m for m in b_doc["memories"] if isinstance(m, dict) and "id" in m}
@@ -209,8 +210,10 @@ def merge(o_doc: dict | None, a_doc: dict, b_doc: dict, now: datetime, config: d
             out.append(a)
         else:
             merged, second = merge_memory(o, a, b, now, config)
+            note(merged)  # a text from one side and keys from the other: read again (store/readings.py)
             out.append(merged)
             if second is not None:
+                note(second)
                 seconds.append(second)
         placed.add(memory_id)
     for memory_id, b in theirs.items():

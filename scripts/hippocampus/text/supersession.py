@@ -17,7 +17,7 @@ negations, wishes and plans ("want to move", "might switch"), and past states
 ("used to live", "lived in ... until 2020") state no current value.
 
 English only. The cache keeps each memory's keys (search_cache); changing
-what this module reads means raising search_cache.READERS_VERSION and SCHEMA_VERSION.
+what this module reads means raising store/readings.READERS_VERSION and SCHEMA_VERSION.
 
 One piece (~940 lines): the slot lexicon, the cutting of a sentence into
 clauses with its pronouns put as the people they stand for, and the reading

@@ -1,0 +1,76 @@
+"""What each memory's text was read as, carried in index.json so that a fresh
+clone or a copy builds its search cache without reading every text again.
+
+The slot keys of a memory (supersession's "subject|slot", "~" a value named in
+passing, "+" the learned reading's) depend on its text and the readers'
+version alone (search_cache.READERS_VERSION). Reading them is most of a search
+cache built from nothing: at 100,000 memories ~35 s of a fresh clone's first
+recall (bench/machinery.py, "readings carried in index.json").
+
+A memory carries `readings`, the keys (left out when there are none), and
+`read`, a print of the readers' version, the text they were read from and the
+keys. They are trusted only while `read` is the print of the memory's text now
+and of the keys beside it: a text changed by hand, by a merge or a purge, keys
+taken from one side of a merge and the text from the other, or a new readers'
+version, is read again. A print is no signature: whoever can write index.json can write any
+keys, as they can write `supersededBy`; keys only rank (references/scoring.md).
+"""
+
+from __future__ import annotations
+
+from zlib import crc32
+
+# The version of the readers (text/supersession.py, mentions.py, slot_model.py): raise it, and the search
+# cache's SCHEMA_VERSION, when a reader changes (search_cache.py says more).
+READERS_VERSION = "17"
+
+MAX_KEYS = 64        # more than any text reads as: a longer list is not ours
+MAX_KEY_CHARS = 200
+
+
+def keys_of(content: str) -> list[str]:
+    """A text's slot keys, read now: what it states, the learned reading's where
+    sure, the values it names in passing."""
+    from ..text.mentions import mention_keys
+    from ..text.slot_model import user_keys as learned_keys
+    from ..text.supersession import keys as slot_keys
+    stated = slot_keys(content)
+    pets = any(k.startswith("user|pet") for k in stated)
+    learned = ["+" + key for key in learned_keys(content, stated=stated)
+               if key not in stated and not (pets and key.startswith("user|pet"))]
+    return stated + learned + mention_keys(content, stated)
+
+
+def print_of(content: str, keys: list[str]) -> str:
+    data = "\x00".join([content, *keys]).encode("utf-8", "surrogatepass")
+    return f"{READERS_VERSION}:{crc32(data):08x}"
+
+
+def carried(memory: dict) -> list[str] | None:
+    """The keys the memory carries for its text as it is now; None when they
+    must be read (no print, another text or readers' version, not a list of
+    short strings)."""
+    read = memory.get("read")
+    content = memory.get("content")
+    found = memory.get("readings", [])
+    if not isinstance(read, str) or not isinstance(content, str) or not isinstance(found, list) or \
+            len(found) > MAX_KEYS or not all(isinstance(k, str) and 0 < len(k) <= MAX_KEY_CHARS for k in found):
+        return None
+    return found if read == print_of(content, found) else None
+
+
+def note(memory: dict) -> None:
+    """Give a memory about to be written the keys of its text (read only when
+    the ones it carries are not for that text). Procedures are never read."""
+    if memory.get("store") == "procedural" or not isinstance(memory.get("content"), str):
+        memory.pop("read", None)
+        memory.pop("readings", None)
+        return
+    if carried(memory) is not None:
+        return
+    found = keys_of(memory["content"])
+    memory["read"] = print_of(memory["content"], found)
+    if found:
+        memory["readings"] = found
+    else:
+        memory.pop("readings", None)

@@ -1,0 +1,104 @@
+"""The keys a memory's text reads as travel in index.json (store/readings.py): a fresh clone's
+first recall takes them from there instead of reading every text again (issue #44: at 100,000
+memories that reading was ~35 s of the clone's first recall), and never takes keys that are not
+for the text beside them."""
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+
+from conftest import PERSON, Workspace, in_library, person_git
+
+NOW = "2026-03-11T15:00:00Z"
+PRINT = "from hippocampus.store.readings import print_of; import json, sys; " \
+        "print(json.dumps(print_of(sys.argv[1], json.loads(sys.argv[2]))))"
+
+
+def _keys(ws: Workspace, memory_id: str) -> list[str]:
+    db = sqlite3.connect(ws.cache / "search.sqlite")
+    try:
+        return sorted(k for (k,) in db.execute("SELECT key FROM slot WHERE id = ?", (memory_id,)))
+    finally:
+        db.close()
+
+
+def _rewrite_entry(ws: Workspace, memory_id: str, **fields) -> None:
+    """Change one entry of index.json as a person with an editor would, and commit it."""
+    path = ws.store / "index.json"
+    index = json.loads(path.read_text())
+    for memory in index["memories"]:
+        if memory["id"] == memory_id:
+            memory.update(fields)
+    path.write_text(json.dumps(index, indent=1))
+    person_git("commit", "-q", "-m", "by hand", "--", str(path.relative_to(ws.root)), cwd=ws.root)
+
+
+def _clone(ws: Workspace, tmp_path) -> Workspace:
+    target = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", "--", str(ws.root), str(target)], check=True, capture_output=True,
+                   env={**PERSON})
+    return Workspace(target)
+
+
+def test_a_memory_carries_the_keys_its_text_reads_as(ws):
+    car = ws.remember("My car is a Honda Civic", now=NOW)
+    salad = ws.remember("Lunch was a big salad today", now=NOW)
+    entry = ws.memory(car)
+    assert "user|car" in entry["readings"] and entry["read"]
+    assert entry["read"] == in_library(PRINT, entry["content"], json.dumps(entry["readings"]))
+    assert "readings" not in ws.memory(salad) and ws.memory(salad)["read"]  # read, and nothing found
+
+
+def test_a_fresh_clone_takes_the_keys_from_index_json(ws, tmp_path):
+    car = ws.remember("My car is a Honda Civic", now=NOW)
+    content = ws.memory(car)["content"]
+    marked = ["user|car", "user|carried-marker"]  # a key no reader makes: seen only if carried
+    _rewrite_entry(ws, car, readings=marked, read=in_library(PRINT, content, json.dumps(marked)))
+    clone = _clone(ws, tmp_path)
+    assert clone.json("recall.py", "car", now=NOW)["results"]
+    assert _keys(clone, car) == sorted(marked)
+
+
+def test_keys_not_for_the_text_beside_them_are_read_again(ws, tmp_path):
+    car = ws.remember("My car is a Honda Civic", now=NOW)
+    marked = ["user|car", "user|carried-marker"]
+    # the print of another text (a merge that took the keys from one side and the text from the other),
+    # of other keys, or of another readers' version: all read the text again
+    forged = [in_library(PRINT, "My bike is a Brompton", json.dumps(marked)),
+              in_library(PRINT, ws.memory(car)["content"], json.dumps(["user|car"])),
+              "0:" + in_library(PRINT, ws.memory(car)["content"], json.dumps(marked)).split(":")[1]]
+    for number, read in enumerate(forged):
+        _rewrite_entry(ws, car, readings=marked, read=read)
+        clone = _clone(ws, tmp_path / str(number))
+        clone.run("recall.py", "car", now=NOW)
+        assert _keys(clone, car) == ["user|car"], read
+
+
+def test_keys_of_an_odd_shape_are_read_again(ws, tmp_path):
+    car = ws.remember("My car is a Honda Civic", now=NOW)
+    content = ws.memory(car)["content"]
+    for number, readings in enumerate([["x" * 201], [""], ["k"] * 65]):
+        _rewrite_entry(ws, car, readings=readings, read=in_library(PRINT, content, json.dumps(readings)))
+        clone = _clone(ws, tmp_path / str(number))
+        clone.run("recall.py", "car", now=NOW)
+        assert _keys(clone, car) == ["user|car"]
+
+
+def test_a_hand_edit_of_the_text_is_read_again_and_its_keys_written(ws):
+    car = ws.remember("My car is a Honda Civic", now=NOW)
+    path = ws.root / ws.memory(car)["file"]
+    path.write_text(path.read_text().replace("My car is a Honda Civic", "Lunch was a big salad today"))
+    ws.remember("The weather was fine", now=NOW)  # a writer commits the edit
+    entry = ws.memory(car)
+    assert "salad" in entry["content"] and "readings" not in entry
+    assert entry["read"] == in_library(PRINT, entry["content"], "[]")
+
+
+def test_a_purged_memory_keeps_no_keys_of_its_words(ws):
+    car = ws.remember("My car is a Honda Civic", now=NOW)
+    assert ws.memory(car)["readings"]
+    ws.run("forget.py", car, "--purge", now=NOW)
+    entry = ws.memory(car)
+    assert "readings" not in entry and entry.get("read") in (None, in_library(PRINT, entry["content"], "[]"))
+    assert "Civic" not in (ws.store / "index.json").read_text()

@@ -3,9 +3,11 @@
 
 A shared machine's speed drifts by tens of percent within minutes, so a
 figure from another day says little about a change. This builds one store,
-copies it for each side, and times whole-process `remember`, `recall` and
-`decay` for the two code trees alternately, call by call; medians are
-printed side by side with their ratio.
+copies it for each side, and times whole-process `remember`, `recall`,
+`load_core` and `decay` for the two code trees alternately, call by call;
+medians are printed side by side with their ratio. First, once for each side,
+a fresh `git clone` of the store has its first recall timed (its search cache
+built from nothing).
 
     python3 bench/ab.py --ref 4210ed6 --size 10000 --store episodic --runs 15
 
@@ -32,6 +34,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from speed import ROOT, build, corpus, settle  # noqa: E402
+
+
+WHAT = ("remember", "recall", "load_core", "decay", "a fresh clone's first recall")
 
 
 def clean_env() -> dict:
@@ -96,9 +101,13 @@ def main() -> None:
             for name in sides:
                 workspaces[name] = base / name / "workspace"
                 shutil.copytree(built, workspaces[name], symlinks=True)
-            times: dict[str, dict[str, list[float]]] = {name: {"remember": [], "recall": [], "decay": []}
-                                                        for name in sides}
+            times: dict[str, dict[str, list[float]]] = {name: {what: [] for what in WHAT} for name in sides}
             now = "2026-12-01T00:00:00Z"
+            for name, code in sides.items():  # a fresh clone's first recall builds its cache from nothing
+                clone = base / name / "clone"
+                subprocess.run(["git", "clone", "-q", "--", str(built), str(clone)], check=True, capture_output=True)
+                times[name]["a fresh clone's first recall"].append(timed(code, clone, ["recall.py", "warm up"], now))
+                shutil.rmtree(clone, ignore_errors=True)
             for name, code in sides.items():  # the first recall of a copy builds its derived cache
                 timed(code, workspaces[name], ["recall.py", "warm up"], now)
             for i in range(args.runs):
@@ -107,6 +116,7 @@ def main() -> None:
                         "remember.py", args.text.replace("{i}", str(i))], now))
                     times[name]["recall"].append(timed(code, workspaces[name], [
                         "recall.py", "--json", "hiking with the kids"], now))
+                    times[name]["load_core"].append(timed(code, workspaces[name], ["load_core.py"], now))
             for day in range(3):
                 for name, code in sides.items():
                     times[name]["decay"].append(timed(code, workspaces[name], ["decay.py"],
@@ -120,7 +130,7 @@ def main() -> None:
     print(f"remember stores: {args.text!r}")
     print(f"| | {args.ref} | now | now / {args.ref} |")
     print("|---|---|---|---|")
-    for what in ("remember", "recall", "decay"):
+    for what in WHAT:
         old, new = (statistics.median(times[side][what]) * 1000 for side in ("before", "now"))
         print(f"| {what} | {old:.0f} ms | {new:.0f} ms | {new / old:.2f}x |")
 

@@ -102,3 +102,25 @@ def test_a_purged_memory_keeps_no_keys_of_its_words(ws):
     entry = ws.memory(car)
     assert "readings" not in entry and entry.get("read") in (None, in_library(PRINT, entry["content"], "[]"))
     assert "Civic" not in (ws.store / "index.json").read_text()
+
+
+def test_a_store_from_before_gets_its_keys_from_the_cache_not_read_again(ws):
+    """A store written before index.json carried readings: the first writer that touches every
+    memory (decay) gives each the keys the search cache read, without reading the texts again."""
+    car = ws.remember("My car is a Honda Civic", now=NOW)
+    path = ws.store / "index.json"
+    index = json.loads(path.read_text())
+    for memory in index["memories"]:
+        memory.pop("read", None)
+        memory.pop("readings", None)
+    path.write_text(json.dumps(index, indent=1))
+    person_git("commit", "-q", "-m", "as an older version wrote it", "--", "memory/index.json", cwd=ws.root)
+    ws.run("recall.py", "car", now=NOW)  # the cache, level with it again, keeps the keys it read
+    db = sqlite3.connect(ws.cache / "search.sqlite")
+    with db:
+        db.execute("INSERT INTO slot(key, id) VALUES ('user|cached-marker', ?)", (car,))  # no reader makes it
+    db.close()
+    ws.run("decay.py", now="2026-04-20T15:00:00Z")
+    entry = ws.memory(car)
+    assert sorted(entry["readings"]) == ["user|cached-marker", "user|car"]
+    assert entry["read"] == in_library(PRINT, entry["content"], json.dumps(entry["readings"]))

@@ -59,16 +59,26 @@ def carried(memory: dict) -> list[str] | None:
     return found if read == print_of(content, found) else None
 
 
-def note(memory: dict) -> None:
-    """Give a memory about to be written the keys of its text (read only when
-    the ones it carries are not for that text). Procedures are never read."""
+def needs_reading(memory: dict) -> bool:
+    """Whether note() would have to read the memory's text (it carries no keys for it)."""
+    return memory.get("store") != "procedural" and isinstance(memory.get("content"), str) and \
+        carried(memory) is None
+
+
+def note(memory: dict, known: tuple[str, list[str]] | None = None) -> None:
+    """Give a memory about to be written the keys of its text: those it carries
+    for that text, or `known` ((text, keys) as the search cache read them) when
+    that is its text, or read now. Procedures are never read."""
     if memory.get("store") == "procedural" or not isinstance(memory.get("content"), str):
         memory.pop("read", None)
         memory.pop("readings", None)
         return
     if carried(memory) is not None:
         return
-    found = keys_of(memory["content"])
+    if known is not None and known[0] == memory["content"]:
+        found = list(known[1])
+    else:
+        found = keys_of(memory["content"])
     memory["read"] = print_of(memory["content"], found)
     if found:
         memory["readings"] = found

@@ -290,6 +290,23 @@ class SearchCache:
             return {}
         return read
 
+    def texts_and_keys(self, ids: list[str]) -> dict[str, tuple[str, list[str]]]:
+        """id -> (the row's text, the slot keys it was read as), for these ids (a
+        writer giving memories of a store from before readings.py their keys:
+        decay's first run would otherwise read every text again)."""
+        found: dict[str, tuple[str, list[str]]] = {}
+        for chunk in range(0, len(ids), 500):
+            part = ids[chunk:chunk + 500]
+            marks = ",".join("?" * len(part))
+            for memory_id, content in self.db.execute(
+                    f"SELECT id, content FROM mem WHERE id IN ({marks}) AND store IS NOT 'procedural'", part):
+                found[memory_id] = (content, [])
+            for key, memory_id in self.db.execute(
+                    f"SELECT key, id FROM slot WHERE id IN ({marks}) ORDER BY rowid", part):
+                if memory_id in found:
+                    found[memory_id][1].append(key)
+        return found
+
     def _insert(self, memories: list[dict], read: dict | None = None) -> None:
         """New rows, given their rowids and written a few thousand at once (a rebuild of
         100,000: 4.4 s in one statement a row, ~2 s so; bench/machinery.py)."""

@@ -96,6 +96,16 @@ class Transaction:
         self.touched[memory_id] = memory
         self.index_changed = True
 
+    def _cached_keys(self, ids: list[str]) -> dict:
+        """(text, keys) the search cache read for these memories, when it is of this
+        index (store/readings.py: what a writer need not read again)."""
+        if not ids or not self._cache_matches_index():
+            return {}
+        try:
+            return self.workspace._open_cache().texts_and_keys(ids)
+        except sqlite3.DatabaseError:
+            return {}
+
     def write_memory_file(self, memory: dict, relative_path: str) -> None:
         from . import memfile
 
@@ -416,9 +426,10 @@ class Transaction:
         if self.index_changed:
             self.index["lastUpdated"] = format_time(self.now)
             self.index.pop("migratedFrom", None)
-            from .readings import note
+            from .readings import needs_reading, note
+            known = self._cached_keys([m["id"] for m in self.touched.values() if needs_reading(m)])
             for memory in self.touched.values():
-                note(memory)  # the keys its text reads as travel with it (readings.py)
+                note(memory, known.get(memory["id"]))  # the keys its text reads as travel with it (readings.py)
             index_data = index_store.prepare_save(self.index, set(self.touched))
             self.paths.add(ws.paths.rel(ws.paths.index))
         # the audit files a purge scrubbed: written first, as the rotation and the audit line build on them

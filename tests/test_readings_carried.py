@@ -124,3 +124,13 @@ def test_a_store_from_before_gets_its_keys_from_the_cache_not_read_again(ws):
     entry = ws.memory(car)
     assert sorted(entry["readings"]) == ["user|cached-marker", "user|car"]
     assert entry["read"] == in_library(PRINT, entry["content"], json.dumps(entry["readings"]))
+
+
+def test_the_model_digest_is_the_shipped_models():
+    """A new slot_model.bin changes every print only if MODEL_DIGEST says what it is."""
+    import hashlib
+    from conftest import SCRIPTS
+    data = (SCRIPTS / "hippocampus" / "text" / "slot_model.bin").read_bytes()
+    said = in_library("from hippocampus.store.readings import MODEL_DIGEST, MODEL_SIZE; import json; "
+                      "print(json.dumps([MODEL_DIGEST, MODEL_SIZE]))")
+    assert said == [hashlib.sha256(data).hexdigest()[:12], len(data)]

@@ -18,14 +18,33 @@ keys, as they can write `supersededBy`; keys only rank (references/scoring.md).
 
 from __future__ import annotations
 
+import os
 from zlib import crc32
 
 # The version of the readers (text/supersession.py, mentions.py, slot_model.py): raise it, and the search
 # cache's SCHEMA_VERSION, when a reader changes (search_cache.py says more).
 READERS_VERSION = "17"
+# The learned reading's weights (text/slot_model.bin): its sha256, first 12 hex digits, and size. A test holds
+# them to the file, so a new model changes every print (a machine without it prints "none": what it read
+# without the model is never taken as read with it).
+MODEL_DIGEST = "24c9af5a29c1"
+MODEL_SIZE = 1237212
 
 MAX_KEYS = 64        # more than any text reads as: a longer list is not ours
 MAX_KEY_CHARS = 200
+
+_TAG: list[str] = []
+
+
+def _readers_tag() -> str:
+    if not _TAG:
+        from ..text.slot_model import MODEL_FILE
+        try:
+            present = os.stat(MODEL_FILE).st_size == MODEL_SIZE
+        except OSError:
+            present = False
+        _TAG.append(f"{READERS_VERSION}.{MODEL_DIGEST if present else 'none'}")
+    return _TAG[0]
 
 
 def keys_of(content: str) -> list[str]:
@@ -41,15 +60,20 @@ def keys_of(content: str) -> list[str]:
     return stated + learned + mention_keys(content, stated)
 
 
-def print_of(content: str, keys: list[str]) -> str:
-    data = "\x00".join([content, *keys]).encode("utf-8", "surrogatepass")
-    return f"{READERS_VERSION}:{crc32(data):08x}"
+def print_of(content: str, keys: list[str]) -> str | None:
+    """The print of a text and its keys under these readers; None when they cannot
+    be written as UTF-8 (a lone surrogate: nothing to carry, or to trust)."""
+    try:
+        data = "\x00".join([content, *keys]).encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return f"{_readers_tag()}:{crc32(data):08x}"
 
 
 def carried(memory: dict) -> list[str] | None:
     """The keys the memory carries for its text as it is now; None when they
-    must be read (no print, another text or readers' version, not a list of
-    short strings)."""
+    must be read (no print, another text, readers' version or model, not a
+    list of short strings)."""
     read = memory.get("read")
     content = memory.get("content")
     found = memory.get("readings", [])
@@ -59,28 +83,29 @@ def carried(memory: dict) -> list[str] | None:
     return found if read == print_of(content, found) else None
 
 
-def needs_reading(memory: dict) -> bool:
-    """Whether note() would have to read the memory's text (it carries no keys for it)."""
-    return memory.get("store") != "procedural" and isinstance(memory.get("content"), str) and \
-        carried(memory) is None
+def needs_note(memory: dict) -> bool:
+    """Whether a memory about to be written must be given keys (or have its
+    procedure's taken away): what it carries is not for its text."""
+    if memory.get("store") == "procedural" or not isinstance(memory.get("content"), str):
+        return "read" in memory or "readings" in memory
+    return carried(memory) is None
 
 
 def note(memory: dict, known: tuple[str, list[str]] | None = None) -> None:
-    """Give a memory about to be written the keys of its text: those it carries
-    for that text, or `known` ((text, keys) as the search cache read them) when
-    that is its text, or read now. Procedures are never read."""
+    """Give a memory that needs_note() its text's keys: `known` ((text, keys) as
+    the search cache read them) when that is its text, or read now. A procedure
+    is never read; a text that cannot be printed carries nothing."""
+    memory.pop("read", None)
+    memory.pop("readings", None)
     if memory.get("store") == "procedural" or not isinstance(memory.get("content"), str):
-        memory.pop("read", None)
-        memory.pop("readings", None)
-        return
-    if carried(memory) is not None:
         return
     if known is not None and known[0] == memory["content"]:
         found = list(known[1])
     else:
         found = keys_of(memory["content"])
-    memory["read"] = print_of(memory["content"], found)
+    read = print_of(memory["content"], found)
+    if read is None:
+        return
+    memory["read"] = read
     if found:
         memory["readings"] = found
-    else:
-        memory.pop("readings", None)

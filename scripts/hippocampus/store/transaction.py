@@ -99,10 +99,14 @@ class Transaction:
     def _cached_keys(self, ids: list[str]) -> dict:
         """(text, keys) the search cache read for these memories, when it is of this
         index (store/readings.py: what a writer need not read again)."""
+        from .readings import READERS_VERSION
         if not ids or not self._cache_matches_index():
             return {}
         try:
-            return self.workspace._open_cache().texts_and_keys(ids)
+            cache = self.workspace._open_cache()
+            if cache.meta("readers") != READERS_VERSION:  # keys other readers made: read again
+                return {}
+            return cache.texts_and_keys(ids)
         except sqlite3.DatabaseError:
             return {}
 
@@ -426,9 +430,10 @@ class Transaction:
         if self.index_changed:
             self.index["lastUpdated"] = format_time(self.now)
             self.index.pop("migratedFrom", None)
-            from .readings import needs_reading, note
-            known = self._cached_keys([m["id"] for m in self.touched.values() if needs_reading(m)])
-            for memory in self.touched.values():
+            from .readings import needs_note, note
+            unread = [m for m in self.touched.values() if needs_note(m)]  # (one CRC a memory for the rest)
+            known = self._cached_keys([m["id"] for m in unread])
+            for memory in unread:
                 note(memory, known.get(memory["id"]))  # the keys its text reads as travel with it (readings.py)
             index_data = index_store.prepare_save(self.index, set(self.touched))
             self.paths.add(ws.paths.rel(ws.paths.index))

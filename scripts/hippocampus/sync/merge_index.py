@@ -195,7 +195,7 @@ def _second(theirs: dict, of: str, config: dict) -> dict:
 
 def merge(o_doc: dict | None, a_doc: dict, b_doc: dict, now: datetime, config: dict) -> dict:
     """The merged index document (not yet validated)."""
-    from ..store.readings import note
+    from ..store.readings import needs_note, note
     base = {m["id"]: m for m in (o_doc or {}).get("memories", []) if isinstance(m, dict) and "id" in m}
     ours = {m["id"]: m for m in a_doc["memories"] if isinstance(m, dict) and "id" in m}
     theirs = {m["id"]: m for m in b_doc["memories"] if isinstance(m, dict) and "id" in m}
@@ -210,7 +210,8 @@ def merge(o_doc: dict | None, a_doc: dict, b_doc: dict, now: datetime, config: d
             out.append(a)
         else:
             merged, second = merge_memory(o, a, b, now, config)
-            note(merged)  # a text from one side and keys from the other: read again (store/readings.py)
+            if merged is not a and merged is not b and needs_note(merged):  # combined from both sides (few):
+                note(merged)  # its text's keys, as a writer gives them (store/readings.py)
             out.append(merged)
             if second is not None:
                 note(second)

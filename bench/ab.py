@@ -79,7 +79,7 @@ def main() -> None:
     args = p.parse_args()
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
         base = Path(tmp)
-        before = base / "before"
+        before = base / "code-before"  # (not where the workspaces go: removing it would walk them)
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(before), args.ref],
                        check=True)
         try:

@@ -2,17 +2,19 @@
 clone or a copy builds its search cache without reading every text again.
 
 The slot keys of a memory (supersession's "subject|slot", "~" a value named in
-passing, "+" the learned reading's) depend on its text and the readers'
-version alone (search_cache.READERS_VERSION). Reading them is most of a search
-cache built from nothing: at 100,000 memories ~35 s of a fresh clone's first
-recall (bench/machinery.py, "readings carried in index.json").
+passing, "+" the learned reading's) depend on its text, the readers' version
+(READERS_VERSION) and the learned reading's model alone. Reading them is most of
+a search cache built from nothing: ~35 s of a fresh clone's first recall at
+100,000 memories, which went 115 s -> 20 s in turns with the code before
+(references/performance.md, "A fresh clone of 100,000 memories").
 
 A memory carries `readings`, the keys (left out when there are none), and
-`read`, a print of the readers' version, the text they were read from and the
-keys. They are trusted only while `read` is the print of the memory's text now
-and of the keys beside it: a text changed by hand, by a merge or a purge, keys
-taken from one side of a merge and the text from the other, or a new readers'
-version, is read again. A print is no signature: whoever can write index.json can write any
+`read`, a print of the readers' version, the model, the text they were read
+from and the keys. They are trusted only while `read` is the print of the
+memory's text now and of the keys beside it: a text changed by hand, by a merge
+or a purge, keys taken from one side of a merge and the text from the other, a
+new readers' version or model, a key that is not a short UTF-8 string, are read
+again. A print is no signature: whoever can write index.json can write any
 keys, as they can write `supersededBy`; keys only rank (references/scoring.md).
 """
 

@@ -309,7 +309,8 @@ class SearchCache:
 
     def _insert(self, memories: list[dict], read: dict | None = None) -> None:
         """New rows, given their rowids and written a few thousand at once (a rebuild of
-        100,000: 4.4 s in one statement a row, ~2 s so; bench/machinery.py)."""
+        100,000 spent 4.4 s of a profile in one statement a row: references/performance.md,
+        "A fresh clone of 100,000 memories")."""
         from .readings import carried, keys_of
         insert_mem = f"INSERT INTO mem(rowid,{','.join(COLUMNS)}) VALUES (?,{','.join('?' * len(COLUMNS))})"
         rowid = self.db.execute("SELECT COALESCE(MAX(rowid), 0) FROM mem").fetchone()[0]

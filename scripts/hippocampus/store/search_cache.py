@@ -534,9 +534,9 @@ class SearchCache:
             "SELECT mem.id FROM fts JOIN mem ON mem.rowid = fts.rowid WHERE fts MATCH ?", (match,))]
 
     def holds_word(self, word: str) -> bool:
-        """Whether any memory holds `word` as FTS5 reads it (stemmed, diacritics folded)."""
-        return bool(self._memories("SELECT rowid FROM fts WHERE fts MATCH ? LIMIT 1",
-                                   ['"' + word.replace('"', '""') + '"']))
+        """Whether any memory not archived holds `word` as FTS5 reads it (stemmed, diacritics folded)."""
+        return bool(self._memories("SELECT fts.rowid FROM fts JOIN mem ON mem.rowid = fts.rowid WHERE fts MATCH ? "
+                                   "AND mem.status IS NOT 'archived' LIMIT 1", ['"' + word.replace('"', '""') + '"']))
 
     def indexed_terms(self, low: str, high: str, limit: int) -> list[str]:
         """The index's terms (as it holds them: stemmed) from `low` up to `high`, in order, at most

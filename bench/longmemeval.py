@@ -25,7 +25,8 @@ Modes:
   session id; a session met again keeps its first date), every question asked
   against it. `--store DIR` keeps that store between runs and builds it only when
   DIR holds none (then the questions asked are the chosen ones whose answer
-  sessions it holds; the rest are counted as left out).
+  sessions it holds; the rest are counted as left out). In `haystack` mode
+  `--store DIR` keeps each question's store there, asked again as it is.
 
 Splits: questions whose id starts with 0-7 are the tuning split (`dev`), 8-f the
 check split; the table gives dev, check and all, and each question type.
@@ -246,10 +247,18 @@ def run_haystack(asked: list[dict], how: str, depth: int, keep: Path | None) -> 
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
         for n, question in enumerate(asked, 1):
             root = (keep or Path(tmp)) / f"ws-{question['question_id']}"
-            now = lme_time(question["question_date"])
-            turns = [r for sid, (date, ts) in sessions_of([question]).items() for r in session_rows(sid, date, ts)]
-            now = max(now, *(datetime.fromisoformat(r["created"][:-1]) for r in turns))
-            built = build(root, turns, now)
+            kept = root.parent / f"{root.name}.json"
+            if keep and kept.exists():  # built by an earlier run: asked again as it is
+                built = {**json.loads(kept.read_text()), "seconds": 0.0}
+            else:
+                if root.exists():
+                    raise SystemExit(f"longmemeval.py: {root} holds a store this bench did not finish: remove it")
+                now = lme_time(question["question_date"])
+                turns = [r for sid, (date, ts) in sessions_of([question]).items() for r in session_rows(sid, date, ts)]
+                now = max(now, *(datetime.fromisoformat(r["created"][:-1]) for r in turns))
+                built = build(root, turns, now)
+                if keep:
+                    kept.write_text(json.dumps({k: built[k] for k in ("sessions", "memories", "turns", "refused")}))
             asker = Asker(root, built["sessions"], how, depth)
             rows.append(score(question, asker.ask(question)))
             times += asker.times
@@ -275,6 +284,8 @@ def run_pool(asked: list[dict], everything: list[dict], how: str, depth: int, st
             print(f"pool store kept at {folder}: {manifest['memories']:,} memories of {len(manifest['pool']):,} "
                   f"sessions (built for {manifest['built_for']})", file=sys.stderr)
         else:
+            if (folder / "ws").exists():
+                raise SystemExit(f"longmemeval.py: {folder / 'ws'} holds a store this bench did not finish: remove it")
             built_from = everything if whole else asked
             sessions = sessions_of(built_from)
             turns = [r for sid, (date, ts) in sessions.items() for r in session_rows(sid, date, ts)]

@@ -29,6 +29,7 @@ def _found(ws, query: str, top: int = 5) -> list[str]:
     ("refrigerator", "The fridge is making a rattling noise again"),
     ("bike ride", "Took the new bicycle along the river path"),
     ("trip to new york", "Flew into NYC for the conference in May"),
+    ("e2e suite", "We added end-to-end tests for the checkout"),
     ("what did I get for her bday", "Bought mum a scarf for her birthday"),
 ])
 def test_another_form_of_the_name_finds_the_memory(ws, query, memory):
@@ -59,6 +60,7 @@ def test_a_clipped_form_no_memory_holds_finds_the_word_it_begins(ws):
     ("new couch", "We finally ordered the green sofa"),
     ("did I find an attorney", "Found a lawyer for the lease dispute"),
     ("taxi home", "Took a cab back from the airport at 2am"),
+    ("automobile repairs", "The car needs a new clutch"),
 ])
 def test_an_everyday_synonym_finds_the_memory(ws, query, memory):
     wanted, _other = _remember(ws, memory, "Lunch with the design team on Friday was long")

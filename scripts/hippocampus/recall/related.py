@@ -148,6 +148,7 @@ buy: bought purchase purchased
 purchase: buy bought
 restaurant: cafe diner bistro eatery
 pub: bar
+automobile: car vehicle
 """
 
 # Kinds and instances of everyday things, each line a kind and its commonest kinds or instances

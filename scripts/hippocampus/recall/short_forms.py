@@ -80,6 +80,8 @@ i18n internationalization internationalisation
 l10n localization localisation
 a11y accessibility
 o11y observability
+p13n personalization personalisation
+e2e end-to-end
 ci continuous-integration
 pr pull-request
 os operating-system

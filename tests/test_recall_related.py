@@ -79,13 +79,13 @@ def test_no_related_word_repeats_its_entry_by_stem():
     # memory the question's own word found, above the answer
     import sqlite3
 
-    from hippocampus.recall.related import BUILT_IN
+    from hippocampus.recall.related import BUILT_IN, KINDS
     from hippocampus.store.search_cache import TOKENIZERS, sql_text
 
     db = sqlite3.connect(":memory:")
     db.execute(f"CREATE VIRTUAL TABLE t USING fts5(w, tokenize={sql_text(TOKENIZERS[0])})")
     repeats = []
-    for key, related in BUILT_IN.items():
+    for key, related in [*BUILT_IN.items(), *KINDS.items()]:
         for word in related:
             db.execute("DELETE FROM t")
             db.execute("INSERT INTO t VALUES (?)", (word,))

@@ -67,11 +67,11 @@ contact: phone email
 meeting: appointment call
 appointment: meeting booked scheduled
 deadline: due
-doctor: health appointment hospital clinic
+doctor: health appointment hospital clinic physician
 health: doctor sick illness diagnosis medication
 sick: ill health
 car: drive vehicle
-friend: buddy
+friend: buddy pal
 music: song band concert album
 movie: film cinema
 film: movie cinema
@@ -107,7 +107,88 @@ game: match
 team: teammates teammate squad
 concert: show gig
 gift: present
+boss: manager supervisor
+manager: boss supervisor
+supervisor: boss manager
+colleague: coworker
+coworker: colleague
+sofa: couch
+couch: sofa
+lawyer: attorney solicitor
+attorney: lawyer solicitor
+physician: doctor
+taxi: cab
+cab: taxi
+subway: metro underground
+metro: subway underground
+sneakers: trainers
+pants: trousers jeans
+trousers: pants
+trash: garbage rubbish
+garbage: trash rubbish
+rubbish: trash garbage
+cookie: biscuit
+biscuit: cookie
+candy: sweets chocolate
+pharmacy: drugstore chemist
+drugstore: pharmacy chemist
+soccer: football
+autumn: fall
+petrol: gas gasoline
+apartment: flat condo
+medicine: medication pills prescription
+medication: medicine pills prescription
+dinner: supper
+supper: dinner
+teacher: tutor instructor professor
+tutor: teacher
+professor: teacher lecturer
+workout: exercise gym training
+buy: bought purchase purchased
+purchase: buy bought
+restaurant: cafe diner bistro eatery
+pub: bar
+automobile: car vehicle
 """
+
+# Kinds and instances of everyday things, each line a kind and its commonest kinds or instances
+# (WordNet 3.0's hyponyms of the noun where it has them: coffee's espresso, cappuccino, caffe latte,
+# mocha, decaf; beer's ale, lager, stout, pilsner; wine's merlot, cabernet, chardonnay ..., cut to
+# the words people say, with those WordNet is too old for: flat white, cold brew, americano, suv).
+# Words of a phrase are joined by "-" ("flat-white": the phrase). A kind's instances are searched
+# only for a word no memory holds (recall/search.py, related_words): "coffee?" finds "I always get a
+# flat white" in a store that never says coffee; where memories say it, they answer by their own word
+# (with the instances searched as well, the update sets' filler, "had a decaf at Story Coffee",
+# went above the current answer: references/performance.md, 2026-12-05).
+_KINDS = """
+coffee: latte espresso cappuccino americano macchiato mocha flat-white cold-brew decaf
+tea: matcha chai chamomile oolong earl-grey herbal
+beer: ale lager ipa stout pilsner
+wine: merlot cabernet chardonnay pinot riesling sauvignon malbec prosecco champagne
+vehicle: car truck van motorcycle scooter bike bicycle
+shoes: sneakers boots heels sandals loafers trainers
+clothes: shirt dress jacket jeans sweater coat hoodie trousers pants
+painkiller: ibuprofen paracetamol acetaminophen aspirin advil tylenol
+dessert: cake pie ice-cream brownie pudding cheesecake
+fruit: apple banana orange strawberries berries grapes mango
+vegetable: carrots broccoli spinach tomatoes potatoes lettuce kale
+meal: breakfast lunch dinner brunch supper
+computer: laptop desktop macbook pc chromebook
+laptop: macbook notebook chromebook
+flower: rose tulip lily daisy orchid sunflower peony
+furniture: sofa couch table chair desk bed bookshelf dresser wardrobe
+car: sedan suv hatchback minivan convertible
+dog: labrador retriever poodle beagle terrier husky bulldog corgi dachshund spaniel collie pug chihuahua greyhound
+cat: tabby siamese
+exercise: yoga pilates cycling swimming weightlifting
+phone: iphone android smartphone
+doctor: gp dentist dermatologist pediatrician
+"""
+
+KINDS: dict[str, tuple[str, ...]] = {
+    key.strip(): tuple(value.split())
+    for key, _, value in (line.partition(":") for line in _KINDS.strip().splitlines())
+}
 
 BUILT_IN: dict[str, tuple[str, ...]] = {
     key.strip(): tuple(value.split())
@@ -129,18 +210,18 @@ def _forms(term: str) -> list[str]:
     return forms
 
 
-def expand(terms: list[str], table: dict[str, tuple[str, ...]]) -> list[str]:
-    """The words related to `terms` that are not among them, first found first."""
+def expand(terms: list[str], table: dict[str, tuple[str, ...]],
+           kinds: dict[str, tuple[str, ...]] | None = None) -> list[str]:
+    """The words related to `terms` that are not among them, first found first (at most
+    MAX_RELATED); `kinds`: the kinds to add for a term (by the term itself), after its related words."""
     have = set(terms)
     extra: list[str] = []
     for term in terms:
-        for form in _forms(term):
-            if form in table:
-                for word in table[form]:
-                    if word not in have:
-                        have.add(word)
-                        extra.append(word)
-                break
+        found = next((table[form] for form in _forms(term) if form in table), ())
+        for word in (*found, *(kinds or {}).get(term, ())):
+            if word not in have:
+                have.add(word)
+                extra.append(word)
     return extra[:MAX_RELATED]
 
 
@@ -150,3 +231,9 @@ def table_for(config: dict) -> dict[str, tuple[str, ...]]:
     if not added:
         return BUILT_IN
     return {**BUILT_IN, **added}
+
+
+def kinds_for(config: dict) -> dict[str, tuple[str, ...]]:
+    """The built-in kinds, less those of a word `recall.related_words` names (its list replaces both)."""
+    added = config["recall"].get("related_words") or {}
+    return {key: value for key, value in KINDS.items() if key not in added} if added else KINDS

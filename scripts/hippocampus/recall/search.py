@@ -55,16 +55,27 @@ def match_expression(query: str, now_words: bool = False) -> tuple[str, list[str
 
 
 def quoted(terms: list[str]) -> str:
-    """FTS5 MATCH for any of `terms`, each a quoted string (never FTS5 syntax)."""
-    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+    """FTS5 MATCH for any of `terms`, each a quoted string (never FTS5 syntax); a term of ours
+    ending in "*" (short_forms.py: a word of the index its stemmer reads otherwise) as a prefix;
+    "flat-white" is the phrase (FTS5 splits a quoted string into its words)."""
+    return " OR ".join('"' + t[:-1].replace('"', '""') + '"*' if t.endswith("*") and len(t) > 1
+                       else '"' + t.replace('"', '""') + '"' for t in terms)
 
 
-def related_words(config: dict, terms: list[str]) -> list[str]:
-    """Words related to the query's terms (related.py), when they count at all."""
+def related_words(config: dict, terms: list[str], cache=None) -> list[str]:
+    """Words related to the query's terms (related.py), when they count at all; the kinds of a
+    thing ("coffee": latte, flat white) only for a word no memory holds (`cache`)."""
     if config["recall"]["related_weight"] <= 0:
         return []
-    from .related import expand, table_for
-    return expand(terms, table_for(config))
+    from .related import expand, kinds_for, table_for
+    kinds = kinds_for(config)
+    unheld = [t for t in terms if cache is not None and kinds_for_term(kinds, t) and not cache.holds_word(t)]
+    return expand(terms, table_for(config), {t: kinds_for_term(kinds, t) for t in unheld})
+
+
+def kinds_for_term(kinds: dict[str, tuple[str, ...]], term: str) -> tuple[str, ...]:
+    from .related import _forms
+    return next((kinds[form] for form in _forms(term) if form in kinds), ())
 
 
 class Filters:
@@ -144,6 +155,12 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
         match, terms = match_expression(without_dates if windows else query, now_words)
     except UsageError:
         match, terms = match_expression(query, now_words)
+    related = related_words(config, terms, cache)
+    from .short_forms import other_forms  # "postgres" also finds PostgreSQL, as the query's own words
+    forms = other_forms(terms, cache)
+    if forms:
+        terms = terms + forms
+        match = quoted(terms)
     where, params = filters.sql()
     candidates = [(m, lexical) for m, lexical in cache.search(match, where, params, int(weights["candidates"]))
                   if filters.admits(m, now)]
@@ -153,7 +170,6 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
     for memory, lexical in candidates:
         pool[memory["id"]] = memory
         parts[memory["id"]] = {"relevance": lexical / best}
-    related = related_words(config, terms)
     if related:  # words that answer what the query names ("live": "moved", "home"); related.py
         found = [(m, lexical) for m, lexical in cache.search_newest(quoted(related), where, params, RELATED_SCAN,
                                                                     RELATED_CANDIDATES) if filters.admits(m, now)]
@@ -359,6 +375,12 @@ def matched_terms(content: str, terms: list[str]) -> list[str]:
     present |= {without_diacritics(word) for word in present}
     found = []
     for term in terms:
+        if term.endswith("*") or "-" in term:  # a prefix, a phrase (short_forms.py, related.py)
+            parts = term.rstrip("*").split("-")
+            if all(any(word.startswith(part) if term.endswith("*") else word == part for word in present)
+                   for part in parts if part):
+                found.append(term)
+            continue
         plain = without_diacritics(term)
         stem = plain[: max(4, len(plain) - 3)] if len(plain) > 4 else plain
         if term in present or any(word.startswith(stem) for word in present):

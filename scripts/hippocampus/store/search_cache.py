@@ -143,6 +143,7 @@ class SearchCache:
         self.path = path
         self.db = self._connect(path)
         self.carried: dict[str, tuple[int, list[str]]] = {}  # keys read under the schema before (upgrade)
+        self._vocabulary = False  # the temporary fts5vocab table (indexed_terms) made yet
 
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
@@ -564,6 +565,20 @@ class SearchCache:
         limit: invalidate.py's candidates, confirmed on the words by the caller)."""
         return [row[0] for row in self._memories(
             "SELECT mem.id FROM fts JOIN mem ON mem.rowid = fts.rowid WHERE fts MATCH ?", (match,))]
+
+    def holds_word(self, word: str) -> bool:
+        """Whether any memory not archived holds `word` as FTS5 reads it (stemmed, diacritics folded)."""
+        return bool(self._memories("SELECT fts.rowid FROM fts JOIN mem ON mem.rowid = fts.rowid WHERE fts MATCH ? "
+                                   "AND mem.status IS NOT 'archived' LIMIT 1", ['"' + word.replace('"', '""') + '"']))
+
+    def indexed_terms(self, low: str, high: str, limit: int) -> list[str]:
+        """The index's terms (as it holds them: stemmed) from `low` up to `high`, in order, at most
+        `limit`: a range of FTS5's vocabulary (a temporary fts5vocab table, nothing written)."""
+        if not self._vocabulary:
+            self.db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_terms USING fts5vocab(main, fts, 'row')")
+            self._vocabulary = True
+        return [row[0] for row in self._memories(
+            "SELECT term FROM temp.fts_terms WHERE term >= ? AND term < ? LIMIT ?", [low, high, limit])]
 
     def search_newest(self, match: str, where: str, params: list, scan: int, limit: int) -> list[tuple[dict, float]]:
         """Like `search`, but the best `limit` among the `scan` matches indexed last (the

@@ -35,6 +35,18 @@ def _rewrite_entry(ws: Workspace, memory_id: str, **fields) -> None:
     person_git("commit", "-q", "-m", "by hand", "--", str(path.relative_to(ws.root)), cwd=ws.root)
 
 
+def _as_from_before(ws: Workspace) -> None:
+    """index.json as a version before readings.py wrote it, committed."""
+    path = ws.store / "index.json"
+    index = json.loads(path.read_text())
+    for memory in index["memories"]:
+        memory.pop("read", None)
+        memory.pop("readings", None)
+    path.write_text(json.dumps(index, indent=1))
+    person_git("commit", "-q", "-m", "as an older version wrote it", "--", str(path.relative_to(ws.root)),
+               cwd=ws.root)
+
+
 def _clone(ws: Workspace, tmp_path) -> Workspace:
     target = tmp_path / "clone"
     subprocess.run(["git", "clone", "-q", "--", str(ws.root), str(target)], check=True, capture_output=True,
@@ -109,13 +121,7 @@ def test_a_store_from_before_gets_its_keys_from_the_cache_not_read_again(ws):
     """A store written before index.json carried readings: the first writer that touches every
     memory (decay) gives each the keys the search cache read, without reading the texts again."""
     car = ws.remember("My car is a Honda Civic", now=NOW)
-    path = ws.store / "index.json"
-    index = json.loads(path.read_text())
-    for memory in index["memories"]:
-        memory.pop("read", None)
-        memory.pop("readings", None)
-    path.write_text(json.dumps(index, indent=1))
-    person_git("commit", "-q", "-m", "as an older version wrote it", "--", "memory/index.json", cwd=ws.root)
+    _as_from_before(ws)
     ws.run("recall.py", "car", now=NOW)  # the cache, level with it again, keeps the keys it read
     db = sqlite3.connect(ws.cache / "search.sqlite")
     with db:
@@ -223,14 +229,7 @@ def test_keys_a_cache_read_with_other_readers_are_not_stamped_as_todays(ws):
     texts_and_keys), and readings.note stamps them with today's READERS_VERSION in index.json: from
     there every clone and every machine trusts them, for as long as the text stays."""
     car = ws.remember("My car is a Honda Civic", now=NOW)
-    path = ws.store / "index.json"
-    index = json.loads(path.read_text())
-    for memory in index["memories"]:
-        memory.pop("read", None)
-        memory.pop("readings", None)
-    path.write_text(json.dumps(index, indent=1))
-    person_git("commit", "-q", "-m", "as an older version wrote it", "--", str(path.relative_to(ws.root)),
-               cwd=ws.root)
+    _as_from_before(ws)
     ws.run("recall.py", "car", now=NOW)
     db = sqlite3.connect(ws.cache / "search.sqlite")
     with db:

@@ -32,7 +32,8 @@ def _interrupted(ws, args: list[str], delay: float | None) -> subprocess.Complet
     """The script run in a process group of its own (a terminal's foreground job), and
     SIGINT sent to that group after `delay` seconds (None: by a commit hook of its own)."""
     process = subprocess.Popen([sys.executable, "-S", str(SCRIPTS / args[0]), *args[1:]], env=_env(ws),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               preexec_fn=_as_a_terminals_job)
     if delay is not None:
         time.sleep(delay)
         try:
@@ -43,6 +44,12 @@ def _interrupted(ws, args: list[str], delay: float | None) -> subprocess.Complet
     result = subprocess.CompletedProcess(args, process.returncode, out, err)
     result.err = err
     return result
+
+
+def _as_a_terminals_job() -> None:
+    """Ctrl-C as a terminal's foreground job has it: a suite started in the background (`cmd &` in
+    a script) runs with SIGINT ignored, which every child inherits, and no script could answer it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _frames_of_ours(script: str, err: str) -> list[str]:

@@ -225,7 +225,9 @@ def serving(ws, *args, now="2026-03-03"):
     env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}
     env.update(WORKSPACE=str(ws.root), HIPPOCAMPUS_NOW=now)
     process = subprocess.Popen([sys.executable, str(SCRIPTS / "dashboard.py"), "--serve", *args],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # Ctrl-C as at a
+    # terminal: a suite started in the background runs with SIGINT ignored, and every child inherits that
     line = process.stdout.readline()
     match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
     assert match, (line, process.stderr.read() if process.poll() is not None else "")

@@ -320,7 +320,11 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
         admitted = lambda m: filters.admits(m, now)  # noqa: E731
         rescore(lambda memory_id, _score: memory_id in statements and add(memory_id, "slot", SLOT_WEIGHT) is None)
         matched = frozenset(memory_id for memory_id, p in parts.items() if p.get("relevance") or p.get("related"))
-        lifted = lifts(cache, query, windows, scored, pool, top, admitted, matched)
+        told = terms + related
+
+        def shares(memory: dict) -> bool:  # a word (or a related word) of the question
+            return memory["id"] in matched or bool(matched_terms(memory.get("content", ""), told))
+        lifted = lifts(cache, query, windows, scored, pool, top, admitted, matched, shares)
         for memory_id in lifted.keys() - {entry[2] for entry in scored}:
             score(memory_id, pool[memory_id])
         best = {entry[2]: -entry[0] for entry in scored}

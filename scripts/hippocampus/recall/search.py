@@ -9,7 +9,7 @@ One piece (~410 lines): the ranking is one formula whose parts (relevance, dates
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 from itertools import islice
 
 from . import answer_kind
@@ -24,6 +24,10 @@ from ..store.workspace import Workspace
 MAX_QUERY_TERMS = 32
 RELATED_CANDIDATES = 50  # hits of the related words kept (a fraction of a word match: few can rank) ...
 RELATED_SCAN = 1000  # ... the best of the last this many indexed that hold one (at 100,000, "work" is in 11,500)
+# A memory dated after now is one recall does not know yet (a clock set back, an
+# import's dates from the future, a simulated clock): it is not recalled until
+# then. A day of grace, so that a second machine's clock running ahead hides nothing.
+NOT_YET_GRACE = timedelta(days=1)
 RESULT_FIELDS = ("id", "content", "score", "importance", "domain", "category", "store", "status",
                  "source", "episode", "file", "created", "pinned", "confidence")
 
@@ -87,9 +91,24 @@ class Filters:
         self.domain, self.category, self.store, self.status = domain, category, store, status
         self.since, self.until, self.include_archived = since, until, include_archived
         self._only_status = not (domain or category or store or status or since or until)
+        self._made_by: str | None = None  # (as_of) memories dated after this are not known yet
+
+    def as_of(self, now: datetime) -> "Filters":
+        """These filters for a recall at `now`: nothing dated after now (and NOT_YET_GRACE)."""
+        from ..text.timeutil import format_time
+        made_by = format_time(now + NOT_YET_GRACE)
+        if made_by == self._made_by:
+            return self
+        copy = Filters(self.domain, self.category, self.store, self.status, self.since, self.until,
+                       self.include_archived)
+        copy._made_by = made_by
+        return copy
 
     def sql(self) -> tuple[str, list]:
         where, params = [], []
+        if self._made_by:  # stored times compare as text (the index holds format_time's form)
+            where.append("AND mem.created <= ?")
+            params.append(self._made_by)
         if not self.include_archived and self.status != "archived":
             where.append("AND mem.status IS NOT 'archived'")
         for column, value in (("domain", self.domain), ("category", self.category), ("store", self.store),
@@ -102,6 +121,8 @@ class Filters:
     def admits(self, memory: dict, now: datetime) -> bool:
         if memory.get("status") == "archived" and not (self.include_archived or self.status == "archived"):
             return False
+        if self._made_by and not self._made_yet(memory.get("created"), now):
+            return False
         if self._only_status:  # (recall's contiguity asks this of thousands of memories at 100,000)
             return True
         for key in ("domain", "category", "store", "status"):
@@ -113,6 +134,12 @@ class Filters:
             if (self.since and created < self.since) or (self.until and created > self.until):
                 return False
         return True
+
+    def _made_yet(self, created, now: datetime) -> bool:
+        if isinstance(created, str) and len(created) == 20 and created[10:11] == "T" and created.endswith("Z"):
+            return created <= self._made_by  # (the stored form: thousands a recall at 100,000)
+        from ..text.timeutil import format_time
+        return format_time(parse_time_or(created, now)) <= self._made_by
 
 
 def recall(workspace: Workspace, query: str, *, top: int = 5, filters: Filters | None = None,
@@ -147,7 +174,7 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
           budget_tokens: int | None, explain: bool, now: datetime | None, exhaustive: bool,
           stats: dict, now_words: bool = False, framing: str = "observe") -> list[dict]:
     now = now or workspace.now
-    filters = filters or Filters()
+    filters = (filters or Filters()).as_of(now)
     config = workspace.config
     weights = config["recall"]
     windows, without_dates = query_windows(query, now)
@@ -293,7 +320,11 @@ def _rank(workspace: Workspace, cache, query: str, *, top: int, filters: Filters
         admitted = lambda m: filters.admits(m, now)  # noqa: E731
         rescore(lambda memory_id, _score: memory_id in statements and add(memory_id, "slot", SLOT_WEIGHT) is None)
         matched = frozenset(memory_id for memory_id, p in parts.items() if p.get("relevance") or p.get("related"))
-        lifted = lifts(cache, query, windows, scored, pool, top, admitted, matched)
+        told = terms + related
+
+        def shares(memory: dict) -> bool:  # a word (or a related word) of the question
+            return memory["id"] in matched or bool(matched_terms(memory.get("content", ""), told))
+        lifted = lifts(cache, query, windows, scored, pool, top, admitted, matched, shares)
         for memory_id in lifted.keys() - {entry[2] for entry in scored}:
             score(memory_id, pool[memory_id])
         best = {entry[2]: -entry[0] for entry in scored}

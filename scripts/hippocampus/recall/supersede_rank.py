@@ -164,6 +164,12 @@ def preferred(cache, memory: dict, tense: str, windows, admitted) -> tuple[dict 
     return (head if len(path) > 1 else None), path
 
 
+def _stated_links(members: list[dict], choice: dict) -> bool:
+    """Whether every link of the chain up to `choice` was stated by an agent (none a reading)."""
+    linked = [m for m in members if m.get("supersededBy") and m["id"] != choice["id"]]
+    return bool(linked) and all(m.get("supersededHow") == "stated" for m in linked)
+
+
 def _stated_head(cache, memory: dict, admitted) -> list[dict] | None:
     """When an agent stated what superseded `memory`: its chain of stated supersessions, from it to
     the newest member (a link the reader made after that is no statement: the chains below follow it)."""
@@ -196,10 +202,14 @@ def _stated_wins(cache, ids, wanted: dict, pool: dict, admitted) -> None:
 
 
 def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitted,
-          matched: frozenset = frozenset()) -> dict[str, tuple[float, list]]:
+          matched: frozenset = frozenset(), shares=None) -> dict[str, tuple[float, list]]:
     """{memory id: (its score to be, the ids it is put above)} for the preferred
     member of each chain among the best results; memories not in `pool` are
-    added to it (the caller scores them first, then applies the lifts)."""
+    added to it (the caller scores them first, then applies the lifts).
+
+    `shares(memory)`: whether a memory shares a word (or a related word) with
+    the question; a chain the reader linked lifts only such a member when the
+    question asks for no slot (below)."""
     tense = query_tense(query)
     asked = set(asked_keys(query))
     wanted: dict[str, list] = {}
@@ -263,6 +273,12 @@ def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitt
             continue
         if asked and not _states(cache, asked, choice):
             continue  # (a chain of another slot this memory also states: "moved in with my partner Sam")
+        if not asked and shares is not None and not shares(choice) and not _stated_links(members, choice):
+            # a question that asks for no slot: a member the reader linked, sharing no word with it, is
+            # another topic the same key was read in ("Staying fit is a priority! Shibuya has gyms" after
+            # "The Fitbit Charge 3 is a popular choice", both read as the user's gym; LongMemEval's pool
+            # chained eleven such): a reading alone puts nothing first
+            continue
         others = [m["id"] for m in members if m["id"] != choice["id"]]
         if not others:
             continue

@@ -44,7 +44,8 @@ class Transaction:
         self.by_id = ById(index["memories"])
         self.touched: dict[str, dict] = {}
         self.ids: list[str] = []
-        self.files: dict[str, bytes | Path | None] = {}   # path -> new bytes (or a spool file), None = remove
+        self._files: dict[str, bytes | Path | None] = {}  # `files`
+        self._appended: dict[str, list[bytes]] = {}  # a daily log's bytes and the entries appended since
         self.paths: set[str] = set()
         self.new_paths: set[str] = set()   # files git has not seen yet (created here or by hand)
         # hand-edited files committed as the scan read them, not as they are a moment later (a folder
@@ -86,6 +87,17 @@ class Transaction:
         if memory is None:
             raise NotFound(f"no memory with id {memory_id}")
         return memory
+
+    @property
+    def files(self) -> dict[str, bytes | Path | None]:
+        """path -> new bytes (or a spool file), None = remove. The entries appended to a daily log
+        are joined to it here, when it is next read: appending one at a time to a log of thousands
+        (a bulk import of a day's turns) copied the whole log each time."""
+        if self._appended:
+            for path, parts in self._appended.items():
+                self._files[path] = b"".join(parts)
+            self._appended.clear()
+        return self._files
 
     def put(self, memory: dict) -> None:
         """Add a new memory or record a change to an existing one."""
@@ -234,11 +246,15 @@ class Transaction:
         from . import episodes
 
         path = episodes.path_for(memory["created"])
-        current = self.current_bytes(path)
-        text = current.decode("utf-8", "replace") if current is not None else episodes.header(episodes.day_of(path))
-        if not text.endswith("\n"):
-            text += "\n"
-        self.files[path] = (text + episodes.render_entry(memory)).encode("utf-8")
+        parts = self._appended.get(path)
+        if parts is None:
+            current = self.current_bytes(path)
+            text = current.decode("utf-8", "replace") if current is not None else episodes.header(episodes.day_of(path))
+            if not text.endswith("\n"):
+                text += "\n"
+            self.files[path] = b""  # (its place among the files; the bytes are joined in when read)
+            parts = self._appended[path] = [text.encode("utf-8")]
+        parts.append(episodes.render_entry(memory).encode("utf-8"))  # (it ends with a line break)
         memory["file"] = path
         memory["hash"] = episodes.entry_hash(memory["content"].strip())
         return path

@@ -361,35 +361,44 @@ class Transaction:
                 wanted = live_path(path) if is_live(memory) else archive_path(path)
                 if wanted != path:
                     moving.append((memory, path, wanted))
+        logs: dict[str, list[tuple[dict, str]]] = {}
         for memory, path, wanted in moving:
             if episodes.is_episode_path(path):
-                moved = self._move_entry(memory, path, wanted)
-            else:
-                moved = self.move_file(path, wanted)
-            if moved:
+                logs.setdefault(path, []).append((memory, wanted))
+            elif self.move_file(path, wanted):
+                memory["file"] = wanted
+                self.put(memory)
+        for path, entries in logs.items():  # each day's log read once, however many of its entries move
+            for memory, wanted in self._move_entries(path, entries):
                 memory["file"] = wanted
                 self.put(memory)
 
-    def _move_entry(self, memory: dict, path: str, wanted: str) -> bool:
-        """A memory's entry out of one daily log into another (the day's log, or its archive copy)."""
+    def _move_entries(self, path: str, entries: list[tuple[dict, str]]) -> list[tuple[dict, str]]:
+        """Memories' entries out of one daily log into others (the day's log, or its archive copy);
+        those moved (an entry the log does not hold stays where it is)."""
         from . import episodes
         current = self.current_bytes(path)
         if current is None:
-            return False
-        text = current.decode("utf-8", "replace")
-        if not any(entry.memory_id == memory["id"] for entry in episodes.parse(text)):
-            return False
-        left = episodes.remove_entry(text, memory["id"]).rstrip("\n") + "\n"
+            return []
+        left, removed = episodes.remove_entries(current.decode("utf-8", "replace"), {m["id"] for m, _w in entries})
+        moved = [(memory, wanted) for memory, wanted in entries if memory["id"] in removed]
+        if not moved:
+            return []
+        left = left.rstrip("\n") + "\n"
         if left.strip() != episodes.header(episodes.day_of(path)).strip():
             self.files[path] = left.encode("utf-8")
         else:
             self.remove_file(path)  # (nothing but its heading left: the day's log goes)
-        target = self.current_bytes(wanted)
-        into = target.decode("utf-8", "replace") if target is not None else episodes.header(episodes.day_of(wanted))
-        if not into.endswith("\n"):
-            into += "\n"
-        self.files[wanted] = (into + episodes.render_entry(memory)).encode("utf-8")
-        return True
+        into_each: dict[str, list[dict]] = {}
+        for memory, wanted in moved:
+            into_each.setdefault(wanted, []).append(memory)
+        for wanted, memories in into_each.items():
+            target = self.current_bytes(wanted)
+            into = target.decode("utf-8", "replace") if target is not None else episodes.header(episodes.day_of(wanted))
+            if not into.endswith("\n"):
+                into += "\n"
+            self.files[wanted] = (into + "".join(episodes.render_entry(m) for m in memories)).encode("utf-8")
+        return moved
 
     def commit(self) -> None:
         if self.touched or self.workspace.place_all:

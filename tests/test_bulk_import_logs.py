@@ -58,3 +58,37 @@ def test_removing_entries_at_once_is_removing_them_one_by_one():
         at_once, removed = episodes.remove_entries(text, chosen)
         assert at_once == one_by_one
         assert removed == chosen - {"mem_absent00000"}
+
+
+def episode_documents(ws) -> dict[str, str]:
+    import sqlite3
+    db = sqlite3.connect(ws.cache / "search.sqlite")
+    try:
+        rows = db.execute("SELECT episode, content FROM episode_fts").fetchall()
+        assert len(rows) == len({episode for episode, _ in rows}), "an episode has two documents"
+        return dict(rows)
+    finally:
+        db.close()
+
+
+def test_many_episodes_at_once_get_one_document_each(ws):
+    """Past 16 episodes, a refresh reads episode_fts and the memories once each: every episode
+    still has exactly one document, its live memories in order, after an import that starts them,
+    one that adds to them all, and a rebuild of the cache from nothing."""
+    first = [{"content": f"Session {e} opens with the word alpha{e}", "created": f"2026-03-0{1 + e % 9}T09:00:00Z",
+              "episode": f"s{e}", "store": "episodic"} for e in range(24)]
+    ws.json("remember.py", "--jsonl", "-", now="2026-03-20T12:00:00Z", input=lines(first))
+    ws.json("recall.py", "alpha3", now="2026-03-20T12:00:00Z")  # the cache exists from here: the next import adds to it
+    more = [{"content": f"Session {e} goes on with beta{e}", "created": f"2026-03-1{e % 9}T09:00:00Z",
+             "episode": f"s{e}", "store": "episodic"} for e in range(24)]
+    ws.json("remember.py", "--jsonl", "-", now="2026-03-20T12:00:00Z", input=lines(more))
+    ws.json("recall.py", "beta3", now="2026-03-20T12:00:00Z")
+    expected = {f"s{e}": f"session {e} opens with the word alpha{e} session {e} goes on with beta{e}"
+                for e in range(24)}
+
+    def normal(documents):
+        return {k: " ".join(v.lower().split()) for k, v in documents.items()}
+    assert normal(episode_documents(ws)) == expected
+    (ws.cache / "search.sqlite").unlink()  # a fresh clone's first recall: built from nothing
+    ws.json("recall.py", "alpha3", now="2026-03-20T12:00:00Z")
+    assert normal(episode_documents(ws)) == expected

@@ -149,6 +149,30 @@ def remove_entry(text: str, memory_id: str) -> str:
     return "\n".join(lines)
 
 
+def remove_entries(text: str, memory_ids: set[str]) -> tuple[str, set[str]]:
+    """The log without the first entry carrying each of `memory_ids`, read once however many
+    (remove_entry one at a time read a day's log of thousands once per entry), and the ids removed."""
+    entries = parse(text)
+    lines = text.split("\n")
+    drop, removed = [], set()
+    for position, entry in enumerate(entries):
+        if entry.memory_id not in memory_ids or entry.memory_id in removed:
+            continue
+        end = entries[position + 1].heading_line if position + 1 < len(entries) else len(lines)
+        start = entry.heading_line
+        if start > 0 and not lines[start - 1].strip():
+            start -= 1  # the blank line written before the heading
+        drop.append((start, end))
+        removed.add(entry.memory_id)
+    if not drop:
+        return text, removed
+    kept, at = [], 0
+    for start, end in drop:  # in file order; two entries side by side share the blank line between them
+        kept += lines[at:max(start, at)]
+        at = max(at, end)
+    return "\n".join(kept + lines[at:]), removed
+
+
 def entry_created(path: str, entry: Entry) -> str | None:
     """When a hand-written entry happened (ISO): the log's day and the heading's time."""
     day = day_of(path)

@@ -74,6 +74,7 @@ CREATE TABLE files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEG
 """
 
 REBUILD_SHOWN_FROM = 1000  # memories: from here a rebuild may take a second or more (progress.py decides)
+EPISODES_ONE_BY_ONE = 16  # episodes refreshed: past this, episode_fts and mem are each read once, not once an episode
 
 COLUMNS = ("id", "domain", "category", "store", "status", "base", "importance", "created", "last",
            "reinforced", "episode", "source", "file", "hash", "pinned", "superseded", "how", "confidence",
@@ -258,7 +259,7 @@ class SearchCache:
                 from ..base.progress import track
                 rows = track(memories, "building the search cache")
             self._insert(rows, read)
-            self._refresh_episodes({m.get("episode") for m in memories if m.get("episode")})
+            self._refresh_episodes({m.get("episode") for m in memories if m.get("episode")}, fresh=True)
             if manifest is not None:
                 self.db.execute("DELETE FROM files")
                 self.db.executemany("INSERT INTO files VALUES (?,?,?,?,?,?)",
@@ -342,17 +343,34 @@ class SearchCache:
                 flush()
         flush()
 
-    def _refresh_episodes(self, episodes: set) -> None:
-        """One document per episode (its live memories in order), for episode-level relevance."""
-        for episode in episodes:
-            self.db.execute("DELETE FROM episode_fts WHERE episode = ?", (episode,))
-            members = self.db.execute(
-                "SELECT rowid, content FROM mem WHERE episode = ? AND status IS NOT 'archived' ORDER BY created, rowid",
-                (episode,)).fetchall()
-            text = "\n".join(r[1] for r in members)
-            if text:
-                self.db.execute("INSERT INTO episode_fts(episode, content) VALUES (?, ?)",
-                                (episode, searchable(text)))
+    def _refresh_episodes(self, episodes: set, fresh: bool = False) -> None:
+        """One document per episode (its live memories in order), for episode-level relevance.
+        `fresh`: episode_fts is empty. Many episodes (a bulk import's, a rebuild's) are read in one
+        pass each way: FTS5 finds a document by its episode only by reading every one, and did so
+        once per episode (19,133 sessions: minutes)."""
+        if not episodes:
+            return
+        few = len(episodes) <= EPISODES_ONE_BY_ONE
+        if not fresh and few:
+            for episode in episodes:
+                self.db.execute("DELETE FROM episode_fts WHERE episode = ?", (episode,))
+        elif not fresh:
+            self.db.executemany("DELETE FROM episode_fts WHERE rowid = ?", [
+                (rowid,) for rowid, episode in self.db.execute("SELECT rowid, episode FROM episode_fts")
+                if episode in episodes])
+        live = "status IS NOT 'archived' ORDER BY created, rowid"
+        if few:
+            texts = {episode: [r[0] for r in self.db.execute(
+                f"SELECT content FROM mem WHERE episode = ? AND {live}", (episode,))] for episode in episodes}
+        else:
+            texts = {}
+            for episode, content in self.db.execute(
+                    f"SELECT episode, content FROM mem WHERE episode IS NOT NULL AND {live.replace('ORDER BY ', 'ORDER BY episode, ')}"):
+                if episode in episodes:
+                    texts.setdefault(episode, []).append(content)
+        self.db.executemany("INSERT INTO episode_fts(episode, content) VALUES (?, ?)",
+                            [(episode, searchable("\n".join(parts))) for episode, parts in texts.items()
+                             if "\n".join(parts)])
 
     def search_episodes(self, match: str, limit: int) -> dict[str, float]:
         rows = self.db.execute("SELECT episode, -bm25(episode_fts) FROM episode_fts WHERE episode_fts MATCH ? "

@@ -44,7 +44,8 @@ class Transaction:
         self.by_id = ById(index["memories"])
         self.touched: dict[str, dict] = {}
         self.ids: list[str] = []
-        self.files: dict[str, bytes | Path | None] = {}   # path -> new bytes (or a spool file), None = remove
+        self._files: dict[str, bytes | Path | None] = {}  # `files`
+        self._appended: dict[str, list[bytes]] = {}  # a daily log's bytes and the entries appended since
         self.paths: set[str] = set()
         self.new_paths: set[str] = set()   # files git has not seen yet (created here or by hand)
         # hand-edited files committed as the scan read them, not as they are a moment later (a folder
@@ -86,6 +87,17 @@ class Transaction:
         if memory is None:
             raise NotFound(f"no memory with id {memory_id}")
         return memory
+
+    @property
+    def files(self) -> dict[str, bytes | Path | None]:
+        """path -> new bytes (or a spool file), None = remove. The entries appended to a daily log
+        are joined to it here, when it is next read: appending one at a time to a log of thousands
+        (a bulk import of a day's turns) copied the whole log each time."""
+        if self._appended:
+            for path, parts in self._appended.items():
+                self._files[path] = b"".join(parts)
+            self._appended.clear()
+        return self._files
 
     def put(self, memory: dict) -> None:
         """Add a new memory or record a change to an existing one."""
@@ -234,11 +246,15 @@ class Transaction:
         from . import episodes
 
         path = episodes.path_for(memory["created"])
-        current = self.current_bytes(path)
-        text = current.decode("utf-8", "replace") if current is not None else episodes.header(episodes.day_of(path))
-        if not text.endswith("\n"):
-            text += "\n"
-        self.files[path] = (text + episodes.render_entry(memory)).encode("utf-8")
+        parts = self._appended.get(path)
+        if parts is None:
+            current = self.current_bytes(path)
+            text = current.decode("utf-8", "replace") if current is not None else episodes.header(episodes.day_of(path))
+            if not text.endswith("\n"):
+                text += "\n"
+            self.files[path] = b""  # (its place among the files; the bytes are joined in when read)
+            parts = self._appended[path] = [text.encode("utf-8")]
+        parts.append(episodes.render_entry(memory).encode("utf-8"))  # (it ends with a line break)
         memory["file"] = path
         memory["hash"] = episodes.entry_hash(memory["content"].strip())
         return path
@@ -345,35 +361,44 @@ class Transaction:
                 wanted = live_path(path) if is_live(memory) else archive_path(path)
                 if wanted != path:
                     moving.append((memory, path, wanted))
+        logs: dict[str, list[tuple[dict, str]]] = {}
         for memory, path, wanted in moving:
             if episodes.is_episode_path(path):
-                moved = self._move_entry(memory, path, wanted)
-            else:
-                moved = self.move_file(path, wanted)
-            if moved:
+                logs.setdefault(path, []).append((memory, wanted))
+            elif self.move_file(path, wanted):
+                memory["file"] = wanted
+                self.put(memory)
+        for path, entries in logs.items():  # each day's log read once, however many of its entries move
+            for memory, wanted in self._move_entries(path, entries):
                 memory["file"] = wanted
                 self.put(memory)
 
-    def _move_entry(self, memory: dict, path: str, wanted: str) -> bool:
-        """A memory's entry out of one daily log into another (the day's log, or its archive copy)."""
+    def _move_entries(self, path: str, entries: list[tuple[dict, str]]) -> list[tuple[dict, str]]:
+        """Memories' entries out of one daily log into others (the day's log, or its archive copy);
+        those moved (an entry the log does not hold stays where it is)."""
         from . import episodes
         current = self.current_bytes(path)
         if current is None:
-            return False
-        text = current.decode("utf-8", "replace")
-        if not any(entry.memory_id == memory["id"] for entry in episodes.parse(text)):
-            return False
-        left = episodes.remove_entry(text, memory["id"]).rstrip("\n") + "\n"
+            return []
+        left, removed = episodes.remove_entries(current.decode("utf-8", "replace"), {m["id"] for m, _w in entries})
+        moved = [(memory, wanted) for memory, wanted in entries if memory["id"] in removed]
+        if not moved:
+            return []
+        left = left.rstrip("\n") + "\n"
         if left.strip() != episodes.header(episodes.day_of(path)).strip():
             self.files[path] = left.encode("utf-8")
         else:
             self.remove_file(path)  # (nothing but its heading left: the day's log goes)
-        target = self.current_bytes(wanted)
-        into = target.decode("utf-8", "replace") if target is not None else episodes.header(episodes.day_of(wanted))
-        if not into.endswith("\n"):
-            into += "\n"
-        self.files[wanted] = (into + episodes.render_entry(memory)).encode("utf-8")
-        return True
+        into_each: dict[str, list[dict]] = {}
+        for memory, wanted in moved:
+            into_each.setdefault(wanted, []).append(memory)
+        for wanted, memories in into_each.items():
+            target = self.current_bytes(wanted)
+            into = target.decode("utf-8", "replace") if target is not None else episodes.header(episodes.day_of(wanted))
+            if not into.endswith("\n"):
+                into += "\n"
+            self.files[wanted] = (into + "".join(episodes.render_entry(m) for m in memories)).encode("utf-8")
+        return moved
 
     def commit(self) -> None:
         if self.touched or self.workspace.place_all:

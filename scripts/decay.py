@@ -16,8 +16,8 @@ def main(argv):
         return 0
     prefix = "would change" if args.dry_run else "changed"
     print(f"decay: {prefix} {report['changed']} memories; {len(report['crossed'])} crossed a threshold; "
-          f"{len(report['archiveCandidates'])} archive candidates")
-    for c in report["archiveCandidates"][:20]:
+          f"{report['archiveCandidateCount']} archive candidates")
+    for c in report["archiveCandidates"][:20]:  # the weakest first
         print(f"  archive candidate {c['id']} ({c['importance']:.3f}): {c['content']}")
 
 

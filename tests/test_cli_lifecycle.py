@@ -1,3 +1,5 @@
+import json
+
 import pytest
 
 
@@ -47,7 +49,24 @@ def test_decay_is_idempotent_per_day_and_dry_run_writes_nothing(ws):
 def test_decay_reports_archive_candidates(ws):
     ws.remember("A fleeting thought about clouds", "--importance", "0.3", now="2026-01-01")
     out = ws.json("decay.py", now="2026-06-01")
-    assert len(out["archiveCandidates"]) == 1
+    assert len(out["archiveCandidates"]) == 1 and out["archiveCandidateCount"] == 1
+
+
+def test_decay_lists_the_weakest_candidates_and_counts_them_all(ws):
+    """At 100,000 memories a decay found 71,604 archive candidates and printed every one (10 MB of
+    JSON, two seconds): the report lists the 50 weakest and counts the rest."""
+    rows = [{"content": f"Passing thought number {n} about the weather", "importance": 0.10 + n / 1000,
+             "created": "2026-01-01T12:00:00Z"} for n in range(60)]
+    ws.json("remember.py", "--jsonl", "-", now="2026-01-02T12:00:00Z",
+            input="".join(json.dumps(r) + "\n" for r in rows))
+    out = ws.json("decay.py", now="2026-03-01T12:00:00Z")
+    assert out["archiveCandidateCount"] == 60
+    shown = out["archiveCandidates"]
+    assert len(shown) == 50
+    assert [c["importance"] for c in shown] == sorted(c["importance"] for c in shown)
+    assert {int(c["content"].split("number ")[1].split()[0]) for c in shown} == set(range(50))  # the weakest
+    text = ws.run("decay.py", now="2026-03-02T12:00:00Z").out
+    assert "60 archive candidates" in text and text.count("archive candidate mem_") == 20
 
 
 def test_status(ws):

@@ -199,7 +199,7 @@ def run_job(workspace, job: str, agent_sessions: Path | None = None) -> str:
         from ..lifecycle.decay import run_decay
         result = run_decay(workspace)
         return (f"decay: {result['changed']} memories changed, {len(result['crossed'])} crossed a threshold, "
-                f"{len(result['archiveCandidates'])} archive candidates")
+                f"{result['archiveCandidateCount']} archive candidates")
     if job == "consolidate":
         from ..lifecycle.consolidate import run_sleep
         result = run_sleep(workspace)

@@ -7,6 +7,8 @@ from ..text.textutil import one_line
 from ..text.timeutil import format_time, local_day, parse_time_or
 from ..store.transaction import Transaction
 
+CANDIDATES_SHOWN = 50  # archive candidates a report lists, the weakest first (at 100,000: 71,604 of them)
+
 
 def decay_all(tx: Transaction, dry_run: bool = False) -> dict:
     """Recompute every memory's importance for `now` from its stored fields.
@@ -24,7 +26,7 @@ def decay_all(tx: Transaction, dry_run: bool = False) -> dict:
         value = decayed(memory, tx.now, config)
         status = status_of(memory, value, config)
         if status == "archive-candidate":
-            candidates.append({"id": memory["id"], "importance": value, "content": one_line(memory["content"], 80)})
+            candidates.append((value, memory["id"], memory))
         if value != memory.get("importance") or status != memory.get("status"):
             if status != memory.get("status"):
                 crossed.append({"id": memory["id"], "from": memory.get("status"), "to": status})
@@ -44,8 +46,11 @@ def decay_all(tx: Transaction, dry_run: bool = False) -> dict:
             tx.summary += " (" + ", ".join(f"{c['id']} {c['from']}->{c['to']}" for c in crossed[:20]) + \
                 (", ..." if len(crossed) > 20 else "") + ")"
         tx.audit_ids = [c["id"] for c in crossed]
-    return {"dryRun": dry_run, "changed": len(changed), "crossed": crossed,
-            "archiveCandidates": candidates, "decayLastRun": format_time(tx.now) if not dry_run else last}
+    from heapq import nsmallest
+    shown = [{"id": memory_id, "importance": value, "content": one_line(memory["content"], 80)}
+             for value, memory_id, memory in nsmallest(CANDIDATES_SHOWN, candidates, key=lambda c: c[:2])]
+    return {"dryRun": dry_run, "changed": len(changed), "crossed": crossed, "archiveCandidates": shown,
+            "archiveCandidateCount": len(candidates), "decayLastRun": format_time(tx.now) if not dry_run else last}
 
 
 def run_decay(workspace, dry_run: bool = False) -> dict:

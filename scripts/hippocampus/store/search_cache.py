@@ -358,14 +358,15 @@ class SearchCache:
             self.db.executemany("DELETE FROM episode_fts WHERE rowid = ?", [
                 (rowid,) for rowid, episode in self.db.execute("SELECT rowid, episode FROM episode_fts")
                 if episode in episodes])
-        live = "status IS NOT 'archived' ORDER BY created, rowid"
         if few:
             texts = {episode: [r[0] for r in self.db.execute(
-                f"SELECT content FROM mem WHERE episode = ? AND {live}", (episode,))] for episode in episodes}
+                "SELECT content FROM mem WHERE episode = ? AND status IS NOT 'archived' ORDER BY created, rowid",
+                (episode,))] for episode in episodes}
         else:
             texts = {}
             for episode, content in self.db.execute(
-                    f"SELECT episode, content FROM mem WHERE episode IS NOT NULL AND {live.replace('ORDER BY ', 'ORDER BY episode, ')}"):
+                    "SELECT episode, content FROM mem WHERE episode IS NOT NULL AND status IS NOT 'archived' "
+                    "ORDER BY episode, created, rowid"):
                 if episode in episodes:
                     texts.setdefault(episode, []).append(content)
         self.db.executemany("INSERT INTO episode_fts(episode, content) VALUES (?, ?)",

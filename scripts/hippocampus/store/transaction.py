@@ -246,15 +246,7 @@ class Transaction:
         from . import episodes
 
         path = episodes.path_for(memory["created"])
-        parts = self._appended.get(path)
-        if parts is None:
-            current = self.current_bytes(path)
-            text = current.decode("utf-8", "replace") if current is not None else episodes.header(episodes.day_of(path))
-            if not text.endswith("\n"):
-                text += "\n"
-            self.files[path] = b""  # (its place among the files; the bytes are joined in when read)
-            parts = self._appended[path] = [text.encode("utf-8")]
-        parts.append(episodes.render_entry(memory).encode("utf-8"))  # (it ends with a line break)
+        self._append_entry(path, memory)
         memory["file"] = path
         memory["hash"] = episodes.entry_hash(memory["content"].strip())
         return path
@@ -280,6 +272,19 @@ class Transaction:
     def write_spooled(self, relative_path: str, spool: Path) -> None:
         """Replace a (large) file by a finished spool file in the workspace at commit."""
         self.files[relative_path] = spool
+
+    def _append_entry(self, path: str, memory: dict) -> None:
+        """`memory` as the last entry of the daily log at `path` (joined in when the log is next read)."""
+        from . import episodes
+        parts = self._appended.get(path)
+        if parts is None:
+            current = self.current_bytes(path)
+            text = current.decode("utf-8", "replace") if current is not None else episodes.header(episodes.day_of(path))
+            if not text.endswith("\n"):
+                text += "\n"
+            self.files[path] = b""  # (its place among the files; the bytes are joined in when read)
+            parts = self._appended[path] = [text.encode("utf-8")]
+        parts.append(episodes.render_entry(memory).encode("utf-8"))  # (it ends with a line break)
 
     def remove_file(self, relative_path: str) -> None:
         self.files[relative_path] = None
@@ -389,15 +394,8 @@ class Transaction:
             self.files[path] = left.encode("utf-8")
         else:
             self.remove_file(path)  # (nothing but its heading left: the day's log goes)
-        into_each: dict[str, list[dict]] = {}
         for memory, wanted in moved:
-            into_each.setdefault(wanted, []).append(memory)
-        for wanted, memories in into_each.items():
-            target = self.current_bytes(wanted)
-            into = target.decode("utf-8", "replace") if target is not None else episodes.header(episodes.day_of(wanted))
-            if not into.endswith("\n"):
-                into += "\n"
-            self.files[wanted] = (into + "".join(episodes.render_entry(m) for m in memories)).encode("utf-8")
+            self._append_entry(wanted, memory)
         return moved
 
     def commit(self) -> None:

@@ -81,3 +81,53 @@ def test_a_change_on_the_bytes_keeps_every_other_line_as_it_was_read():
     lines = saved.split(b"\n")
     assert lines[lines.index(b'"memories": [') + 1].endswith(b'"importance": 0.50},')
     assert b'"content": "changed"' in saved and saved.count(b"0.50}") == 2
+
+
+# -- a change of importance and status made in the line as read (decay: Transaction.set_state)
+
+_TEXT = st.lists(st.sampled_from(list('ab ,:"\\{}\n') + ['"importance": ', ', "status": ', "é", "\u2028"]),
+                 max_size=12).map("".join)
+_NUMBER = st.one_of(st.floats(0, 1, allow_nan=False), st.integers(0, 1), st.sampled_from([0.0, 1e-07, 0.5]))
+_STATUS = st.sampled_from(["core", "active", "background", "archive-candidate", 'od"d\\', "é"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(_TEXT, _NUMBER, _NUMBER, _STATUS, _STATUS, st.booleans(), st.sampled_from([None, "after", "before"]),
+       st.booleans())
+def test_a_patched_line_is_the_line_dumped_anew(content, before, after, status_before, status_after,
+                                                 keyword_trap, nested_trap, split_first):
+    memory = {"id": "mem_1", "domain": "user", "category": "facts", "content": content, "importance": before,
+              "baseImportance": 0.5, "keywords": ['"status": x' if keyword_trap else "k"],
+              "store": "semantic", "status": status_before}
+    if nested_trap:  # an extra field naming the same keys inside: after the known ones, or (a line
+        memory["extra"] = {"a": 1, "importance": before, "status": status_before}  # not in our order) first
+    other = _memory(2)
+    data = _file([memory, other])
+    if nested_trap == "before":
+        line = json.dumps(ordered(memory), ensure_ascii=False).encode("utf-8")
+        first = {"id": "mem_1", "extra": memory["extra"], **{k: v for k, v in memory.items() if k != "extra"}}
+        data = data.replace(line, json.dumps(first, ensure_ascii=False).encode("utf-8"))
+    held = _unsplit(data)
+    if split_first:
+        held.get("mem_1")
+    item = next(m for m in held if m["id"] == "mem_1")  # a walk: the body is split, each line kept
+    assert held.hold(item)
+    was = {"importance": item["importance"], "status": item["status"]}
+    item["importance"], item["status"] = after, status_after
+    patched = held.patch_line("mem_1", was)
+    expected = [ordered(dict(memory, importance=after, status=status_after)), other]
+    assert json.loads(b"".join(index_store.serialise({"stamp": "0" * 16, "version": 2, "memories": held},
+                                                     set() if patched else {"mem_1"})))["memories"] == \
+        json.loads(_file(expected))["memories"]
+    if patched and nested_trap != "before":  # byte for byte what a new dump writes (of a line in our order)
+        assert b"".join(held.text(set())) == b"".join(MemoryList.of(expected).text({"mem_1", "mem_2"}))
+    if not nested_trap:
+        assert patched  # the trap of the same key nested is the one line it may not patch
+
+
+def test_a_line_never_read_is_not_held():
+    held = _unsplit(_file([_memory(1)]))
+    assert not held.hold({"id": "mem_1"})  # the body is not split: no line to patch
+    assert not held.patch_line("mem_1", {"importance": 0.5})
+    listed = MemoryList.of([_memory(1)])  # parsed memories with no line as read
+    assert not listed.hold(_memory(1))

@@ -32,9 +32,7 @@ def decay_all(tx: Transaction, dry_run: bool = False) -> dict:
                 crossed.append({"id": memory["id"], "from": memory.get("status"), "to": status})
             changed.append(memory["id"])
             if not dry_run:
-                memory["importance"] = value
-                memory["status"] = status
-                tx.put(memory)
+                tx.set_state(memory, value, status)
     last = tx.index.get("decayLastRun")
     same_day = last and local_day(parse_time_or(last, tx.now)) == local_day(tx.now)
     if not dry_run and (changed or not same_day):

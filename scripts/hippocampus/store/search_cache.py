@@ -111,6 +111,8 @@ def _row(memory: dict, with_text: bool = True) -> tuple:
 
 # the state columns of a mem row (what a change that leaves the words alone may set), in _row's order
 _STATE = COLUMNS[1:22]
+_STATE_COLUMN = {"importance": "importance", "status": "status"}  # Transaction.set_state's fields
+_MANY_ROWS, _MANY_ROWS_CACHE = 5000, -65536  # an update of more rows than this gets a 64 MB page cache
 
 # the memory fields of a mem row, in the order _MEM selects them
 _FIELDS = ("rowid", "id", "domain", "category", "store", "status", "baseImportance", "importance", "created",
@@ -378,9 +380,31 @@ class SearchCache:
                                "ORDER BY bm25(episode_fts) LIMIT ?", (match, limit)).fetchall()
         return {r[0]: r[1] for r in rows}
 
-    def _replace(self, memories: list[dict]) -> None:
+    def _replace(self, memories: list[dict], state_only: dict | None = None) -> None:
         """Rows whose words are unchanged get their state updated in place (decay,
-        reinforce: no full-text work); the others are deleted and inserted anew."""
+        reinforce: no full-text work); the others are deleted and inserted anew.
+        `state_only`: id -> {field: value before} of memories whose change is
+        only those fields (Transaction.set_state): only what differs is set, by
+        id, the row read for nothing (decay: ~1.4 s less at 100,000)."""
+        if state_only:
+            quick: dict[tuple, list] = {}
+            for memory in memories:
+                was = state_only.get(memory["id"])
+                if was is not None:
+                    changed = tuple([field for field, value in was.items() if memory.get(field) != value])
+                    if changed:
+                        quick.setdefault(changed, []).append([memory.get(f) for f in changed] + [memory["id"]])
+            many = sum(map(len, quick.values())) > _MANY_ROWS
+            if many:  # rows of every page: SQLite's 2 MB page cache wrote and read them again (~2x)
+                self.db.execute(f"PRAGMA cache_size={_MANY_ROWS_CACHE}")
+            try:
+                for changed, rows in quick.items():
+                    columns = ", ".join(_STATE_COLUMN[field] + "=?" for field in changed)
+                    self.db.executemany(f"UPDATE mem SET {columns} WHERE id=?", rows)
+            finally:
+                if many:
+                    self.db.execute("PRAGMA cache_size=-2000")
+            memories = [m for m in memories if m["id"] not in state_only]
         by_id = {m["id"]: m for m in memories}
         ids = list(by_id)
         current: dict[str, tuple] = {}
@@ -433,7 +457,7 @@ class SearchCache:
         except sqlite3.DatabaseError:
             pass  # a cache: the next look recomputes
 
-    def upsert(self, memories: list[dict], state: str | None = None, *,
+    def upsert(self, memories: list[dict], state: str | None = None, *, state_only: dict | None = None,
                manifest_updates: dict | None = None, manifest_removed: list[str] = (),
                files_print: str | None = None, index_files_print: bool = False,
                files_look: str | None = None) -> None:
@@ -447,7 +471,7 @@ class SearchCache:
         self.db.execute("BEGIN IMMEDIATE")
         try:
             if memories:
-                self._replace(memories)
+                self._replace(memories, state_only)
             if manifest_updates:
                 self.db.executemany("INSERT OR REPLACE INTO files VALUES (?,?,?,?,?,?)",
                                     [(p, *v) for p, v in manifest_updates.items()])

@@ -43,6 +43,7 @@ class Transaction:
             index["_lines"] = {}
         self.by_id = ById(index["memories"])
         self.touched: dict[str, dict] = {}
+        self._state_only: dict[str, dict] = {}  # id -> importance and status in its line (set_state)
         self.ids: list[str] = []
         self._files: dict[str, bytes | Path | None] = {}  # `files`
         self._appended: dict[str, list[bytes]] = {}  # a daily log's bytes and the entries appended since
@@ -102,7 +103,30 @@ class Transaction:
     def put(self, memory: dict) -> None:
         """Add a new memory or record a change to an existing one."""
         memory_id = memory["id"]
+        self._state_only.pop(memory_id, None)
         self.index["memories"].put(memory)
+        if memory_id not in self.touched:
+            self.ids.append(memory_id)
+        self.touched[memory_id] = memory
+        self.index_changed = True
+
+    def set_state(self, memory: dict, importance: float, status: str) -> None:
+        """A change of a memory's importance and status only (decay): its line in
+        index.json is changed in place and its search-cache row updated, not
+        written anew (memory_list.patch_line; decay at 100,000 memories). Any
+        other change to the memory goes through put(), before or after, and
+        makes it a whole change again. Into or out of "archived": put().
+        `status` is status_of(memory, importance), as commit() would set it."""
+        memory_id = memory["id"]
+        if memory_id not in self._state_only and (
+                memory_id in self.touched or "archived" in (status, memory.get("status"))
+                or not self.index["memories"].hold(memory)):
+            memory["importance"], memory["status"] = importance, status
+            self.put(memory)
+            return
+        self._state_only.setdefault(memory_id, {"importance": memory.get("importance"),
+                                                "status": memory.get("status")})
+        memory["importance"], memory["status"] = importance, status
         if memory_id not in self.touched:
             self.ids.append(memory_id)
         self.touched[memory_id] = memory
@@ -354,7 +378,8 @@ class Transaction:
         from ..base.paths import archive_path, is_live, is_memory_file, live_path
         from . import episodes
 
-        chosen = self.memories if self.workspace.place_all else list(self.touched.values())
+        chosen = self.memories if self.workspace.place_all else \
+            [m for i, m in self.touched.items() if i not in self._state_only]  # (set_state keeps where it lives)
         self.workspace.place_all = False
         moving = []
         for memory in chosen:
@@ -405,8 +430,8 @@ class Transaction:
             return
         if self.touched:
             from ..base.scoring import clamp, status_of
-            for memory in self.touched.values():  # status says what core holds, whoever changed the memory
-                if memory.get("status") != "archived":
+            for memory_id, memory in self.touched.items():  # status says what core holds, whoever changed it
+                if memory.get("status") != "archived" and memory_id not in self._state_only:  # (set_state's is)
                     memory["status"] = status_of(memory, clamp(memory.get("importance", 0.5)), self.config)
             if not self.core_rendered:  # what core holds changed: its files too, in this commit
                 from .core import refresh
@@ -458,7 +483,11 @@ class Transaction:
             known = self._cached_keys([m["id"] for m in unread])
             for memory in unread:
                 note(memory, known.get(memory["id"]))  # the keys its text reads as travel with it (readings.py)
-            index_data = index_store.prepare_save(self.index, set(self.touched))
+                self._state_only.pop(memory["id"], None)
+            memories = self.index["memories"]
+            patched = {memory_id for memory_id, was in self._state_only.items()
+                       if memories.patch_line(memory_id, was)}
+            index_data = index_store.prepare_save(self.index, set(self.touched) - patched)
             self.paths.add(ws.paths.rel(ws.paths.index))
         # the audit files a purge scrubbed: written first, as the rotation and the audit line build on them
         audit_files = [p for p in self.files if p == ws.paths.rel(ws.paths.audit_log) or
@@ -681,7 +710,8 @@ class Transaction:
             if self.index_changed:  # we validated and wrote this file: the next load may trust it
                 cache.set_meta("validated_state", new_state)
             if cache.is_fresh(old_state):
-                cache.upsert(list(self.touched.values()), new_state, manifest_updates=self.manifest_updates,
+                cache.upsert(list(self.touched.values()), new_state, state_only=self._state_only,
+                             manifest_updates=self.manifest_updates,
                              manifest_removed=self.manifest_removed, files_print=files_print,
                              index_files_print=True, files_look=files_look)
             else:

@@ -56,11 +56,14 @@ def run_decay(workspace, dry_run: bool = False) -> dict:
     that first looks at every memory file (so edits in place skipped by quick
     looks are committed at least daily), then git's own housekeeping (our
     commits do not trigger `git gc --auto` themselves)."""
+    from ..base import collector
     from ..store.audit import git
 
-    if dry_run:
-        return decay_all(Transaction(workspace, workspace.load_index(), "system:decay", "decay", ""), dry_run=True)
-    with workspace.transaction("system:decay", "decay", full_look=True) as tx:
-        report = decay_all(tx)
+    with collector.paused():  # (every memory held: base/collector.py)
+        if dry_run:
+            return decay_all(Transaction(workspace, workspace.load_index(), "system:decay", "decay", ""),
+                             dry_run=True)
+        with workspace.transaction("system:decay", "decay", full_look=True) as tx:
+            report = decay_all(tx)
     git(workspace.root, "gc", "--auto", "--quiet", check=False)
     return report

@@ -15,7 +15,7 @@ def main(argv):
         cli.print_json(report)
         return 0
     prefix = "would change" if args.dry_run else "changed"
-    print(f"decay: {prefix} {report['changed']} memories; {len(report['crossed'])} crossed a threshold; "
+    print(f"decay: {prefix} {report['changed']} memories; {report['crossedCount']} crossed a threshold; "
           f"{report['archiveCandidateCount']} archive candidates")
     for c in report["archiveCandidates"][:20]:  # the weakest first
         print(f"  archive candidate {c['id']} ({c['importance']:.3f}): {c['content']}")

@@ -69,6 +69,21 @@ def test_decay_lists_the_weakest_candidates_and_counts_them_all(ws):
     assert "60 archive candidates" in text and text.count("archive candidate mem_") == 20
 
 
+def test_decay_lists_the_first_crossings_and_counts_them_all(ws):
+    """A day's decay at 100,000 memories may move tens of thousands across a threshold: the report
+    lists 50 of them ({id, from, to}) and counts them all, as it does the archive candidates."""
+    rows = [{"content": f"Middling note number {n} about the garden", "importance": 0.45,
+             "created": "2026-01-01T12:00:00Z"} for n in range(60)]
+    ws.json("remember.py", "--jsonl", "-", now="2026-01-02T12:00:00Z",
+            input="".join(json.dumps(r) + "\n" for r in rows))
+    out = ws.json("decay.py", now="2026-03-01T12:00:00Z")  # 0.45 * 0.99^59 = 0.25: active -> background
+    assert out["crossedCount"] == 60 and len(out["crossed"]) == 50
+    assert {(c["from"], c["to"]) for c in out["crossed"]} == {("active", "background")}
+    assert ws.json("decay.py", now="2026-03-01T20:00:00Z")["crossedCount"] == 0  # the same day: none again
+    text = ws.run("decay.py", now="2026-04-30T12:00:00Z").out  # 0.137: background -> archive candidate
+    assert "60 crossed a threshold" in text
+
+
 def test_status(ws):
     ws.remember("User likes jazz", "--domain", "user")
     ws.remember("Rome is in Italy", "--domain", "world")

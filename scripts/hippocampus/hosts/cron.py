@@ -198,7 +198,7 @@ def run_job(workspace, job: str, agent_sessions: Path | None = None) -> str:
     if job == "decay":
         from ..lifecycle.decay import run_decay
         result = run_decay(workspace)
-        return (f"decay: {result['changed']} memories changed, {len(result['crossed'])} crossed a threshold, "
+        return (f"decay: {result['changed']} memories changed, {result['crossedCount']} crossed a threshold, "
                 f"{result['archiveCandidateCount']} archive candidates")
     if job == "consolidate":
         from ..lifecycle.consolidate import run_sleep

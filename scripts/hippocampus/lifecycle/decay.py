@@ -8,6 +8,7 @@ from ..text.timeutil import format_time, local_day, parse_time_or
 from ..store.transaction import Transaction
 
 CANDIDATES_SHOWN = 50  # archive candidates a report lists, the weakest first (at 100,000: 71,604 of them)
+CROSSED_SHOWN = 50  # memories that crossed a threshold a report lists (the audit line names up to 1,000)
 
 
 def decay_all(tx: Transaction, dry_run: bool = False) -> dict:
@@ -47,7 +48,8 @@ def decay_all(tx: Transaction, dry_run: bool = False) -> dict:
     from heapq import nsmallest
     shown = [{"id": memory_id, "importance": value, "content": one_line(memory["content"], 80)}
              for value, memory_id, memory in nsmallest(CANDIDATES_SHOWN, candidates, key=lambda c: c[:2])]
-    return {"dryRun": dry_run, "changed": len(changed), "crossed": crossed, "archiveCandidates": shown,
+    return {"dryRun": dry_run, "changed": len(changed), "crossed": crossed[:CROSSED_SHOWN],
+            "crossedCount": len(crossed), "archiveCandidates": shown,
             "archiveCandidateCount": len(candidates), "decayLastRun": format_time(tx.now) if not dry_run else last}
 
 

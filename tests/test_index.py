@@ -100,3 +100,22 @@ def test_a_writer_keeps_every_untouched_line_byte_for_byte(ws, tmp_path):
     untouched = [line.rstrip(",") for line in before if line.startswith('{"id": ') and ids[3] not in line]
     assert all(line in [a.rstrip(",") for a in after] for line in untouched)
     assert ws.memory(ids[3])["timesReinforced"] == 1
+
+
+def test_a_lone_surrogate_named_in_the_index_is_read_as_a_replacement_character(ws):
+    """JSON may escape a lone surrogate ("\\ud800") but it is no text: one in a hand-edited
+    index.json stopped recall and every writer with exit 4 (UTF-8 refuses it), and doctor said
+    healthy. Read from such a file, it is U+FFFD, and the next save writes it so."""
+    memory_id = ws.remember("The user likes green tea", now="2026-03-01T10:00:00Z")
+    path = ws.store / "index.json"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "likes green tea", "likes green tea \\ud800 x \\uDFFF y \\ud83d\\ude00 pair").replace(
+        '"keywords": [', '"keywords": ["\\udc80", '), encoding="utf-8")
+    hit = ws.json("recall.py", "green tea", now="2026-03-01T11:00:00Z")["results"][0]
+    assert hit["id"] == memory_id and hit["content"] == "The user likes green tea \ufffd x \ufffd y \U0001F600 pair"
+    ws.remember("Another memory about coffee", now="2026-03-01T12:00:00Z")
+    ws.run("decay.py", now="2026-03-02T03:00:00Z")
+    saved = path.read_text(encoding="utf-8")
+    assert "\\ud" not in saved.lower() and "\ufffd x \ufffd y \U0001F600 pair" in saved
+    assert ws.memory(memory_id)["keywords"][0] == "\ufffd"
+    assert ws.run("doctor.py").returncode == 0

@@ -362,6 +362,27 @@ def test_the_driver_exits_1_only_for_an_unparsable_version(tmp_path):
     assert run("text").returncode == 0
 
 
+def test_the_index_driver_reads_a_lone_surrogate_as_a_replacement_character(tmp_path):
+    """A remote's index is someone else's data: a lone surrogate it names ("\\ud800", valid JSON,
+    no text) made the merged index unwritable. It is merged as U+FFFD."""
+    import sys
+    from conftest import SCRIPTS
+    memory = {"id": "mem_000000000001", "domain": "user", "category": "facts", "content": "Ada plays chess",
+              "importance": 0.5, "baseImportance": 0.5, "created": T1, "lastAccessed": T1, "timesReinforced": 0,
+              "keywords": ["chess"], "store": "semantic", "status": "active"}
+    index = {"version": 2, "lastUpdated": T1, "decayLastRun": None, "memories": [memory]}
+    files = {name: tmp_path / name for name in ("o", "a", "b")}
+    files["o"].write_text(json.dumps(index))
+    files["a"].write_text(json.dumps(index))
+    files["b"].write_text(json.dumps(index).replace("Ada plays chess", "Ada plays chess \\ud800 well"))
+    done = subprocess.run([sys.executable, "-S", str(SCRIPTS / "merge_driver.py"), "index",
+                           *map(str, files.values()), "memory/index.json"], cwd=tmp_path, capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stderr
+    merged = json.loads(files["a"].read_text(encoding="utf-8"))
+    assert [m["content"] for m in merged["memories"]] == ["Ada plays chess \ufffd well"]
+
+
 def test_init_registers_the_drivers_and_commits_stay_on_the_fast_path(ws):
     from hippocampus.store.merge_setup import transforms_nothing
     attributes = ws.root / ".gitattributes"

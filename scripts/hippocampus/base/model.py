@@ -71,6 +71,36 @@ def check_importance(value) -> float:
     return round(number, 6) + 0.0  # -0 is 0 (never printed as -0.00)
 
 
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # where JSON may name one
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def without_lone_surrogates(document, raw: str):
+    """A JSON document parsed from `raw`, text a person or another machine may
+    have written (index.json edited by hand, a remote's index in a merge), with
+    every lone surrogate replaced by U+FFFD; and whether there was one. JSON
+    may escape one ("\\ud800") but it is no text: every UTF-8 writer refuses it,
+    so one in a memory stopped recall and every writer (exit 4)."""
+    if not _SURROGATE_ESCAPE.search(raw):
+        return document, False
+    found = []
+
+    def clean(value):
+        if isinstance(value, str):
+            if _LONE_SURROGATE.search(value):
+                found.append(value)
+                return _LONE_SURROGATE.sub("\ufffd", value)
+            return value
+        if isinstance(value, list):
+            return [clean(item) for item in value]
+        if isinstance(value, dict):
+            return {clean(key): clean(item) for key, item in value.items()}
+        return value
+
+    document = clean(document)
+    return document, bool(found)
+
+
 def ordered(memory: dict) -> dict:
     """The memory with known fields first in FIELD_ORDER, extras after, Nones dropped."""
     out = {key: memory[key] for key in FIELD_ORDER if memory.get(key) is not None}

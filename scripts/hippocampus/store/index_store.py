@@ -66,11 +66,12 @@ def read_raw(path: Path, keep_lines: bool = False):
     except OSError as exc:
         raise WorkspaceError(f"cannot read {path}: {exc.strerror}") from None
     try:
+        from ..base.model import without_lone_surrogates
         text = data.decode("utf-8")
-        document = json.loads(text)
-        if keep_lines:
+        document, cleaned = without_lone_surrogates(json.loads(text), text)
+        if keep_lines:  # (a line that named a lone surrogate is not reused: all are written anew)
             memories = document.get("memories") if isinstance(document, dict) else None
-            return document, (_raw_lines(text, memories) if isinstance(memories, list) else {})
+            return document, (_raw_lines(text, memories) if isinstance(memories, list) and not cleaned else {})
         return document
     except UnicodeDecodeError:
         raise WorkspaceError(f"{path} is not valid UTF-8; {REPAIR_HINT}") from None

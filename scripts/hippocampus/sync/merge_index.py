@@ -46,8 +46,10 @@ class Unparsable(ValueError):
 def parse(data: bytes, where: str) -> dict | None:
     if not data.strip():
         return None  # no base (added on both sides)
+    from ..base.model import without_lone_surrogates
     try:
-        document = json.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
+        document, _cleaned = without_lone_surrogates(json.loads(text), text)
     except (UnicodeDecodeError, ValueError) as exc:
         raise Unparsable(f"{where} is not valid JSON ({exc})") from None
     if not isinstance(document, dict) or not isinstance(document.get("memories"), list):

@@ -348,3 +348,25 @@ def test_a_folder_flipping_away_and_back_while_writers_run_loses_no_memory(ws):
     ws.remember("A last writer with the folder home", "--domain", "world")
     assert _live_and_tracked(ws, ids) == (30, 30)
     assert ws.git("status", "--porcelain") == ""
+
+
+def test_a_writer_that_rebuilt_the_search_cache_leaves_the_look_for_the_next(ws):
+    """A writer that found the search cache behind index.json (a copy, a fresh clone, a bulk import's
+    store) rebuilt it but left no print of the memory files: the next writer listed and scanned
+    every file again (5.1 s at 100,000 memories, then 0.7 s). The rebuilt cache keeps the print."""
+    import sqlite3
+    for n in range(3):
+        ws.remember(f"Fact number {n} about the harbour", now="2026-03-01T10:00:00Z")
+    (ws.cache / "search.sqlite").unlink()  # behind index.json, as a copy's or a clone's is
+    ws.remember("The ferry leaves at nine", now="2026-03-01T11:00:00Z")
+
+    def meta() -> dict:
+        with sqlite3.connect(ws.cache / "search.sqlite") as db:
+            return dict(db.execute("SELECT key, value FROM meta WHERE key LIKE '%files_print'"))
+    after = meta()
+    assert after["files_print"] and after["index_files_print"] == after["files_print"]
+    edited = next(p for p in (ws.store / "world").glob("*.md") if "ferry" in p.read_text(encoding="utf-8"))
+    edited.write_text(edited.read_text(encoding="utf-8").replace("nine", "ten"), encoding="utf-8")
+    ws.remember("The harbour opens at six", now="2026-03-01T12:00:00Z")  # the edit is still seen
+    assert any("ferry leaves at ten" in m["content"] for m in ws.index()["memories"])
+    assert ws.git("log", "-1", "--format=%s", "HEAD~1").startswith("manual")

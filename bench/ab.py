@@ -18,6 +18,14 @@ MEMORY.md's core section (`sync_core.py`), as an installed workspace has them;
 `--text` is what each timed `remember` stores ({i}: the call's number), e.g.
 "Remember that comparison note {i} is about the hiking trip" (0.9: into core,
 so each call renders the core files again).
+
+`--workspace DIR` times a store built before (copied for each side; its
+size is what it holds) instead of building one; `--only` names the calls to
+time (e.g. `load_core,recall`: a 100,000-memory store's decay and fresh
+clone take minutes a side). "interpreter alone" (`python3 -S -c pass`) is
+timed in the same turns, for the floor.
+
+    python3 bench/ab.py --ref 68e0f1a --workspace /tmp/d100k --only load_core,recall --runs 11
 """
 
 from __future__ import annotations
@@ -37,6 +45,9 @@ from speed import ROOT, build, corpus, settle  # noqa: E402
 
 
 WHAT = ("remember", "recall", "load_core", "decay", "a fresh clone's first recall")
+ONLY = {"remember": "remember", "recall": "recall", "load_core": "load_core", "decay": "decay",
+        "clone": "a fresh clone's first recall"}
+BARE = "interpreter alone"
 
 
 def clean_env() -> dict:
@@ -76,7 +87,15 @@ def main() -> None:
     p.add_argument("--core-files", action="store_true", help="give the store HIPPOCAMPUS_CORE.md and MEMORY.md first")
     p.add_argument("--text", default="Comparison memory {i} about the hiking trip",
                    help="what each timed remember stores ({i}: its number)")
+    p.add_argument("--workspace", type=Path, help="a store built before, copied for each side (not built)")
+    p.add_argument("--only", default=",".join(ONLY), help="the calls to time, of " + ", ".join(ONLY))
     args = p.parse_args()
+    unknown = [name for name in args.only.split(",") if name not in ONLY]
+    if unknown:
+        p.error(f"--only: no call {unknown[0]!r} (calls: {', '.join(ONLY)})")
+    if args.workspace and (args.audit_lines or args.core_files):
+        p.error("--workspace times the store as it is: no --audit-lines or --core-files")
+    wanted = [ONLY[name] for name in args.only.split(",")]
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
         base = Path(tmp)
         before = base / "code-before"  # (not where the workspaces go: removing it would walk them)
@@ -89,7 +108,13 @@ def main() -> None:
                                check=True, capture_output=True)
             built = base / "built" / "workspace"
             env = {**clean_env(), "WORKSPACE": str(built), "HIPPOCAMPUS_NOW": "2026-12-01T00:00:00Z"}
-            build(built, args.size, corpus(Path(args.data)), env, args.store)
+            if args.workspace:
+                built = args.workspace.resolve()
+                env["WORKSPACE"] = str(built)
+                with open(built / "memory" / "index.json", "rb") as index:  # (one memory a line)
+                    args.size = sum(line.lstrip().startswith(b'{"id": "') for line in index)
+            else:
+                build(built, args.size, corpus(Path(args.data)), env, args.store)
             if args.audit_lines:
                 age_audit_log(built, args.audit_lines)
             if args.core_files:
@@ -101,23 +126,34 @@ def main() -> None:
             for name in sides:
                 workspaces[name] = base / name / "workspace"
                 shutil.copytree(built, workspaces[name], symlinks=True)
-            times: dict[str, dict[str, list[float]]] = {name: {what: [] for what in WHAT} for name in sides}
+            times: dict[str, dict[str, list[float]]] = {name: {what: [] for what in (*WHAT, BARE)}
+                                                        for name in sides}
             now = "2026-12-01T00:00:00Z"
             for name, code in sides.items():  # a fresh clone's first recall builds its cache from nothing
+                if "a fresh clone's first recall" not in wanted:
+                    break
                 clone = base / name / "clone"
                 subprocess.run(["git", "clone", "-q", "--", str(built), str(clone)], check=True, capture_output=True)
                 times[name]["a fresh clone's first recall"].append(timed(code, clone, ["recall.py", "warm up"], now))
                 shutil.rmtree(clone, ignore_errors=True)
             for name, code in sides.items():  # the first recall of a copy builds its derived cache
                 timed(code, workspaces[name], ["recall.py", "warm up"], now)
+            for name, code in sides.items():  # and load_core its first look, which later ones may trust
+                timed(code, workspaces[name], ["load_core.py"], now)
             for i in range(args.runs):
                 for name, code in sides.items():
-                    times[name]["remember"].append(timed(code, workspaces[name], [
-                        "remember.py", args.text.replace("{i}", str(i))], now))
-                    times[name]["recall"].append(timed(code, workspaces[name], [
-                        "recall.py", "--json", "hiking with the kids"], now))
-                    times[name]["load_core"].append(timed(code, workspaces[name], ["load_core.py"], now))
-            for day in range(3):
+                    started = time.perf_counter()
+                    subprocess.run([sys.executable, "-S", "-c", "pass"], check=True)
+                    times[name][BARE].append(time.perf_counter() - started)
+                    if "remember" in wanted:
+                        times[name]["remember"].append(timed(code, workspaces[name], [
+                            "remember.py", args.text.replace("{i}", str(i))], now))
+                    if "recall" in wanted:
+                        times[name]["recall"].append(timed(code, workspaces[name], [
+                            "recall.py", "--json", "hiking with the kids"], now))
+                    if "load_core" in wanted:
+                        times[name]["load_core"].append(timed(code, workspaces[name], ["load_core.py"], now))
+            for day in range(3 if "decay" in wanted else 0):
                 for name, code in sides.items():
                     times[name]["decay"].append(timed(code, workspaces[name], ["decay.py"],
                                                       f"2026-12-{2 + day:02d}T03:00:00Z"))
@@ -126,11 +162,13 @@ def main() -> None:
                            capture_output=True)
     aged = f", an audit log of {args.audit_lines:,} earlier lines" if args.audit_lines else ""
     aged += ", with the core files" if args.core_files else ""
-    print(f"{args.size:,} memories ({args.store}){aged}, {args.runs} calls each, in turns; medians")
-    print(f"remember stores: {args.text!r}")
+    what_store = f"a copy of {args.workspace}" if args.workspace else args.store
+    print(f"{args.size:,} memories ({what_store}){aged}, {args.runs} calls each, in turns; medians")
+    if "remember" in wanted:
+        print(f"remember stores: {args.text!r}")
     print(f"| | {args.ref} | now | now / {args.ref} |")
     print("|---|---|---|---|")
-    for what in WHAT:
+    for what in (BARE, *(what for what in WHAT if what in wanted)):
         old, new = (statistics.median(times[side][what]) * 1000 for side in ("before", "now"))
         print(f"| {what} | {old:.0f} ms | {new:.0f} ms | {new / old:.2f}x |")
 

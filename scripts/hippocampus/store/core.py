@@ -98,8 +98,24 @@ def from_cache(cache, now, config, leave_out=frozenset()) -> list[dict]:
 
 
 def of_workspace(workspace) -> list[dict]:
-    """The core set for a reader (hand edits laid over the cache, as recall sees them)."""
-    return from_cache(workspace.reader_cache(), workspace.now, workspace.config)
+    """The core set for a reader (hand edits laid over the cache, as recall sees them).
+
+    A large folder the last look still vouches for (its own stat unchanged:
+    nothing added, removed or renamed in it; look.py) is not listed, however
+    old that look is: instead the file of every memory in the set, shown or
+    left out by the budget, is checked against the look, and if one differs
+    every file is looked at and the set read again. What this cannot see, an
+    edit in place that would bring a memory not in the set into it, the next
+    full look takes in (a recall or writer once the look is
+    `recall.hand_edit_look_seconds` old, the daily decay)."""
+    from ..base.paths import is_memory_file
+    cache = workspace.reader_cache(quick=True, any_age=True)
+    core = from_cache(cache, workspace.now, workspace.config)
+    if workspace.look_deferred:
+        files = {m["file"] for m in core if is_memory_file(m.get("file"))}
+        if not cache.files_as_looked(workspace.root, files):  # one changed in place: look at them all now
+            core = from_cache(workspace.reader_cache(), workspace.now, workspace.config)
+    return core
 
 
 def in_transaction(tx) -> list[dict]:

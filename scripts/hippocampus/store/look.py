@@ -13,6 +13,10 @@ than LOOK_LATER_OVER files whose own stat is unchanged (no file added, removed
 or renamed in it) may count with its recorded print instead of being listed:
 only an edit in place there goes unseen, and callers check the files they are
 about to show or change (Workspace.reader_cache, Transaction.commit).
+load_core trusts the look however old it is (reader_cache(any_age=True)) and
+checks the files of the whole core set (core.of_workspace): ~500 stat calls
+instead of 100,000 at 100,000 memories (a call 0.13-0.15x of before there,
+0.09-0.10x at 200,000, in turns: references/performance.md).
 """
 
 from __future__ import annotations

@@ -519,8 +519,25 @@ class SearchCache:
         return found, found == self.manifest_stamp(path)
 
     def files_as_looked(self, root: Path, paths: set[str]) -> bool:
-        """Whether each of these files still has the stat recorded at the last look."""
-        return all(self.as_looked(root, path)[1] for path in paths)
+        """Whether each of these files still has the stat recorded at the last look
+        (as `as_looked`, one query for up to 500: load_core checks its whole core
+        set, ~500 files at 100,000 memories)."""
+        paths, base = sorted(paths), os.path.join(root, "")
+        for start in range(0, len(paths), 500):
+            part = paths[start:start + 500]
+            recorded = {row[0]: row[1:] for row in self._memories(
+                f"SELECT path, mtime, size, ino FROM files WHERE path IN ({','.join('?' * len(part))})", part)}
+            for path in part:
+                try:
+                    st = os.stat(base + path)
+                    found = (st.st_mtime_ns, st.st_size, st.st_ino)
+                except FileNotFoundError:
+                    found = None
+                except OSError:
+                    return False  # (a folder made a file, a file unreadable: the full look says what)
+                if found != recorded.get(path):
+                    return False
+        return True
 
     def predecessors(self, memory_id: str) -> list[dict]:
         """The memories `memory_id` superseded directly (the reverse of supersededBy)."""

@@ -149,12 +149,14 @@ class Workspace:
                 self._cache_key = ("temporary",)  # never a file's: refresh tries the file again
         return self._cache
 
-    def reader_cache(self, quick: bool = False) -> SearchCache:
+    def reader_cache(self, quick: bool = False, any_age: bool = False) -> SearchCache:
         """The search cache, fresh against index.json, with hand edits laid over it.
 
         `quick` (recall): large folders the last look still vouches for are not
         listed (see look.py); `look_deferred` then says so, and the caller
         checks the files it is about to show (SearchCache.files_as_looked).
+        `any_age` (load_core, with `quick`): that look is trusted however old
+        it is, unless `recall.hand_edit_look_seconds` is 0 (trust none).
         """
         cache = self._open_cache()
         for _attempt in range(3):
@@ -170,18 +172,19 @@ class Workspace:
                 cache.set_meta("files_print", clean)
             break
         self.look_deferred = False
-        if not (quick and self._last_look_stands(cache)):
+        if not (quick and self._last_look_stands(cache, any_age)):
             hand_edits.overlay(self, cache)
         return cache
 
-    def _skippable(self, cache: SearchCache) -> dict | None:
+    def _skippable(self, cache: SearchCache, any_age: bool = False) -> dict | None:
+        seconds = float(self.config["recall"]["hand_edit_look_seconds"])
         return look.skippable(self.paths, cache.meta("files_look"),
-                              float(self.config["recall"]["hand_edit_look_seconds"]))
+                              float("inf") if any_age and seconds > 0 else seconds)
 
-    def _last_look_stands(self, cache: SearchCache) -> bool:
+    def _last_look_stands(self, cache: SearchCache, any_age: bool = False) -> bool:
         """Whether the memory files are as the last look left them, listing
         only the folders it does not vouch for."""
-        skipped = self._skippable(cache)
+        skipped = self._skippable(cache, any_age)
         printed = cache.meta("files_print")
         if skipped is None or printed is None:
             return False

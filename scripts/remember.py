@@ -109,13 +109,14 @@ def proposal_options(number, record):
 
 
 def propose(workspace, args, text, records, options):
-    from hippocampus.lifecycle.proposals import propose as file_proposal
+    from hippocampus.lifecycle.proposals import filing, propose as file_proposal
     with workspace.transaction(workspace.agent, "propose", proposal=True) as tx:
         if records is None:
             filed = [file_proposal(tx, text, confidence=args.confidence, **options)]
         else:
-            filed = [file_proposal(tx, text, confidence=args.confidence, **options)
-                     for text, options in (proposal_options(number, record) for number, record in records)]
+            with filing(tx):  # (the queue written once, however many records)
+                filed = [file_proposal(tx, text, confidence=args.confidence, **options)
+                         for text, options in (proposal_options(number, record) for number, record in records)]
         if len(filed) > 1:
             tx.summary = f"proposed {len(filed)} memories (#{filed[0]['id']}-#{filed[-1]['id']})"
     numbers = [p["id"] for p in filed]

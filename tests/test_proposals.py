@@ -85,3 +85,17 @@ def test_hand_edited_proposal_is_approved_as_edited(ws):
     approved = ws.json("review.py", "approve", "1")["approved"][0]
     assert ws.memory(approved["id"])["content"] == "Ana works at Initech since March"
     assert "manual: edited by hand: hippocampus/meta/pending-memories.md" in ws.commits()
+
+
+def test_proposals_filed_together_are_written_as_when_filed_one_at_a_time(ws, tmp_path):
+    from conftest import Workspace
+    texts = ["Fact one about Ana", "The staging database moved to eu-west-2", "Fact three about Cy"]
+    alone = Workspace(tmp_path / "one-at-a-time")
+    alone.run("init.py", "--workspace", str(alone.root))
+    for text in texts:
+        alone.run("remember.py", text, "--actor", "helper", now="2026-11-29T10:00:00Z")
+    records = "\n".join(json.dumps({"content": text}) for text in texts)
+    filed = ws.json("remember.py", "--jsonl", "-", "--actor", "helper", input=records, now="2026-11-29T10:00:00Z")
+    assert filed["proposals"] == [1, 2, 3]  # (the queue written once, at the end: proposals.filing)
+    queue = (ws.meta / "pending-memories.md").read_text()
+    assert queue == (alone.meta / "pending-memories.md").read_text() and queue.count("## Proposal #") == 3

@@ -35,6 +35,12 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def sync_folders(folders) -> None:
+    """fsync each folder once (after renames into it made with put_in_place(sync=False))."""
+    for folder in sorted(set(folders)):
+        _fsync_dir(folder)
+
+
 # the workspaces confined in this process: their path as given and as resolved -> resolved
 _ROOTS: dict[str, str] = {}
 _CHECKED: dict[str, tuple[int, int]] = {}  # a folder found inside -> its (device, inode) then

@@ -75,9 +75,10 @@ def encode(tx, auto: bool, threshold: float | None = None, dry_run: bool = False
     end = start
     from ..base.progress import Progress, enabled
     bar = Progress("encode", path.stat().st_size - start if enabled() and path.exists() else None, "bytes")
-    for signal, end in read_signals(path, start):
-        encode_signal(tx, signal, report, last_in_session, auto=auto, dry_run=dry_run)
-        bar.update(to=end - start)
+    with proposals.filing(tx):  # (the queue written once, however many are proposed)
+        for signal, end in read_signals(path, start):
+            encode_signal(tx, signal, report, last_in_session, auto=auto, dry_run=dry_run)
+            bar.update(to=end - start)
     bar.done()
     if not dry_run and end != start:
         ingest["encodedOffset"] = end
@@ -201,15 +202,16 @@ def capture(tx, text: str, auto: bool, threshold: float | None = None, dry_run: 
     last_in_session: dict[str, str] = {}
     try:
         result = ReadResult()
-        for message in stream(Path(spool), "plain", 0, label, result):
-            clean, noise = clean_signal(message.text)
-            if noise:
-                report["noise"][noise] = report["noise"].get(noise, 0) + 1
-                continue
-            signal = to_signal(message, clean)
-            signal["session"] = signal["session"].replace(spool.stem, label) if signal["session"] else label
-            signal["timestamp"] = signal["timestamp"] or format_time(tx.now)
-            encode_signal(tx, signal, report, last_in_session, auto=auto, dry_run=dry_run)
+        with proposals.filing(tx):  # (the queue written once, however many are proposed)
+            for message in stream(Path(spool), "plain", 0, label, result):
+                clean, noise = clean_signal(message.text)
+                if noise:
+                    report["noise"][noise] = report["noise"].get(noise, 0) + 1
+                    continue
+                signal = to_signal(message, clean)
+                signal["session"] = signal["session"].replace(spool.stem, label) if signal["session"] else label
+                signal["timestamp"] = signal["timestamp"] or format_time(tx.now)
+                encode_signal(tx, signal, report, last_in_session, auto=auto, dry_run=dry_run)
         for reason, count in result.skipped.items():  # a message too long to read, a last line without its end
             report["noise"][reason] = report["noise"].get(reason, 0) + count
     finally:

@@ -23,7 +23,8 @@ threshold, and a proposal to promote it goes to the review queue.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
+from itertools import combinations
 
 from . import conflicts
 from ..text import textsim
@@ -68,35 +69,43 @@ def _clusters(live: list[dict], config: dict, now) -> list[dict]:
     episodes = [m for m in live if m.get("store") == "episodic" and not m.get("consolidatedInto")]
     if len(episodes) < config["cluster_min"]:
         return []
-    stems_of = {m["id"]: textsim.stems(m.get("content", "")) for m in track(episodes, "consolidate: episodes")}
+    # in (created, id) order, once: each subject's members are gathered in that order, and each
+    # episode's time is read once, not once for each of the (up to 28) subjects it shares
+    episodes.sort(key=lambda m: (m["created"], m["id"]))
+    stems_of = [textsim.stems(m.get("content", "")) for m in track(episodes, "consolidate: episodes")]
     frequency: dict[str, int] = {}
-    for words in stems_of.values():
+    for words in stems_of:
         for word in words:
             frequency[word] = frequency.get(word, 0) + 1
     # a word in a tenth of all episodes names no subject (in a small store, any word may)
     common = len(episodes) if len(episodes) < 50 else max(config["cluster_min"], int(len(episodes) * 0.1))
-    pairs: dict[tuple[str, str], list[dict]] = {}
-    for memory in episodes:
-        usable = sorted((w for w in stems_of[memory["id"]] if 2 <= frequency[w] <= common),
-                        key=lambda w: (frequency[w], w))[:8]
-        for i, left in enumerate(usable):
-            for right in usable[i + 1:]:
-                pairs.setdefault(tuple(sorted((left, right))), []).append(memory)
-    window = timedelta(days=config["cluster_window_days"])
+    # each episode's subjects: every two of its eight rarest usable words (rarest: fewest episodes, then
+    # alphabetical), the two in alphabetical order
+    by_rank = sorted((w for w in frequency if 2 <= frequency[w] <= common), key=lambda w: (frequency[w], w))
+    rank = {word: k for k, word in enumerate(by_rank)}
+    pairs: dict[tuple[str, str], list[int]] = {}  # a subject (two stems) -> its episodes' positions
+    for position, words in enumerate(stems_of):
+        usable = sorted(by_rank[k] for k in sorted(rank[w] for w in words if w in rank)[:8])
+        for subject in combinations(usable, 2):
+            members = pairs.get(subject)
+            if members is None:
+                pairs[subject] = [position]
+            else:
+                members.append(position)
+    window = timedelta(days=config["cluster_window_days"]) // _TICK
+    ticks = [(parse_time_or(m["created"], now) - _EPOCH) // _TICK for m in episodes]  # (exact: microseconds)
     candidates = []
     for subject, members in pairs.items():
         if len(members) < config["cluster_min"]:
             continue
-        members = sorted(members, key=lambda m: (m["created"], m["id"]))
-        times = [parse_time_or(m["created"], now) for m in members]
         best, start = (0, 0, 0), 0
         for end in range(len(members)):
-            while times[end] - times[start] > window:
+            while ticks[members[end]] - ticks[members[start]] > window:
                 start += 1
             if end - start + 1 > best[0]:
                 best = (end - start + 1, start, end)
         if best[0] >= config["cluster_min"]:
-            candidates.append((best[0], subject, members[best[1]:best[2] + 1]))
+            candidates.append((best[0], subject, [episodes[k] for k in members[best[1]:best[2] + 1]]))
     candidates.sort(key=lambda c: (-c[0], c[1]))
     used: set[str] = set()
     clusters = []
@@ -109,18 +118,20 @@ def _clusters(live: list[dict], config: dict, now) -> list[dict]:
     return clusters
 
 
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_TICK = timedelta(microseconds=1)
+
+
 def _surface(subject: tuple[str, str], members: list[dict]) -> list[str]:
     """The words people wrote for each stem of the subject (the most common form)."""
     from ..text.textutil import content_words
-    words = []
-    for stem in subject:
-        forms: dict[str, int] = {}
-        for memory in members:
-            for word in content_words(memory.get("content", "")):
-                if textsim.stem(word) == stem:
-                    forms[word] = forms.get(word, 0) + 1
-        words.append(max(sorted(forms), key=lambda w: forms[w]) if forms else stem)
-    return words
+    forms: dict[str, dict[str, int]] = {stem: {} for stem in subject}  # (each member's words read once)
+    for memory in members:
+        for word in content_words(memory.get("content", "")):
+            written = forms.get(textsim.stem(word))
+            if written is not None:
+                written[word] = written.get(word, 0) + 1
+    return [max(sorted(forms[stem]), key=lambda w: forms[stem][w]) if forms[stem] else stem for stem in subject]
 
 
 def _duplicates(live: list[dict], config: dict, tx) -> list[dict]:
@@ -187,6 +198,7 @@ def apply(tx, plan: dict) -> None:
     from ..store.stores import write_home
 
     core = tx.config["thresholds"]["core"]
+    promote = []
     for cluster in plan["clusters"]:
         sources = cluster["sources"]
         first, last = sources[0]["created"][:10], sources[-1]["created"][:10]
@@ -211,7 +223,8 @@ def apply(tx, plan: dict) -> None:
             source["consolidatedInto"] = memory_id
             tx.put(source)
         if best + 0.05 >= core:
-            plan["promotions"].append(proposals.propose_promotion(tx, memory, f"{len(sources)} episodes"))
+            promote.append((memory, f"{len(sources)} episodes"))
+    plan["promotions"] += proposals.propose_promotions(tx, promote)  # (the review queue written once)
     for merge in plan["merges"]:
         keep, lose = merge["keep"], merge["loser"]
         keep["timesReinforced"] = int(keep.get("timesReinforced", 0)) + int(lose.get("timesReinforced", 0))

@@ -9,6 +9,8 @@ the file with its status: `approved as mem_... by main at ...` or
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from ..errors import NotFound, UsageError
 from .proposal_file import (CONFIDENCE, FIELDS, HEADER, PATH, check_confidence, find,  # noqa: F401
                             next_id, parse, render, set_status)
@@ -58,13 +60,20 @@ def propose_forget(tx, target: dict, reason: str, trigger: str) -> dict:
 
 def propose_promotion(tx, memory: dict, why: str) -> dict:
     """A proposal to lift `memory` into core: consolidation never writes core by itself."""
+    return propose_promotions(tx, [(memory, why)])[0]
+
+
+def propose_promotions(tx, wanted: list[tuple[dict, str]]) -> list[dict]:
+    """A proposal for each (memory, why) in `wanted`, numbered in that order and filed at once:
+    the queue is written once, not once a proposal (consolidation's first run at 100,000
+    memories filed 1,918, each one copying the whole queue again, 1.8 MB at the end; `filing`)."""
     from ..text.timeutil import format_time
-    proposal = {"id": _next_number(tx), "from": tx.actor, "timestamp": format_time(tx.now), "trigger": why,
-                "kind": "promote", "target": memory["id"], "store": memory.get("store"),
-                "content": f"promote to core: {memory['content']}", "entities": [], "confidence": "medium",
-                "coreWorthy": "yes", "status": "pending"}
-    _append(tx, proposal)
-    return proposal
+    made = [{"id": _next_number(tx), "from": tx.actor, "timestamp": format_time(tx.now), "trigger": why,
+             "kind": "promote", "target": memory["id"], "store": memory.get("store"),
+             "content": f"promote to core: {memory['content']}", "entities": [], "confidence": "medium",
+             "coreWorthy": "yes", "status": "pending"} for memory, why in wanted]
+    _append(tx, *made)
+    return made
 
 
 def _next_number(tx) -> int:
@@ -77,14 +86,38 @@ def _next_number(tx) -> int:
     return number
 
 
-def _append(tx, proposal: dict) -> None:
+@contextmanager
+def filing(tx):
+    """The proposals filed inside join the queue's file once, at the end: filed one at a time,
+    each wrote the whole queue again (a sub-agent's `remember --jsonl` of thousands, a backlog
+    of signals encoded)."""
+    depth = getattr(tx, "_filing", 0)
+    tx._filing = depth + 1
+    try:
+        yield
+    finally:
+        tx._filing = depth
+        if not depth and getattr(tx, "_queue_behind", False):
+            _write_queue(tx)
+
+
+def _append(tx, *proposals: dict) -> None:
+    if not proposals:
+        return
     pending = getattr(tx, "_pending_proposals", None)
     if pending is None:
         current = tx.current_bytes(PATH)
         pending = tx._pending_proposals = [(current.decode("utf-8", "replace") if current is not None
                                             else HEADER).rstrip("\n") + "\n"]
-    pending.append(render(proposal))
-    tx.write_file(PATH, "".join(pending).encode("utf-8"))
+    pending += [render(proposal) for proposal in proposals]
+    tx._queue_behind = True
+    if not getattr(tx, "_filing", 0):
+        _write_queue(tx)
+
+
+def _write_queue(tx) -> None:
+    tx.write_file(PATH, "".join(tx._pending_proposals).encode("utf-8"))
+    tx._queue_behind = False
 
 
 def load(workspace) -> tuple[str, list[dict]]:

@@ -620,13 +620,17 @@ class Transaction:
 
     def _write_memory_files(self, undo) -> tuple[list, list]:
         """Write (or remove) the buffered files, each kept first in `undo`; the
-        memory-file prints removed and added."""
+        memory-file prints removed and added. Each file is fsynced before its rename; each
+        folder renamed into once after the last (before index.json's rename, in _write_files):
+        a folder's fsync after every file took 0.6 of each new file's 1.1 ms (7,081 of them in
+        consolidation's first run at 100,000 memories)."""
         from . import memfile
-        from ..base.fsutil import put_in_place, workspace_error_for, write_temporary
+        from ..base.fsutil import put_in_place, sync_folders, workspace_error_for, write_temporary
 
         root = self.workspace.root
         removed_prints: list[tuple[str, tuple]] = []
         added_prints: list[tuple[str, tuple]] = []
+        renamed_into: set[Path] = set()
         files = self.files.items()
         if (progress := _progress()) is not None:  # drawn here while the main thread builds git's objects
             files = progress.step(files, "writing files", len(self.files))
@@ -663,7 +667,8 @@ class Transaction:
                         tmp = write_temporary(target, data)
                         st = os.stat(tmp)  # the stat of our bytes (a rename keeps it), not of a later save
                         stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
-                        put_in_place(tmp, target)
+                        put_in_place(tmp, target, sync=False)
+                        renamed_into.add(target.parent)
                 except OSError as exc:
                     raise workspace_error_for(exc, target) from None
                 try:
@@ -675,6 +680,7 @@ class Transaction:
                         added_prints.append((relative, stamp))
                 except OSError:
                     pass
+        sync_folders(renamed_into)
         return removed_prints, added_prints
 
     def _keep_document_print(self) -> None:

@@ -18,7 +18,20 @@ _NEGATION_WORDS = re.compile(r"\b(not|never|no|nobody|nothing|cannot|\w+n't)\b",
 
 
 def stems(text: str) -> set[str]:
-    return {stem(w) for w in content_words(text) if not value_kind(w)}
+    found = set()
+    for word in content_words(text):
+        folded = _STEM_OF.get(word, _UNSEEN)
+        if folded is _UNSEEN:
+            folded = None if value_kind(word) else stem(word)
+            if len(_STEM_OF) < 200_000:
+                _STEM_OF[word] = folded
+        if folded is not None:
+            found.add(folded)
+    return found
+
+
+_STEM_OF: dict = {}  # a word -> its stem, None for a value (consolidation reads every episode's words)
+_UNSEEN = object()
 
 
 def value_kind(word: str) -> str | None:

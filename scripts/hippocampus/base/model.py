@@ -83,22 +83,18 @@ def without_lone_surrogates(document, raw: str):
     so one in a memory stopped recall and every writer (exit 4)."""
     if not _SURROGATE_ESCAPE.search(raw):
         return document, False
-    found = []
 
     def clean(value):
         if isinstance(value, str):
-            if _LONE_SURROGATE.search(value):
-                found.append(value)
-                return _LONE_SURROGATE.sub("\ufffd", value)
-            return value
+            return _LONE_SURROGATE.sub("\ufffd", value)
         if isinstance(value, list):
             return [clean(item) for item in value]
         if isinstance(value, dict):
             return {clean(key): clean(item) for key, item in value.items()}
         return value
 
-    document = clean(document)
-    return document, bool(found)
+    cleaned = clean(document)
+    return cleaned, cleaned != document
 
 
 def ordered(memory: dict) -> dict:

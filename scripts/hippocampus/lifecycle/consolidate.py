@@ -194,37 +194,10 @@ def _fading(live: list[dict], config: dict, tx, plan: dict, skip: set[str]) -> N
 # ------------------------------------------------------------------ applying
 def apply(tx, plan: dict) -> None:
     from . import proposals
-    from ..base.model import new_id, new_memory
-    from ..store.stores import write_home
 
     core = tx.config["thresholds"]["core"]
-    promote = []
-    for cluster in plan["clusters"]:
-        sources = cluster["sources"]
-        first, last = sources[0]["created"][:10], sources[-1]["created"][:10]
-        subject = ", ".join(cluster["subject"])
-        text = (f"{subject[:1].upper()}{subject[1:]}: recurring, {len(sources)} times from {first} to {last}. "
-                + " | ".join(one_line(m["content"], 120) for m in sources[:6])
-                + (" | …" if len(sources) > 6 else ""))
-        best = max(float(m.get("baseImportance", 0.5)) for m in sources)
-        importance = round(min(best + 0.05, core - 0.01), 6)
-        memory_id = new_id()
-        memory = new_memory(memory_id=memory_id, content=text, domain=_majority(sources, "domain"),
-                            category=_majority(sources, "category"), importance=importance,
-                            keywords=cluster["subject"], store="semantic", source="consolidation",
-                            episode=None, created=tx.now, now=tx.now, status=status_for(importance, tx.config))
-        memory["sources"] = [m["id"] for m in sources]
-        write_home(tx, memory)
-        tx.put(memory)
-        cluster["summary"] = memory
-        for source in sources:  # keep their history; fade faster from now on
-            source["baseImportance"] = decayed(source, tx.now, tx.config)
-            source["decayFrom"] = format_time(tx.now)
-            source["consolidatedInto"] = memory_id
-            tx.put(source)
-        if best + 0.05 >= core:
-            promote.append((memory, f"{len(sources)} episodes"))
-    plan["promotions"] += proposals.propose_promotions(tx, promote)  # (the review queue written once)
+    with proposals.filing(tx):  # (the review queue written once, however many are promoted)
+        _summarise(tx, plan, core)
     for merge in plan["merges"]:
         keep, lose = merge["keep"], merge["loser"]
         keep["timesReinforced"] = int(keep.get("timesReinforced", 0)) + int(lose.get("timesReinforced", 0))
@@ -254,6 +227,40 @@ def apply(tx, plan: dict) -> None:
             archive_memory(tx, memory, "faded: below the archive threshold for "
                            f"{tx.config['consolidate']['archive_after_days']} days")
         tx.put(memory)
+
+
+def _summarise(tx, plan: dict, core: float) -> None:
+    """Each cluster's summary memory; its sources fade faster from now on; a promotion proposed
+    where the summary would reach the core line."""
+    from . import proposals
+    from ..base.model import new_id, new_memory
+    from ..store.stores import write_home
+
+    for cluster in plan["clusters"]:
+        sources = cluster["sources"]
+        first, last = sources[0]["created"][:10], sources[-1]["created"][:10]
+        subject = ", ".join(cluster["subject"])
+        text = (f"{subject[:1].upper()}{subject[1:]}: recurring, {len(sources)} times from {first} to {last}. "
+                + " | ".join(one_line(m["content"], 120) for m in sources[:6])
+                + (" | …" if len(sources) > 6 else ""))
+        best = max(float(m.get("baseImportance", 0.5)) for m in sources)
+        importance = round(min(best + 0.05, core - 0.01), 6)
+        memory_id = new_id()
+        memory = new_memory(memory_id=memory_id, content=text, domain=_majority(sources, "domain"),
+                            category=_majority(sources, "category"), importance=importance,
+                            keywords=cluster["subject"], store="semantic", source="consolidation",
+                            episode=None, created=tx.now, now=tx.now, status=status_for(importance, tx.config))
+        memory["sources"] = [m["id"] for m in sources]
+        write_home(tx, memory)
+        tx.put(memory)
+        cluster["summary"] = memory
+        for source in sources:  # keep their history; fade faster from now on
+            source["baseImportance"] = decayed(source, tx.now, tx.config)
+            source["decayFrom"] = format_time(tx.now)
+            source["consolidatedInto"] = memory_id
+            tx.put(source)
+        if best + 0.05 >= core:
+            plan["promotions"].append(proposals.propose_promotion(tx, memory, f"{len(sources)} episodes"))
 
 
 def archive_memory(tx, memory: dict, reason: str) -> None:

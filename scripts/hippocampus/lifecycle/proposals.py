@@ -60,20 +60,13 @@ def propose_forget(tx, target: dict, reason: str, trigger: str) -> dict:
 
 def propose_promotion(tx, memory: dict, why: str) -> dict:
     """A proposal to lift `memory` into core: consolidation never writes core by itself."""
-    return propose_promotions(tx, [(memory, why)])[0]
-
-
-def propose_promotions(tx, wanted: list[tuple[dict, str]]) -> list[dict]:
-    """A proposal for each (memory, why) in `wanted`, numbered in that order and filed at once:
-    the queue is written once, not once a proposal (consolidation's first run at 100,000
-    memories filed 1,918, each one copying the whole queue again, 1.8 MB at the end; `filing`)."""
     from ..text.timeutil import format_time
-    made = [{"id": _next_number(tx), "from": tx.actor, "timestamp": format_time(tx.now), "trigger": why,
-             "kind": "promote", "target": memory["id"], "store": memory.get("store"),
-             "content": f"promote to core: {memory['content']}", "entities": [], "confidence": "medium",
-             "coreWorthy": "yes", "status": "pending"} for memory, why in wanted]
-    _append(tx, *made)
-    return made
+    proposal = {"id": _next_number(tx), "from": tx.actor, "timestamp": format_time(tx.now), "trigger": why,
+                "kind": "promote", "target": memory["id"], "store": memory.get("store"),
+                "content": f"promote to core: {memory['content']}", "entities": [], "confidence": "medium",
+                "coreWorthy": "yes", "status": "pending"}
+    _append(tx, proposal)
+    return proposal
 
 
 def _next_number(tx) -> int:
@@ -90,7 +83,8 @@ def _next_number(tx) -> int:
 def filing(tx):
     """The proposals filed inside join the queue's file once, at the end: filed one at a time,
     each wrote the whole queue again (a sub-agent's `remember --jsonl` of thousands, a backlog
-    of signals encoded)."""
+    of signals encoded, consolidation's first run at 100,000 memories: 1,918 promotions, the
+    queue 1.8 MB at the end)."""
     depth = getattr(tx, "_filing", 0)
     tx._filing = depth + 1
     try:
@@ -101,15 +95,13 @@ def filing(tx):
             _write_queue(tx)
 
 
-def _append(tx, *proposals: dict) -> None:
-    if not proposals:
-        return
+def _append(tx, proposal: dict) -> None:
     pending = getattr(tx, "_pending_proposals", None)
     if pending is None:
         current = tx.current_bytes(PATH)
         pending = tx._pending_proposals = [(current.decode("utf-8", "replace") if current is not None
                                             else HEADER).rstrip("\n") + "\n"]
-    pending += [render(proposal) for proposal in proposals]
+    pending.append(render(proposal))
     tx._queue_behind = True
     if not getattr(tx, "_filing", 0):
         _write_queue(tx)

@@ -169,3 +169,25 @@ def test_a_purge_that_starts_a_month_rotates_the_scrubbed_log(ws):
     assert len(after) == len(before) + 1 and after[-1].startswith("2026-04-01T08:00:00Z")
     assert any("The blue vase came from Porto" in line for line in after)
     assert ws.git("status", "--porcelain", "--untracked-files=no") == ""
+
+
+def test_a_purge_takes_a_conflict_records_quote_of_an_earlier_text(ws):
+    """conflicts.md quotes a memory as it was when the conflict was found; edited since,
+    the quote is no longer its text: the record's side is found by its id."""
+    friday = ws.remember("Quillfeather deploys for the shop go out on Friday", "--domain", "world",
+                         now=MARCH.format(2))
+    ws.remember("Deploys for the shop go out on Monday", "--domain", "world", now=MARCH.format(4))
+    assert ws.json("consolidate.py", now=MARCH.format(5))["counts"]["conflicts"] == 1
+    conflicts = ws.root / "hippocampus/meta/conflicts.md"
+    assert "Quillfeather" in conflicts.read_text()
+    path = ws.root / ws.memory(friday)["file"]
+    path.write_text(path.read_text().replace("Quillfeather deploys", "Deploys"))
+    ws.remember("The garden hose is in the shed", "--domain", "world", now=MARCH.format(6))  # takes the edit in
+    assert "Quillfeather" not in ws.memory(friday)["content"]
+    ws.run("dashboard.py", now=MARCH.format(6))
+
+    ws.json("forget.py", friday, "--purge", now=MARCH.format(7))
+    assert holders(ws, "Quillfeather") == []
+    text = conflicts.read_text()
+    assert f"- **A**: {friday} — [purged]\n" in text or f"- **B**: {friday} — [purged]\n" in text, text
+    assert "Deploys for the shop go out on Monday" in text  # the other side is not ours to take

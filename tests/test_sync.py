@@ -482,6 +482,53 @@ def test_a_file_deleted_on_one_machine_and_edited_on_the_other_keeps_the_edit(tm
         healthy(ws, T4)
 
 
+@pytest.mark.parametrize("first", ["a", "b"])
+def test_a_forget_on_one_machine_and_an_edit_on_the_other_leave_the_index_naming_the_file(tmp_path, first):
+    """git's merge follows the forget's move of the file into the archive and merges the
+    edit into it; the merged index names the file where it is, on both machines."""
+    remote, a, b, shared = two_machines(tmp_path)
+    b.run("sync.py", now=T1)
+    memory_id = shared["edit_a"]
+    a.run("forget.py", memory_id, now=T1)
+    edit_body(b, memory_id, "The cat is called Miso, edited on B")
+    order = [a, b, a, b] if first == "a" else [b, a, b, a]
+    for n, ws in enumerate(order):
+        ws.run("sync.py", now=(T2, T3, T4, T4)[n])
+    for ws in (a, b):
+        memory = ws.memory(memory_id)
+        assert memory["status"] == "archived" and memory["content"] == "The cat is called Miso, edited on B"
+        tracked = [p for p in ws.git("ls-files").splitlines() if memory_id in p]
+        assert tracked == [memory["file"]] and "/archive/" in memory["file"], (tracked, memory["file"])
+        assert (ws.root / memory["file"]).read_text(encoding="utf-8").endswith("edited on B\n")
+        healthy(ws, T4)
+    assert a.index() == b.index()
+
+
+def test_a_file_deleted_on_one_machine_is_never_taken_for_a_like_memorys_file(tmp_path):
+    """A purges a memory and remembers one that reads much the same; B edits the first.
+    git must not take the new file for the old one renamed (and merge B's edit into it):
+    the new memory keeps its text and its file on both machines, and stays live."""
+    remote, a, b, shared = two_machines(tmp_path)
+    text = ("The deploy checklist for the shop: run the tests, build the image, tag the release, push it to "
+            "the registry, update the changelog, notify the team in the channel; owner {}")
+    old = a.remember(text.format("Kestrin"), "--domain", "world", now=T0)
+    a.run("sync.py", now=T0)
+    b.run("sync.py", now=T0)
+    a.run("forget.py", old, "--purge", now=T1)
+    new = a.remember(text.format("Morrow"), "--domain", "world", now=T1)
+    path = b.root / b.memory(old)["file"]
+    path.write_text(path.read_text(encoding="utf-8").rstrip("\n") + " and Tamsin\n", encoding="utf-8")
+    for n, ws in enumerate((a, b, a, b)):
+        ws.run("sync.py", now=(T2, T3, T4, T4)[n])
+    b.remember("The printer on the second floor jams on A3", "--domain", "world", now=T4)  # a writer's look
+    for ws in (a, b):
+        memory = ws.memory(new)
+        assert memory["status"] != "archived" and memory["content"] == text.format("Morrow"), memory
+        assert f"id: {new}" in (ws.root / memory["file"]).read_text(encoding="utf-8")
+        assert ws.memory(old).get("purged")
+        healthy(ws, T4)
+
+
 def test_how_a_link_was_made_goes_with_the_link_taken():
     o = _memory(supersededBy="mem_00000000000a", supersededHow="read", confidence="stale")
     relinked = _memory(supersededBy="mem_00000000000b", supersededHow="read", confidence="stale")  # ours: a reading

@@ -175,3 +175,40 @@ def test_the_second_text_of_a_memory_edited_on_two_machines_goes_with_its_purge(
     for ws in (a, b):
         assert all(ws.memory(second).get("purged") for second in seconds)
     no_words_anywhere(remote, a, b)
+
+
+def test_a_purge_after_a_forget_met_an_edit_takes_the_file_git_moved(tmp_path):
+    """A forgets, B edits (git moves the file into the archive and merges the edit into it);
+    then B purges: the archived file goes on both machines and the remote."""
+    remote, a, b, x = machines(tmp_path)
+    b.run("sync.py", now=T1)
+    a.run("forget.py", x, now=T1)
+    edit_body(b, x, "Quorvath fixes bicycles on Tuesdays and Brindlemoss helps")
+    b.run("sync.py", now=T2)
+    a.run("sync.py", now=T2)
+    b.run("sync.py", now=T3)
+    b.run("forget.py", x, "--purge", now=T3)
+    for ws in (b, a, b, a):
+        ws.run("sync.py", now=T4)
+    assert a.index() == b.index() and a.memory(x).get("purged")
+    no_words_anywhere(remote, a, b)
+
+
+@pytest.mark.parametrize("where", ["here", "there"])
+def test_a_purge_finds_the_file_where_git_moved_it_when_the_index_names_where_it_was(tmp_path, where):
+    """A store an older version left with the index naming memory/ while git had moved
+    the file into the archive: a purge, here or from the other machine, takes the file."""
+    remote, a, b, x = machines(tmp_path)
+    a.run("forget.py", x, now=T1)
+    index = a.root / "memory/index.json"
+    archived = a.memory(x)["file"]
+    assert "/archive/" in archived
+    index.write_text(index.read_text().replace(archived, archived.replace("hippocampus/archive/", "memory/")))
+    a.git("commit", "-q", "-m", "an index from before", "--", "memory/index.json")
+    a.run("sync.py", now=T2)
+    b.run("sync.py", now=T2)
+    (a if where == "here" else b).run("forget.py", x, "--purge", now=T3)
+    for ws in (a, b, a, b):
+        ws.run("sync.py", now=T4)
+    assert a.index() == b.index() and a.memory(x).get("purged")
+    no_words_anywhere(remote, a, b)

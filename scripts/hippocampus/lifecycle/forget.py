@@ -52,10 +52,23 @@ def forget_ids(tx: Transaction, ids: list[str], purge: bool = False, reason: str
 
 
 def _remove_words(tx: Transaction, memory: dict, path: str) -> None:
-    """Delete a memory's file (checked by paths.memory_file), or its entry when it shares a daily log."""
-    from ..store import episodes
+    """Delete a memory's file (checked by paths.memory_file), and a copy of it in its
+    other place (memory/ or the archive) that claims its id (a merge from before
+    may have left the index naming the place git moved it from), or its entry
+    when it shares a daily log."""
+    from ..base.paths import archive_path, live_path
+    from ..store import episodes, memfile
     if not episodes.is_episode_path(path):
         tx.remove_file(path)
+        other = archive_path(path) if path == live_path(path) else live_path(path)
+        data = tx.current_bytes(other)
+        if data is not None:
+            try:
+                claimed = memfile.parse(data.decode("utf-8", "replace"))[0].get("id")
+            except ValueError:
+                claimed = None
+            if claimed == memory["id"]:
+                tx.remove_file(other)
         return
     current = tx.current_bytes(path)
     if current is not None:

@@ -11,7 +11,8 @@ references/forgetting.md):
 - every quote of its words (its content and title, whole or cut short with
   "…", as plain, JSON-escaped, HTML-escaped or defused text) in the files we
   write about memories: hippocampus/meta/** (audit.log and the month files of
-  hippocampus/meta/audit/, conflicts, proposals and their JSON twin, reflections
+  hippocampus/meta/audit/, conflicts (a record's quote of a purged memory by
+  its id: it may be of an earlier text), proposals and their JSON twin, reflections
   and their logs), memory/graph/** (entity facts), hippocampus/session/**
   (working memory, the task snapshot, the trail and handoffs: a flushed or
   promoted note is quoted there), hippocampus/signals.jsonl
@@ -47,6 +48,7 @@ SIGNALS = "hippocampus/signals.jsonl"
 IDENTITY = "IDENTITY.md"
 AUDIT = "hippocampus/meta/audit"  # audit.log and audit/<month>.log
 REFLECTIONS = "hippocampus/meta/reflections/"
+CONFLICTS = "hippocampus/meta/conflicts.md"
 REFLECTION_LOGS = ("hippocampus/meta/reflection-log.md", "hippocampus/meta/reward-log.md")
 # the fields a purged memory keeps in index.json: its state, not its words
 KEPT_FIELDS = frozenset(("id", "domain", "category", "content", "importance", "baseImportance", "created",
@@ -323,12 +325,37 @@ def _scrub_files(tx, quotes: Quotes) -> list[str]:
             new = "".join(_scrub_audit_line(line, quotes) for line in text.splitlines(keepends=True))
         elif path == SIGNALS:
             new = "".join(_scrub_signal(line, quotes) for line in text.splitlines(keepends=True))
+        elif path == CONFLICTS:
+            new = _scrub_conflicts(text, quotes)
         else:
             new = quotes.scrub(text)
         if new != text:
             tx.write_file(path, new.encode("utf-8"))
             changed.append(path)
     return changed
+
+
+_CONFLICT_SIDE = re.compile(r"^(?P<head>- \*\*[AB]\*\*: (?P<id>\S+) — )(?P<quote>.*?)(?P<end>\r?\n?)$")
+
+
+def _scrub_conflicts(text: str, quotes: Quotes) -> str:
+    """conflicts.md: a record's quote of a purged memory says [purged], found by
+    its id (the quote is of the text the memory had when the conflict was
+    found, which a later edit may have changed); the rest of a record naming
+    one also loses the purged memories' own words (its Kind line quotes their
+    values), any other record their quotes."""
+    records = re.split(r"(?m)^(?=## )", text)
+    out = []
+    for record in records:
+        lines = record.splitlines(keepends=True)
+        sides = [_CONFLICT_SIDE.match(line) for line in lines]
+        naming = any(side and side.group("id") in quotes.purged_ids for side in sides)
+        for line, side in zip(lines, sides):
+            if side and side.group("id") in quotes.purged_ids:
+                out.append(side.group("head") + PURGED + side.group("end"))
+            else:
+                out.append(quotes.scrub_own_words(line) if naming else quotes.scrub(line))
+    return "".join(out)
 
 
 def _scrub_signal(line: str, quotes: Quotes) -> str:

@@ -18,6 +18,32 @@ def unsettled(memories) -> list[dict]:
             and m.get("status") != "archived"]
 
 
+def follow_moves(tx, merged_paths: list[str]) -> list[str]:
+    """The ids of memories whose file git's merge moved between memory/ and the
+    archive while the merged index names the place it left (one machine forgot
+    or revived a memory, the other edited its file: git follows the move and
+    merges the edit into the moved file); their `file` now names where the file
+    is, and the transaction's place() puts it where the memory's state says."""
+    from ..base.paths import archive_path, is_memory_file, live_path
+    from ..store.episodes import is_episode_path
+
+    def name(path: str) -> str:
+        return "/".join(path.split("/")[-2:])
+
+    moved = {name(p) for p in merged_paths if is_memory_file(p, placed=True) and not is_episode_path(p)}
+    followed = []
+    for memory in tx.memories if moved else ():
+        path = memory.get("file")
+        if not isinstance(path, str) or name(path) not in moved or not is_memory_file(path, placed=True):
+            continue
+        other = archive_path(path) if path == live_path(path) else live_path(path)
+        if tx.current_bytes(path) is None and tx.current_bytes(other) is not None:
+            memory["file"] = other
+            tx.put(memory)
+            followed.append(memory["id"])
+    return followed
+
+
 def settle(tx, merged_paths: list[str]) -> dict:
     """Record the edit conflicts and render the core files and the graph's
     registry again, in `tx`; `merged_paths`: what the merge changed."""

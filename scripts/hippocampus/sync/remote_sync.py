@@ -208,7 +208,10 @@ def _merge(workspace, theirs: str, where: str) -> tuple[bool, list[str]]:
             raise WorkspaceError(f"{where} is not a hippocampus memory (its history begins elsewhere); "
                                  "nothing was changed: run scripts/init.py --remote URL --adopt to merge it anyway")
         args.append("--allow-unrelated-histories")
-    result = audit.git(root, "-c", "core.editor=true", *args, theirs, check=False)
+    # renames only where a file moved unchanged (a forget, a revival): a file deleted on one side (a purge,
+    # by hand) is never taken for a like file the same side added (another memory) and the other side's
+    # edit of it merged into that one
+    result = audit.git(root, "-c", "core.editor=true", *args, "-X", "find-renames=100%", theirs, check=False)
     if result.returncode != 0:
         _finish_conflicted(root, result)
     changed = audit.git(root, "diff", "--name-only", "-z", head, "HEAD", "--", ".", check=False).stdout
@@ -245,11 +248,12 @@ def _finish_conflicted(root, result) -> None:
 
 def _settle(workspace, name: str, merged_paths: list[str], incoming: dict, versions: dict) -> dict:
     from ..store import reconcile
-    from .merge_settle import settle
+    from .merge_settle import follow_moves, settle
     from .tombstones import honour, without_purged
     from ..store.hand_edits import take_in
     from ..store.transaction import Transaction
     tx = Transaction(workspace, workspace.load_index(lazy=True), "system:sync", "sync", "")
+    follow_moves(tx, merged_paths)  # a file git moved while the merged index names where it was
     purged = honour(tx, versions, merged_paths)  # first: a purged memory's file the merge brought back goes
     gone_by_hand: set[str] = set()  # a file the merge kept (edited on one side) revives its memory
     scan = reconcile.scan(workspace.root, workspace.paths, workspace._open_cache().manifest(),

@@ -11,8 +11,9 @@ conflict record. So after every merge, for each memory purged on one side
 since the merge base (`newly_purged`), the words it had on the other side
 and at the base are known (the two index versions), and:
 
-- every file any version names as its home, and every file the merge
-  brought, that claims its id (a memory file's frontmatter, an entry of a
+- every file any version names as its home (in memory/ or in the archive:
+  git's merge may have moved it), and every file the merge brought, that
+  claims its id (a memory file's frontmatter, an entry of a
   daily log) is removed (the entry cut out of its log);
 - the other side's memories that say the same (equal folded text) and that
   the purging side never had are the same fact: purged with it;
@@ -100,9 +101,11 @@ def honour(tx, versions: dict, merged_paths: list[str]) -> list[str]:
 def _remove_homes(tx, targets: set[str], versions: dict, merged_paths: list[str]) -> None:
     """Every file that holds a purged memory: the homes any version names, and the
     files the merge brought that claim its id."""
+    from ..base.paths import archive_path, live_path
     from ..store import episodes, memfile
     homes = {memory.get("file") for version in versions.values() for memory_id, memory in (version or {}).items()
-             if memory_id in targets and memory.get("file")}
+             if memory_id in targets and isinstance(memory.get("file"), str) and memory.get("file")}
+    homes |= {place(home) for home in homes for place in (live_path, archive_path)}  # git may have moved it
     for path in sorted(p for p in homes | set(merged_paths) if isinstance(p, str)):
         if not is_memory_file(path, placed=True):
             continue

@@ -19,7 +19,14 @@ machines sync in turn until both are at one commit, and the tally is taken:
   memory whose text holds a purged word;
 - purged words anywhere: a purged word in any file of either working tree
   (.git aside; the search cache's bytes and the dashboard included) or of
-  the remote's current tree;
+  the remote's current tree.
+
+A purged word is the word of a remember or of a hand edit made on a memory
+that was purged (a purge names every memory it took: the memory and the
+other machine's text of it, kept when both machines edited it). Its text
+may live on in a memory that was not purged (that other machine's text,
+when it was the one purged), so a word is counted only by its owner. A hand
+edit whose word a purged memory held when it was purged is not lost.
 - corrupt: doctor.py not healthy, a conflict marker, or the two indexes
   not equal.
 
@@ -51,6 +58,7 @@ class Machine:
         self.remembered: dict[str, str] = {}     # id -> its own word
         self.purged: dict[str, list[str]] = {}  # id -> every word it held here
         self.last_edit: dict[str, str] = {}      # id -> the word of its last hand edit here
+        self.edits: dict[str, list[str]] = {}    # id -> the words of every hand edit made on it here
         self.calls: dict[str, int] = {}
         self.failures: dict[str, int] = {}
 
@@ -95,12 +103,14 @@ def writer(machine: Machine, seed: int, until: float, all_purged: dict) -> None:
             machine.run("forget.py", rng.choice(own))
         elif roll < 0.8:
             target = rng.choice(own)
-            words = _words_of(machine, target)
-            result = machine.run("forget.py", target, "--purge")
+            before = _words_by_id(machine)
+            result = machine.run("forget.py", target, "--purge", "--json")
             if result.returncode == 0:
-                with machine.lock:
-                    machine.purged[target] = words
-                all_purged[target] = words
+                for memory_id in [r["id"] for r in json.loads(result.stdout)["forgotten"]]:  # and its second text
+                    words = before.get(memory_id, [])
+                    with machine.lock:
+                        machine.purged[memory_id] = words
+                    all_purged[memory_id] = words
         else:
             _hand_edit(machine, rng, rng.choice(own))
 
@@ -114,16 +124,13 @@ def _live(machine: Machine) -> list[str]:
         return []
 
 
-def _words_of(machine: Machine, memory_id: str) -> list[str]:
-    """Every word of ours this memory held on this machine (its own, its hand edits')."""
-    words = []
+def _words_by_id(machine: Machine) -> dict[str, list[str]]:
+    """{id: every word of ours the memory holds on this machine (its own, its hand edits')}."""
     try:
-        for memory in machine.index()["memories"]:
-            if memory["id"] == memory_id:
-                words += [w for w in memory.get("content", "").split() if w.startswith(("Rem", "Edit"))]
+        return {m["id"]: sorted({w for w in m.get("content", "").split() if w.startswith(("Rem", "Edit"))})
+                for m in machine.index()["memories"]}
     except (OSError, ValueError):
-        pass
-    return sorted({w for w in words if w})
+        return {}
 
 
 def _hand_edit(machine: Machine, rng: random.Random, memory_id: str) -> None:
@@ -144,6 +151,7 @@ def _hand_edit(machine: Machine, rng: random.Random, memory_id: str) -> None:
         return
     with machine.lock:
         machine.last_edit[memory_id] = marker
+        machine.edits.setdefault(memory_id, []).append(marker)
 
 
 def syncer(machine: Machine, seed: int, until: float) -> None:
@@ -181,10 +189,14 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=60, help="how long the machines work at once")
     p.add_argument("--writers", type=int, default=2, help="writers a machine")
     p.add_argument("--seed", type=int, default=42)
+    p.add_argument("--keep", metavar="DIR", help="work in DIR (new or empty) and leave it there to look into")
     args = p.parse_args()
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
-        tmp = Path(tmp)
+        tmp = Path(args.keep or tmp)
+        tmp.mkdir(parents=True, exist_ok=True)
+        if any(tmp.iterdir()):
+            sys.exit(f"sync_stress.py: {tmp} is not empty")
         remote = tmp / "remote.git"
         subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
         a, b = Machine("A", tmp / "a", remote), Machine("B", tmp / "b", remote)
@@ -224,14 +236,16 @@ def tally(a: Machine, b: Machine, remote: Path, all_purged: dict, rounds: int, e
     indexes = {m.name: {x["id"]: x for x in m.index()["memories"]} for m in (a, b)}
     lost = resurrected = 0
     lost_edits = 0
-    purged_words = sorted({w for words in all_purged.values() for w in words})
+    words_purged = {w for words in all_purged.values() for w in words}  # held by a purged memory when purged
+    purged_words = sorted({w for m in (a, b) for i, w in m.remembered.items() if i in all_purged} |
+                          {w for m in (a, b) for i, ws in m.edits.items() if i in all_purged for w in ws})
     for machine in (a, b):
         for memory_id in machine.remembered:
             for index in indexes.values():
                 if memory_id not in index:
                     lost += 1
         for memory_id, marker in machine.last_edit.items():
-            if memory_id in all_purged:
+            if memory_id in all_purged or marker in words_purged:
                 continue
             if not any(marker in m.get("content", "") for index in indexes.values() for m in index.values()):
                 lost_edits += 1
@@ -242,10 +256,12 @@ def tally(a: Machine, b: Machine, remote: Path, all_purged: dict, rounds: int, e
         for index in indexes.values():
             if memory_id in index and not index[memory_id].get("purged"):
                 resurrected += 1
+                print(f"purged {memory_id} is back: {index[memory_id]}", file=sys.stderr)
     for index in indexes.values():
         for memory in index.values():
             if memory.get("status") != "archived" and any(w in memory.get("content", "") for w in purged_words):
                 resurrected += 1
+                print(f"live {memory['id']} holds a purged word: {memory.get('content')!r}", file=sys.stderr)
     anywhere = holders(a.root, purged_words) + holders(b.root, purged_words) + remote_holders(remote, purged_words)
     corrupt = 0
     for machine in (a, b):

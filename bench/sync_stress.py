@@ -7,10 +7,10 @@
 Two workspaces (A and B) joined through a bare repository on this machine.
 For a bounded time, on each machine at once: writers remember (each memory
 carries a word of its own), and reinforce, forget, purge (forget --purge:
-its words recorded as purged) and edit by hand (a new word of the edit's
-own appended to the file) the live memories either machine made, as this
-machine has them now; a syncer runs sync.py every second or two. Then the
-machines sync in turn until both are at one commit, and the tally is taken:
+its words recorded as purged) and edit by hand (below) the live memories
+either machine made, as this machine has them now; a syncer runs sync.py
+every second or two. Then the machines sync in turn until both are at one
+commit, and the tally is taken:
 
 - lost: a memory a writer was told was remembered (exit 0, an id) that is
   in neither machine's index, or a hand edit's word (its memory's last edit
@@ -20,6 +20,9 @@ machines sync in turn until both are at one commit, and the tally is taken:
 - purged words anywhere: a purged word in any file of either working tree
   (.git aside; the search cache's bytes and the dashboard included) or of
   the remote's current tree.
+
+A hand edit appends a word, or (3 in 10) rewrites the text at length,
+keeping the words of ours it held and adding its own.
 
 A purged word is the word of a remember or of a hand edit made on a memory
 that was purged (a purge names every memory it took: the memory and the
@@ -146,7 +149,14 @@ def _hand_edit(machine: Machine, rng: random.Random, memory_id: str) -> None:
         text = path.read_text(encoding="utf-8")
         if not path.exists():
             return
-        path.write_text(text.rstrip("\n") + f" and {marker}\n", encoding="utf-8")
+        if rng.random() < 0.3:  # rewritten: a body git no longer finds alike (its file's move is not a rename)
+            head, _sep, body = text.partition("\n---\n")
+            own = " ".join(w for w in body.split() if w.startswith(("Rem", "Edit")))
+            text = (f"{head}\n---\nRewritten by hand at length, so that little of the old text is left and a "
+                    f"move of the file no longer looks like one: {own} {marker}, still the word of the day\n")
+        else:
+            text = text.rstrip("\n") + f" and {marker}\n"
+        path.write_text(text, encoding="utf-8")
     except OSError:
         return
     with machine.lock:

@@ -504,6 +504,36 @@ def test_a_forget_on_one_machine_and_an_edit_on_the_other_leave_the_index_naming
     assert a.index() == b.index()
 
 
+@pytest.mark.parametrize("first", ["a", "b"])
+@pytest.mark.parametrize("edited", ["The cat is called Miso, edited on B",
+                                    "Miso sleeps on the piano all afternoon and hides from the vacuum cleaner, "
+                                    "says the neighbour who feeds him on Thursdays while we are at the pool"],
+                         ids=["alike", "rewritten"])  # git finds a move of the first, not of the second
+def test_a_memory_forgotten_on_both_machines_and_edited_on_one_merges(tmp_path, first, edited):
+    """A forgets a memory; B edits it by hand, then forgets it too: the same file moved
+    whole on one side and changed on the other, which git calls a conflict of a move
+    against a removal; the two versions are merged as the driver merges them, over the
+    base's version, nothing refused."""
+    remote, a, b, shared = two_machines(tmp_path)
+    b.run("sync.py", now=T1)
+    memory_id = shared["edit_a"]
+    a.run("forget.py", memory_id, now=T1)
+    edit_body(b, memory_id, edited)
+    b.run("forget.py", memory_id, now=T1)
+    order = [a, b, a, b] if first == "a" else [b, a, b, a]
+    for n, ws in enumerate(order):
+        result = ws.run("sync.py", now=(T2, T3, T4, T4)[n])
+        assert result.returncode == 0, result.stderr
+    for ws in (a, b):
+        memory = ws.memory(memory_id)
+        assert memory["status"] == "archived" and memory["content"] == edited
+        assert [p for p in ws.git("ls-files").splitlines() if memory_id in p] == [memory["file"]]
+        assert (ws.root / memory["file"]).read_text(encoding="utf-8").endswith(edited + "\n")
+        no_markers(ws)
+        healthy(ws, T4)
+    assert a.index() == b.index()
+
+
 def test_a_file_deleted_on_one_machine_is_never_taken_for_a_like_memorys_file(tmp_path):
     """A purges a memory and remembers one that reads much the same; B edits the first.
     git must not take the new file for the old one renamed (and merge B's edit into it):

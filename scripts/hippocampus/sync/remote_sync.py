@@ -234,16 +234,56 @@ def _finish_conflicted(root, result) -> None:
     if not stages:
         audit.git(root, "merge", "--abort", check=False)
         raise WorkspaceError(f"git merge failed: {one_line(result.stderr or result.stdout, 200)}; nothing was changed")
-    undecided = [path for path, present in stages.items() if present != {"1", "2"} and present != {"1", "3"}]
+    merged = {path: text for path, present in stages.items()
+              if (text := _merge_moved(root, path, present)) is not None}
+    undecided = [path for path, present in stages.items() if present != {"1", "2"} and present != {"1", "3"}
+                 and path not in merged]
     if undecided:
         audit.git(root, "merge", "--abort", check=False)
         raise WorkspaceError(f"cannot merge {', '.join(undecided[:3])} without losing a side; nothing was changed "
                              "(merge by hand with git, then run sync.py again)")
     for path, present in stages.items():
+        if path in merged:  # both versions, merged over the base's
+            from ..base.fsutil import atomic_write
+            atomic_write(root / path, merged[path].encode("utf-8"))
+            audit.git(root, "add", "--", path)
+            continue
         side = "--ours" if "2" in present else "--theirs"
         audit.git(root, "checkout", side, "--", path)
         audit.git(root, "add", "--", path)
     audit.git(root, "-c", "core.editor=true", "commit", "--no-edit", "-q")
+
+
+def _merge_moved(root, path: str, present: set) -> str | None:
+    """A file both sides have where git saw a move against a removal (one machine
+    forgot a memory, the other edited it and forgot it too: moved whole on one
+    side, removed and written again changed on the other): the two versions
+    merged as our driver merges them, over the version the merge base had in
+    either place (memory/ or the archive); None when it is not such a file."""
+    from ..base.paths import archive_path, live_path
+    from .merge_logs import merge_log
+    from .merge_markdown import merge_memory_file
+    if present != {"2", "3"}:
+        return None
+    attribute = audit.git(root, "check-attr", "merge", "--", path, check=False).stdout.strip()
+    merge = {"hippocampus-memory": merge_memory_file, "hippocampus-log": merge_log}.get(attribute.rsplit(": ", 1)[-1])
+    if merge is None:
+        return None
+
+    def shown(spec: str) -> str | None:
+        result = audit.git(root, "show", spec, check=False)
+        return result.stdout if result.returncode == 0 else None
+
+    base_commit = audit.git(root, "merge-base", "HEAD", "MERGE_HEAD", check=False).stdout.strip()
+    base = None
+    for place in dict.fromkeys((path, live_path(path), archive_path(path))):
+        base = shown(f"{base_commit}:{_prefix(root)}{place}") if base_commit else None
+        if base is not None:
+            break
+    ours, theirs = shown(f":2:{_prefix(root)}{path}"), shown(f":3:{_prefix(root)}{path}")
+    if ours is None or theirs is None:
+        return None
+    return merge(base or "", ours, theirs)
 
 
 def _settle(workspace, name: str, merged_paths: list[str], incoming: dict, versions: dict) -> dict:

@@ -559,6 +559,24 @@ def test_a_file_deleted_on_one_machine_is_never_taken_for_a_like_memorys_file(tm
         healthy(ws, T4)
 
 
+def test_a_folder_forgotten_whole_on_one_machine_keeps_the_other_machines_new_memory_in_it(tmp_path):
+    """A forgets every memory of a folder (git may take that for the folder moved into the
+    archive); B remembers a new one in that folder: it stays live, in memory/, on both."""
+    remote, a, b, shared = two_machines(tmp_path)
+    b.run("sync.py", now=T1)
+    folder = [m["id"] for m in a.index()["memories"] if m["domain"] == "relationship"]
+    a.run("forget.py", *folder, now=T1)
+    new = b.remember("Kim is Ada's cousin", "--domain", "relationship", now=T1)
+    for n, ws in enumerate((b, a, b, a)):
+        ws.run("sync.py", now=(T2, T3, T4, T4)[n])
+    for ws in (a, b):
+        memory = ws.memory(new)
+        assert memory["status"] != "archived" and memory["file"].startswith("memory/relationship/"), memory
+        assert [p for p in ws.git("ls-files").splitlines() if new in p] == [memory["file"]]
+        healthy(ws, T4)
+    assert a.index() == b.index()
+
+
 def test_how_a_link_was_made_goes_with_the_link_taken():
     o = _memory(supersededBy="mem_00000000000a", supersededHow="read", confidence="stale")
     relinked = _memory(supersededBy="mem_00000000000b", supersededHow="read", confidence="stale")  # ours: a reading

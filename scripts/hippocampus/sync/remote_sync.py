@@ -210,8 +210,10 @@ def _merge(workspace, theirs: str, where: str) -> tuple[bool, list[str]]:
         args.append("--allow-unrelated-histories")
     # renames only where a file moved unchanged (a forget, a revival): a file deleted on one side (a purge,
     # by hand) is never taken for a like file the same side added (another memory) and the other side's
-    # edit of it merged into that one
-    result = audit.git(root, "-c", "core.editor=true", *args, "-X", "find-renames=100%", theirs, check=False)
+    # edit of it merged into that one; and no folder renames (a side that archived every memory of a folder
+    # has not moved the folder: the other side's new memory there stays where it is)
+    result = audit.git(root, "-c", "core.editor=true", "-c", "merge.directoryRenames=false", *args,
+                       "-X", "find-renames=100%", theirs, check=False)
     if result.returncode != 0:
         _finish_conflicted(root, result)
     changed = audit.git(root, "diff", "--name-only", "-z", head, "HEAD", "--", ".", check=False).stdout

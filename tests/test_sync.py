@@ -577,6 +577,36 @@ def test_a_folder_forgotten_whole_on_one_machine_keeps_the_other_machines_new_me
     assert a.index() == b.index()
 
 
+@pytest.mark.parametrize("first", ["a", "b"])
+def test_a_days_log_forgotten_whole_on_one_machine_keeps_the_other_machines_new_episode_live(tmp_path, first):
+    """A forgets the day's only episode (the day's log moves whole into the archive, a move
+    git follows); B remembers an episode the same day: git merges B's entry into the archive
+    copy. It stays live, in the day's log, on both; a purge of it leaves its words nowhere."""
+    remote, a, b, shared = two_machines(tmp_path)
+    old = a.remember("Deployed the billing fix with Lin", "--store", "episodic", now=T1)
+    a.run("sync.py", now=T1)
+    b.run("sync.py", now=T1)
+    a.run("forget.py", old, now=T2)
+    new = b.remember("Reviewed the Quillmarsh office lease", "--store", "episodic", now=T2)
+    order = [a, b, a, b] if first == "a" else [b, a, b, a]
+    for n, ws in enumerate(order):
+        ws.run("sync.py", now=(T2, T3, T4, T4)[n])
+    for ws in (a, b):
+        memory = ws.memory(new)
+        assert memory["status"] != "archived" and memory["file"].startswith("memory/episodes/"), memory
+        assert new in (ws.root / memory["file"]).read_text(encoding="utf-8")
+        assert new not in (ws.root / ws.memory(old)["file"]).read_text(encoding="utf-8")
+        healthy(ws, T4)
+    assert a.index() == b.index()
+    a.run("forget.py", new, "--purge", now=T4)
+    a.run("sync.py", now=T4)
+    b.run("sync.py", now=T4)
+    for ws in (a, b):
+        found = subprocess.run(["grep", "-rli", "--exclude-dir=.git", "Quillmarsh", str(ws.root)],
+                               capture_output=True, text=True).stdout
+        assert found == "", found
+
+
 def test_how_a_link_was_made_goes_with_the_link_taken():
     o = _memory(supersededBy="mem_00000000000a", supersededHow="read", confidence="stale")
     relinked = _memory(supersededBy="mem_00000000000b", supersededHow="read", confidence="stale")  # ours: a reading

@@ -534,6 +534,45 @@ def test_a_memory_forgotten_on_both_machines_and_edited_on_one_merges(tmp_path, 
     assert a.index() == b.index()
 
 
+@pytest.mark.parametrize("first", ["a", "b"])
+@pytest.mark.parametrize("forgetter", ["body", "frontmatter"])
+def test_an_edit_then_a_forget_on_one_machine_and_an_edit_on_the_other_leave_one_file(tmp_path, first, forgetter):
+    """A edits a memory by hand and forgets it (its file moved changed: git, finding only
+    unchanged moves, sees a removal and a new file); B edits the file in memory/. One file
+    holds both edits, in the archive: no copy of the forgotten memory is left in memory/."""
+    remote, a, b, shared = two_machines(tmp_path)
+    b.run("sync.py", now=T1)
+    memory_id = shared["edit_a"]
+
+    def add_tag(ws):
+        path = ws.root / ws.memory(memory_id)["file"]
+        path.write_text(path.read_text(encoding="utf-8").replace("\n---\n", "\ntags: [pets]\n---\n", 1),
+                        encoding="utf-8")
+
+    text = "The cat is called Miso, edited by hand"
+    if forgetter == "body":
+        edit_body(a, memory_id, text)
+        add_tag(b)
+    else:
+        add_tag(a)
+        edit_body(b, memory_id, text)
+    a.run("forget.py", memory_id, now=T1)
+    b.remember("The printer on the second floor jams on A3", "--domain", "world", now=T1)  # takes B's edit in
+    order = [a, b, a, b] if first == "a" else [b, a, b, a]
+    for n, ws in enumerate(order):
+        ws.run("sync.py", now=(T2, T3, T4, T4)[n])
+    for ws in (a, b):
+        memory = ws.memory(memory_id)
+        assert memory["status"] == "archived" and memory["content"] == text
+        tracked = [p for p in ws.git("ls-files").splitlines() if memory_id in p]
+        assert tracked == [memory["file"]] and "/archive/" in memory["file"], (tracked, memory["file"])
+        held = (ws.root / memory["file"]).read_text(encoding="utf-8")
+        assert "tags: [pets]" in held and held.endswith(text + "\n"), held
+        no_markers(ws)
+        healthy(ws, T4)
+    assert a.index() == b.index()
+
+
 def test_a_file_deleted_on_one_machine_is_never_taken_for_a_like_memorys_file(tmp_path):
     """A purges a memory and remembers one that reads much the same; B edits the first.
     git must not take the new file for the old one renamed (and merge B's edit into it):

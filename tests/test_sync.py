@@ -534,6 +534,45 @@ def test_a_memory_forgotten_on_both_machines_and_edited_on_one_merges(tmp_path, 
     assert a.index() == b.index()
 
 
+@pytest.mark.parametrize("first", ["a", "b"])
+@pytest.mark.parametrize("forgetter", ["body", "frontmatter"])
+def test_an_edit_then_a_forget_on_one_machine_and_an_edit_on_the_other_leave_one_file(tmp_path, first, forgetter):
+    """A edits a memory by hand and forgets it (its file moved changed: git, finding only
+    unchanged moves, sees a removal and a new file); B edits the file in memory/. One file
+    holds both edits, in the archive: no copy of the forgotten memory is left in memory/."""
+    remote, a, b, shared = two_machines(tmp_path)
+    b.run("sync.py", now=T1)
+    memory_id = shared["edit_a"]
+
+    def add_tag(ws):
+        path = ws.root / ws.memory(memory_id)["file"]
+        path.write_text(path.read_text(encoding="utf-8").replace("\n---\n", "\ntags: [pets]\n---\n", 1),
+                        encoding="utf-8")
+
+    text = "The cat is called Miso, edited by hand"
+    if forgetter == "body":
+        edit_body(a, memory_id, text)
+        add_tag(b)
+    else:
+        add_tag(a)
+        edit_body(b, memory_id, text)
+    a.run("forget.py", memory_id, now=T1)
+    b.remember("The printer on the second floor jams on A3", "--domain", "world", now=T1)  # takes B's edit in
+    order = [a, b, a, b] if first == "a" else [b, a, b, a]
+    for n, ws in enumerate(order):
+        ws.run("sync.py", now=(T2, T3, T4, T4)[n])
+    for ws in (a, b):
+        memory = ws.memory(memory_id)
+        assert memory["status"] == "archived" and memory["content"] == text
+        tracked = [p for p in ws.git("ls-files").splitlines() if memory_id in p]
+        assert tracked == [memory["file"]] and "/archive/" in memory["file"], (tracked, memory["file"])
+        held = (ws.root / memory["file"]).read_text(encoding="utf-8")
+        assert "tags: [pets]" in held and held.endswith(text + "\n"), held
+        no_markers(ws)
+        healthy(ws, T4)
+    assert a.index() == b.index()
+
+
 def test_a_file_deleted_on_one_machine_is_never_taken_for_a_like_memorys_file(tmp_path):
     """A purges a memory and remembers one that reads much the same; B edits the first.
     git must not take the new file for the old one renamed (and merge B's edit into it):
@@ -575,6 +614,36 @@ def test_a_folder_forgotten_whole_on_one_machine_keeps_the_other_machines_new_me
         assert [p for p in ws.git("ls-files").splitlines() if new in p] == [memory["file"]]
         healthy(ws, T4)
     assert a.index() == b.index()
+
+
+@pytest.mark.parametrize("first", ["a", "b"])
+def test_a_days_log_forgotten_whole_on_one_machine_keeps_the_other_machines_new_episode_live(tmp_path, first):
+    """A forgets the day's only episode (the day's log moves whole into the archive, a move
+    git follows); B remembers an episode the same day: git merges B's entry into the archive
+    copy. It stays live, in the day's log, on both; a purge of it leaves its words nowhere."""
+    remote, a, b, shared = two_machines(tmp_path)
+    old = a.remember("Deployed the billing fix with Lin", "--store", "episodic", now=T1)
+    a.run("sync.py", now=T1)
+    b.run("sync.py", now=T1)
+    a.run("forget.py", old, now=T2)
+    new = b.remember("Reviewed the Quillmarsh office lease", "--store", "episodic", now=T2)
+    order = [a, b, a, b] if first == "a" else [b, a, b, a]
+    for n, ws in enumerate(order):
+        ws.run("sync.py", now=(T2, T3, T4, T4)[n])
+    for ws in (a, b):
+        memory = ws.memory(new)
+        assert memory["status"] != "archived" and memory["file"].startswith("memory/episodes/"), memory
+        assert new in (ws.root / memory["file"]).read_text(encoding="utf-8")
+        assert new not in (ws.root / ws.memory(old)["file"]).read_text(encoding="utf-8")
+        healthy(ws, T4)
+    assert a.index() == b.index()
+    a.run("forget.py", new, "--purge", now=T4)
+    a.run("sync.py", now=T4)
+    b.run("sync.py", now=T4)
+    for ws in (a, b):
+        found = subprocess.run(["grep", "-rli", "--exclude-dir=.git", "Quillmarsh", str(ws.root)],
+                               capture_output=True, text=True).stdout
+        assert found == "", found
 
 
 def test_how_a_link_was_made_goes_with_the_link_taken():

@@ -55,7 +55,7 @@ def _remove_words(tx: Transaction, memory: dict, path: str) -> None:
     """Delete a memory's file (checked by paths.memory_file), and a copy of it in its
     other place (memory/ or the archive) that claims its id (a merge from before
     may have left the index naming the place git moved it from), or its entry
-    when it shares a daily log."""
+    when it shares a daily log (cut out of the day's log and its archive copy)."""
     from ..base.paths import archive_path, live_path
     from ..store import episodes, memfile
     if not episodes.is_episode_path(path):
@@ -70,6 +70,10 @@ def _remove_words(tx: Transaction, memory: dict, path: str) -> None:
             if claimed == memory["id"]:
                 tx.remove_file(other)
         return
-    current = tx.current_bytes(path)
-    if current is not None:
-        tx.write_file(path, episodes.remove_entry(current.decode("utf-8", "replace"), memory["id"]).encode("utf-8"))
+    for log in dict.fromkeys((path, live_path(path), archive_path(path))):  # (its entry may be in either log)
+        current = tx.current_bytes(log)
+        if current is not None:
+            text = current.decode("utf-8", "replace")
+            kept = episodes.remove_entry(text, memory["id"])
+            if kept != text or log == path:
+                tx.write_file(log, kept.encode("utf-8"))

@@ -23,21 +23,37 @@ def follow_moves(tx, merged_paths: list[str]) -> list[str]:
     archive while the merged index names the place it left (one machine forgot
     or revived a memory, the other edited its file: git follows the move and
     merges the edit into the moved file); their `file` now names where the file
-    is, and the transaction's place() puts it where the memory's state says."""
+    is, and the transaction's place() puts it where the memory's state says.
+    A daily log moves whole too (a forget of the day's only live entry, when the
+    day had no archive log): an entry the other machine added to it is then in
+    the archive copy, and is followed there the same way."""
     from ..base.paths import archive_path, is_memory_file, live_path
-    from ..store.episodes import is_episode_path
+    from ..store import episodes
 
     def name(path: str) -> str:
         return "/".join(path.split("/")[-2:])
 
-    moved = {name(p) for p in merged_paths if is_memory_file(p, placed=True) and not is_episode_path(p)}
+    moved = {name(p) for p in merged_paths if is_memory_file(p, placed=True)}
+    logs: dict[str, set] = {}  # a daily log's path -> the ids of its entries (read once)
+
+    def holds(path: str, memory_id: str) -> bool:
+        if path not in logs:
+            data = tx.current_bytes(path)
+            logs[path] = set() if data is None else \
+                {entry.memory_id for entry in episodes.parse(data.decode("utf-8", "replace"))}
+        return memory_id in logs[path]
+
     followed = []
     for memory in tx.memories if moved else ():
         path = memory.get("file")
         if not isinstance(path, str) or name(path) not in moved or not is_memory_file(path, placed=True):
             continue
         other = archive_path(path) if path == live_path(path) else live_path(path)
-        if tx.current_bytes(path) is None and tx.current_bytes(other) is not None:
+        if episodes.is_episode_path(path):
+            there = not holds(path, memory["id"]) and holds(other, memory["id"])
+        else:
+            there = tx.current_bytes(path) is None and tx.current_bytes(other) is not None
+        if there:
             memory["file"] = other
             tx.put(memory)
             followed.append(memory["id"])

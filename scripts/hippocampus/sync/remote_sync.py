@@ -238,6 +238,8 @@ def _finish_conflicted(root, result) -> None:
         raise WorkspaceError(f"git merge failed: {one_line(result.stderr or result.stdout, 200)}; nothing was changed")
     merged = {path: text for path, present in stages.items()
               if (text := _merge_moved(root, path, present)) is not None}
+    split = {path: found for path, present in stages.items()
+             if (found := _merge_split(root, path, present)) is not None}
     undecided = [path for path, present in stages.items() if present != {"1", "2"} and present != {"1", "3"}
                  and path not in merged]
     if undecided:
@@ -245,6 +247,13 @@ def _finish_conflicted(root, result) -> None:
         raise WorkspaceError(f"cannot merge {', '.join(undecided[:3])} without losing a side; nothing was changed "
                              "(merge by hand with git, then run sync.py again)")
     for path, present in stages.items():
+        if path in split:  # the edit joins the moved file; this copy goes
+            from ..base.fsutil import atomic_write
+            other, text = split[path]
+            atomic_write(root / other, text.encode("utf-8"))
+            audit.git(root, "add", "--", other)
+            audit.git(root, "rm", "-q", "--", path)
+            continue
         if path in merged:  # both versions, merged over the base's
             from ..base.fsutil import atomic_write
             atomic_write(root / path, merged[path].encode("utf-8"))
@@ -286,6 +295,37 @@ def _merge_moved(root, path: str, present: set) -> str | None:
     if ours is None or theirs is None:
         return None
     return merge(base or "", ours, theirs)
+
+
+def _merge_split(root, path: str, present: set) -> tuple[str, str] | None:
+    """A memory's file changed on one side and removed on the other, where the
+    removing side moved it, changed, to its other place (memory/ or the archive:
+    an edit, then a forget or a revival; git pairs only unchanged moves): (the
+    other place, the two versions merged by the driver's rules over the base's),
+    so that one file holds both sides' changes; None when it is not such a file."""
+    from ..base.paths import archive_path, is_memory_file, live_path
+    from ..store import memfile
+    from ..store.episodes import is_episode_path
+    from .merge_markdown import merge_memory_file
+    if present not in ({"1", "2"}, {"1", "3"}) or not is_memory_file(path, placed=True) or is_episode_path(path):
+        return None
+    other = archive_path(path) if path == live_path(path) else live_path(path)
+
+    def shown(stage: str, where: str) -> str | None:
+        result = audit.git(root, "show", f":{stage}:{_prefix(root)}{where}", check=False)
+        return result.stdout if result.returncode == 0 else None
+
+    changed = shown("2" if "2" in present else "3", path)
+    moved, base = shown("0", other), shown("1", path)
+    if changed is None or moved is None or base is None:
+        return None
+    try:
+        if memfile.parse(moved)[0].get("id") != memfile.parse(changed)[0].get("id"):
+            return None
+    except ValueError:
+        return None
+    ours, theirs = (changed, moved) if "2" in present else (moved, changed)
+    return other, merge_memory_file(base, ours, theirs)
 
 
 def _settle(workspace, name: str, merged_paths: list[str], incoming: dict, versions: dict) -> dict:

@@ -8,7 +8,8 @@ session. Where fewer turns are present than asked for, the rest are made from
 them (the same turns again with a number of their own: a different memory,
 as a person's years repeat themselves). Each size is one fresh workspace and
 one call (`python3 -S scripts/remember.py --jsonl FILE`), timed whole; peak
-memory is the call's maximum resident size (`RUSAGE_CHILDREN`). `--ref COMMIT`
+memory is the call's maximum resident size, CPU its user and system time, its reader processes
+included (`RUSAGE_CHILDREN`: on a loaded machine the wall time says more of the load). `--ref COMMIT`
 runs the same import with that commit's code (a git worktree), in turns.
 
     python3 bench/bulk_import.py --lme DIR --sizes 2500,10000
@@ -66,7 +67,7 @@ def records(turns: list[dict], size: int) -> list[dict]:
     return chosen
 
 
-def run(code: Path, workspace: Path, jsonl: Path) -> tuple[float, int, str]:
+def run(code: Path, workspace: Path, jsonl: Path) -> tuple[float, float, int, str]:
     env = {**{k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")},
            "WORKSPACE": str(workspace), "HIPPOCAMPUS_NOW": NOW, "GIT_AUTHOR_NAME": "bench",
            "GIT_AUTHOR_EMAIL": "bench@localhost", "GIT_COMMITTER_NAME": "bench",
@@ -80,13 +81,13 @@ def run(code: Path, workspace: Path, jsonl: Path) -> tuple[float, int, str]:
                                   str(jsonl), "--json"], env=env, stdout=out, stderr=err)
         _pid, status, usage = os.wait4(child.pid, 0)  # this call's own peak resident size
         seconds = time.perf_counter() - started
-    peak = usage.ru_maxrss
+    peak, cpu = usage.ru_maxrss, usage.ru_utime + usage.ru_stime
     done = subprocess.CompletedProcess(child.args, os.waitstatus_to_exitcode(status), out_path.read_text(),
                                        err_path.read_text())
     if done.returncode:
-        return seconds, peak, "exit %d: %s" % (done.returncode, done.stderr.strip()[-300:])
+        return seconds, cpu, peak, "exit %d: %s" % (done.returncode, done.stderr.strip()[-300:])
     result = json.loads(done.stdout)
-    return seconds, peak, f"{result['added']:,} added, {result['reinforced']:,} reinforced"
+    return seconds, cpu, peak, f"{result['added']:,} added, {result['reinforced']:,} reinforced"
 
 
 def main() -> None:
@@ -105,14 +106,15 @@ def main() -> None:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(base / "ref"), args.ref],
                            check=True)
         try:
-            print("| memories | code | seconds | memories / s | peak MB | result |")
-            print("|---|---|---|---|---|---|")
+            print("| memories | code | seconds | memories / s | CPU s | peak MB | result |")
+            print("|---|---|---|---|---|---|---|")
             for size in [int(s) for s in args.sizes.split(",")]:
                 jsonl = base / f"{size}.jsonl"
                 jsonl.write_text("".join(json.dumps(r) + "\n" for r in records(turns, size)))
                 for name, code in sides.items():
-                    seconds, peak, said = run(code, base / f"ws-{name}-{size}", jsonl)
-                    print(f"| {size:,} | {name} | {seconds:.1f} | {size / seconds:,.0f} | {peak / 1024:,.0f} | {said} |",
+                    seconds, cpu, peak, said = run(code, base / f"ws-{name}-{size}", jsonl)
+                    print(f"| {size:,} | {name} | {seconds:.1f} | {size / seconds:,.0f} | {cpu:.1f} | {peak / 1024:,.0f} "
+                          f"| {said} |",
                           flush=True)
         finally:
             if args.ref:

@@ -15,6 +15,7 @@ from ..base.scoring import decayed, initial_importance, reinforced, signal_impor
 from ..text.timeutil import check_not_future, format_time, local_day, parse_time, parse_time_or
 from ..store.stores import procedure_text, write_home
 from ..store.transaction import Transaction
+from .content import prepare_content  # (here too: what importers and the memory tool call)
 
 RECORD_FIELDS = ("content", "domain", "category", "importance", "keywords", "source", "episode",
                  "store", "created", "pinned", "title", "supersedes", "decision", "error", "context")
@@ -52,25 +53,6 @@ def check_options(domain: str | None = None, category: str | None = None, store:
         check_store(store)
 
 
-def prepare_content(text: str, max_bytes: int) -> str:
-    """Clean, redact and check the text of a memory before anything is written."""
-    if not isinstance(text, str):
-        raise UsageError("content must be text")
-    content = textutil.clean_text(text).strip()
-    if not content:
-        raise UsageError("nothing to remember: the text is empty")
-    size = len(content.encode("utf-8"))
-    if size > max_bytes:
-        raise UsageError(f"memory is {size} bytes; the limit is {max_bytes} (max_content_bytes in memory/config.yaml)")
-    repeated = textutil.repetition(content)
-    if repeated:  # "Word Word ..." x300: nothing a person said, and it would crowd out what they did
-        words = content.split()
-        raise UsageError(f"nothing to remember: the text repeats itself ({len(words):,} words, "
-                         f"{len(set(w.casefold() for w in words)):,} different; {repeated[0]:,} bytes that "
-                         f"compress to {repeated[1]:,})")
-    return redact(content)[0]
-
-
 def _keywords(value) -> list[str] | None:
     if value is None:
         return None
@@ -95,7 +77,7 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
                  importance=None, keywords=None, source=None, episode=None, store: str | None = None,
                  created: datetime | None = None, pinned: bool = False, title: str | None = None,
                  steps: list[str] | None = None, note: bool = False, supersedes: list[str] | None = None,
-                 decision: bool = False, error: bool = False, context=None) -> dict:
+                 decision: bool = False, error: bool = False, context=None, read=None) -> dict:
     """Store one memory (or reinforce its exact duplicate) in its store's home.
 
     Returns {id, action}. A procedure (store procedural) gets a title, from
@@ -106,6 +88,8 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
     found too (supersede.py), and named in the result's `supersedes`.
     `decision` / `error`: category decisions / errors (kept longer: config's
     category_multiplier); `context`: where and why, kept with the words.
+    `read`: the text's readings, read ahead (read_ahead.Readings); taken only
+    if they are of the text it stores, else it reads for itself.
     """
     category = kind_category(category, decision, error)
     if context is not None:
@@ -117,12 +101,16 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
         raise UsageError("--title and --step are for procedures (--store procedural)")
     if store == "procedural":
         text, title = _procedure(text, title, steps)
-    content = prepare_content(text, int(config["max_content_bytes"]))
-    domain = check_domain(domain) if domain else guess_domain(content)
+    max_bytes = int(config["max_content_bytes"])
+    read = read.of(text, max_bytes) if read is not None else None
+    content = read.content if read else prepare_content(text, max_bytes)
+    if read:
+        read.lend()  # (the readings link_new and the duplicate's lookup ask for: as if read here)
+    domain = check_domain(domain) if domain else read.domain if read else guess_domain(content)
     category = check_category(category) if category else ("procedures" if store == "procedural"
-                                                           else guess_category(content))
+                                                           else read.category if read else guess_category(content))
     pinned = bool(pinned or store == "vault")
-    keyword_list = _keywords(keywords) or guess_keywords(content)
+    keyword_list = _keywords(keywords) or (list(read.keywords) if read else guess_keywords(content))
     source = _short_text(source, "source") or "cli"
     episode = _short_text(episode, "episode", 120)
     created = check_not_future(created, now) if created else now
@@ -139,7 +127,8 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
         return result
 
     if importance is None:  # a pinned or vault memory starts at the core line at least
-        value = initial_importance(signal_importance(content)[0], {"pinned": pinned, "store": store}, config)
+        signal = read.signal if read else signal_importance(content)
+        value = initial_importance(signal[0], {"pinned": pinned, "store": store}, config)
     else:
         value = check_importance(importance)
     memory_id = new_id()
@@ -163,6 +152,8 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
     if not note:
         write_home(tx, memory)
     tx.put(memory)
+    if read:  # the keys index.json carries for its text, read ahead (the commit takes them if it is unchanged)
+        tx.read_keys[memory_id] = (content, list(read.keys))
     result = {"id": memory_id, "action": "added"}
     if store != "procedural":
         from .supersede import link_explicit, link_new
@@ -312,11 +303,15 @@ def _id_list(value) -> list[str] | None:
 
 
 def remember_many(tx: Transaction, records: list) -> list[dict]:
+    """Store many memories in one transaction; their texts are read ahead on the other cores
+    (read_ahead.py), each stored as remember_one stores it alone."""
     from ..base.progress import track  # a bulk job: a single remember never loads it
+    from .read_ahead import ReadAhead
     results = []
-    for number, record in track(records, "remember"):
-        try:
-            results.append(remember_one(tx, record["content"], **record_options(record)))
-        except UsageError as exc:
-            raise UsageError(f"line {number}: {exc}") from None
+    with ReadAhead([record["content"] for _number, record in records], int(tx.config["max_content_bytes"])) as ahead:
+        for position, (number, record) in enumerate(track(records, "remember")):
+            try:
+                results.append(remember_one(tx, record["content"], read=ahead(position), **record_options(record)))
+            except UsageError as exc:
+                raise UsageError(f"line {number}: {exc}") from None
     return results

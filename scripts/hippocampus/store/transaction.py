@@ -57,6 +57,7 @@ class Transaction:
         self.index_changed = False
         self._local_folds: dict = {}
         self._folded_upto = 0
+        self.read_keys: dict[str, tuple[str, list[str]]] = {}  # id -> (text, keys) read ahead (read_ahead.py)
         self._all_folds: dict | None = None
         self._cache_fresh: bool | None = None
         self.documents_before: dict | None = None  # document stats when the transaction began
@@ -481,8 +482,8 @@ class Transaction:
             from .readings import needs_note, note
             unread = [m for m in self.touched.values() if needs_note(m)]  # (one CRC a memory for the rest)
             known = self._cached_keys([m["id"] for m in unread])
-            for memory in unread:
-                note(memory, known.get(memory["id"]))  # the keys its text reads as travel with it (readings.py)
+            for memory in unread:  # the keys its text reads as travel with it (readings.py)
+                note(memory, known.get(memory["id"]) or self.read_keys.get(memory["id"]))
                 self._state_only.pop(memory["id"], None)
             memories = self.index["memories"]
             patched = {memory_id for memory_id, was in self._state_only.items()

@@ -387,9 +387,27 @@ _GATE_BESIDE = {"last": frozenset(("day", "afternoon", "shift")), "final": froze
 def departures(content: str) -> list[tuple[str, frozenset, frozenset]]:
     """(subject, value words, slots) for each thing the text says its subject has left: the words
     name it ("quit Lego"), or, with none, the one slot does ("quit my job": job; "we broke up")."""
-    if not content or not _may_leave(content):
-        return []  # (most memories leave nothing: one look at their words)
-    return _read(content)
+    if not content:
+        return []
+    found = _LEFT.get(content)
+    if found is None:
+        if len(_LEFT) >= _LEFT_MAX:
+            _LEFT.clear()
+        # (most memories leave nothing: one look at their words)
+        found = _LEFT[content] = tuple(_read(content)) if _may_leave(content) else ()
+    return list(found)
+
+
+_LEFT: dict[str, tuple] = {}  # what departures() read, by text: a bulk import asks twice of each new memory
+_LEFT_MAX = 4096              # (link_departures, the learned reading); cleared whole when full
+
+
+def lend(content: str, found: tuple) -> None:
+    """What departures(content) read, read elsewhere (lifecycle/read_ahead.py): kept as if read here."""
+    if content:
+        if len(_LEFT) >= _LEFT_MAX:
+            _LEFT.clear()
+        _LEFT[content] = found
 
 
 def _may_leave(content: str) -> bool:

@@ -229,8 +229,9 @@ def mentions(content: str) -> dict[str, list[str]]:
     """{user key: the names of its slot the text mentions as the user's present value}; each name is judged
     by its sentence (see the module's doc)."""
     text = content[:2000]
-    words = _TOKEN.findall(text)
-    tokens = {t.removesuffix("'s").rstrip(".'-") for t in words} | set(words)
+    spans = [(w.group(0), w.start()) for w in _TOKEN.finditer(text)]
+    bare = [word.removesuffix("'s").rstrip(".'-") for word, _start in spans]  # ("Equinox's": Equinox)
+    tokens = set(bare) | {word for word, _start in spans}
     lower = not any(c.isupper() for c in text)
     slots = [slot for slot, first in _first_words(lower).items() if not first.isdisjoint(tokens)]
     if not slots:
@@ -241,9 +242,9 @@ def mentions(content: str) -> dict[str, list[str]]:
     seen: list[tuple[str, int, int]] = []  # (slot, start, end) of each name found
     for slot in slots:
         pattern, first = _pattern(slot, lower), _first_words(lower)[slot]
-        for w in _TOKEN.finditer(text):
-            if w.group(0) in first or w.group(0).removesuffix("'s").rstrip(".'-") in first:
-                found_at = pattern.match(text, w.start())
+        for (word, start), plain in zip(spans, bare):
+            if word in first or plain in first:
+                found_at = pattern.match(text, start)
                 if found_at:
                     seen.append((slot, found_at.start(1), found_at.end(1)))
     found: dict[str, list[str]] = {}

@@ -167,7 +167,8 @@ _NOT_NAME = frozenset(
     "switched moved joined officially currently began begun first second third last next another".split())
 
 _TOKEN = re.compile(r"[^\W_](?:[\w'’\-]*[^\W_])?|[.,;:!?()—–\-]")
-_CLAUSE = re.compile(r"(?<![DM]r\.)(?<!Mrs\.)(?<!Ms\.)(?<!St\.)(?<!Prof\.)(?<=[.!?])\s+|\n+")
+_CLAUSE = re.compile(r"(?<=[.!?])(?<![DM]r\.)(?<!Mrs\.)(?<!Ms\.)(?<!St\.)(?<!Prof\.)\s+|\n+")  # (the stop first:
+# at most places it is all that is looked at)
 _SPEAKER = re.compile(r"^\s*([^\W\d_][\w.\- ]{0,30}?):\s")
 
 
@@ -223,11 +224,11 @@ _TITLES = frozenset("dr mr mrs ms prof st".split())
 # a sentence's own clauses: "..., and in the end I took the role at Unilever", "..., but Sofia is my partner
 # now", "done with Tottenham, I support Liverpool now"; a leading subordinate clause ends at its comma
 # ("After Pepper went to live with my parents, we adopted Mochi")
-_SUBCLAUSE = re.compile(r"\s*;\s*|\s+[—–-]\s+|,\s+(?=(?:but|yet|because|though|although|whereas|now)\b)"
+_SUBCLAUSE = re.compile(r"(?=[\s;,])(?:\s*;\s*|\s+[—–-]\s+|,\s+(?=(?:but|yet|because|though|although|whereas|now)\b)"
                         r"|,\s+(?=(?:and|so|then)\s+(?:(?:i|we|he|she|they|my|our|the|user|now|in|then|these|since|"
                         r"it|that|this|there)\b|(?-i:[A-Z])))"
-                        r"|\s+(?=but\b)|\s+(?=and\s+(?:(?:is|are|has|have)\s+)?(?:now|then|these\s+days|since)\b)|,\s+(?=(?:i|we|i'm|we're|i've|we've|im)\b)",
-                        re.IGNORECASE)
+                        r"|\s+(?=but\b)|\s+(?=and\s+(?:(?:is|are|has|have)\s+)?(?:now|then|these\s+days|since)\b)|,\s+(?=(?:i|we|i'm|we're|i've|we've|im)\b))",
+                        re.IGNORECASE)  # (every way to cut begins with a space, ";" or ",": looked for first)
 _LONG_AGO = re.compile(r"\b(?:years|decades|ages|a long time|long)\s+ago\b|\bback in (?:19|20)\d\d\b", re.IGNORECASE)
 _STAYING = frozenset("while for until till during temporarily briefly".split())
 _CONDITIONAL = frozenset("if unless assuming assume provided suppose supposing should whether say imagine "
@@ -532,6 +533,17 @@ def statements(content: str, given: bool = False) -> list[tuple[str, str, frozen
     return list(found)
 
 
+def lend(head: str, found: tuple, found_keys: tuple) -> None:
+    """What statements(head) and keys(head) read, read elsewhere (lifecycle/read_ahead.py: a reader
+    process, the same code): kept as if read here."""
+    if len(_READ) >= _READ_MAX:
+        _READ.clear()
+    if len(_KEYS) >= _READ_MAX:
+        _KEYS.clear()
+    _READ[(head, False)] = found
+    _KEYS[head] = found_keys
+
+
 def _statements(content: str, given: bool) -> list[tuple[str, str, frozenset]]:
     note = note_statements.label_statement(content, "user", _label_slot, RELATIONS, relation_name)
     if note is not None and given:
@@ -547,7 +559,7 @@ def _statements(content: str, given: bool) -> list[tuple[str, str, frozenset]]:
     previous = None  # who the last clause named: a pronoun's antecedent ("User moved; their new flat is ...")
     said: list[str] = []  # the last clause's words
     head = None  # the last clause's subject, for a clause that goes on without one
-    sentences = [(s, [w.lower() for w in _TOKEN.findall(s)]) for s in _CLAUSE.split(text) if s.strip()]
+    sentences = None  # (its sentences' words: read when a clause with a cue asks for them)
     for clause, asking in statement_gates.questions_apart(_clauses(text)):
         if _LONG_AGO.search(clause) or statement_gates.clause_gate(clause):
             continue  # ("Moved from Leeds to Bristol years ago", "my first car was a Fiat Panda": not now)
@@ -585,6 +597,8 @@ def _statements(content: str, given: bool) -> list[tuple[str, str, frozenset]]:
         # ("my work phone", "my business partner": another thing than the slot's, for every reading)
         framed = False
         not_users = statement_gates.user_gate(lows, clause)
+        if sentences is None:
+            sentences = [(s, [w.lower() for w in _TOKEN.findall(s)]) for s in _CLAUSE.split(text) if s.strip()]
         sentence_words = next((w for s, w in sentences if clause.strip() in s), lows)  # (an ending said in the
         # next clause of the sentence: "started the sign-up for Chase but gave up"; not in another sentence)
 

@@ -103,8 +103,24 @@ def decode_bytes(data: bytes) -> str:
 def fold(text: str) -> str:
     """Case, whitespace and punctuation folded: the key for exact duplicates.
     Combining marks stay: in Hindi or Thai they are vowels (दिल and दुल are two words)."""
-    text = unicodedata.normalize("NFKC", text).casefold()
-    return _SPACES.sub(" ", _non_word(text).sub(" ", text)).strip()
+    found = _FOLDED.get(text)
+    if found is None:
+        if len(_FOLDED) >= 256:
+            _FOLDED.clear()
+        folded = unicodedata.normalize("NFKC", text).casefold()
+        found = _FOLDED[text] = _SPACES.sub(" ", _non_word(folded).sub(" ", folded)).strip()
+    return found
+
+
+_FOLDED: dict[str, str] = {}  # the texts folded last: a new memory is folded three times (its duplicate's
+                              # lookup, the transaction's table of its own, the search cache's key)
+
+
+def lend_fold(text: str, folded: str) -> None:
+    """fold(text), folded elsewhere (lifecycle/read_ahead.py): kept as if folded here."""
+    if len(_FOLDED) >= 256:
+        _FOLDED.clear()
+    _FOLDED[text] = folded
 
 
 def words(text: str) -> list[str]:

@@ -573,6 +573,38 @@ def test_an_edit_then_a_forget_on_one_machine_and_an_edit_on_the_other_leave_one
     assert a.index() == b.index()
 
 
+def test_a_move_against_a_removal_after_criss_cross_merges_merges_over_both_bases(tmp_path):
+    """Two merge bases (A pulled B's commit by hand while B synced A's): the file's base is
+    the bases' versions merged, as git's own; over one base alone both edits would look
+    like rewrites and A's text would stay in the file while the index says B's."""
+    remote, a, b, shared = two_machines(tmp_path)
+    b.run("sync.py", now=T1)
+    memory_id = shared["edit_a"]
+    first, second = "The cat is called Miso, edited on A", "The cat is called Miso, edited on A and then on B"
+    edit_body(a, memory_id, first)
+    a.remember("The boiler is serviced in May", "--domain", "world", now=T1)
+    b.remember("The library closes at eight", "--domain", "world", now="2026-03-11T10:30:00Z")  # the later base
+    a.run("sync.py", now=T2)
+    a.git("fetch", "-q", str(b.root), "HEAD")
+    person_git("merge", "-q", "--no-edit", "FETCH_HEAD", cwd=a.root)
+    b.run("sync.py", now=T2)
+    a.run("status.py", now=T2)
+    a.run("forget.py", memory_id, now=T3)
+    edit_body(b, memory_id, second)
+    b.run("forget.py", memory_id, now=T3)
+    b.run("sync.py", now=T3)
+    a.git("fetch", "-q", "origin")
+    assert len(a.git("merge-base", "--all", "HEAD", "origin/master").split()) == 2  # the case at hand
+    a.run("sync.py", now=T4)
+    b.run("sync.py", now=T4)
+    for ws in (a, b):
+        memory = ws.memory(memory_id)
+        assert memory["content"] == second, memory
+        assert (ws.root / memory["file"]).read_text(encoding="utf-8").endswith(second + "\n")
+        healthy(ws, T4)
+    assert a.index() == b.index()
+
+
 def test_a_file_deleted_on_one_machine_is_never_taken_for_a_like_memorys_file(tmp_path):
     """A purges a memory and remembers one that reads much the same; B edits the first.
     git must not take the new file for the old one renamed (and merge B's edit into it):

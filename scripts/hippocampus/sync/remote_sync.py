@@ -270,7 +270,8 @@ def _merge_moved(root, path: str, present: set) -> str | None:
     forgot a memory, the other edited it and forgot it too: moved whole on one
     side, removed and written again changed on the other): the two versions
     merged as our driver merges them, over the version the merge base had in
-    either place (memory/ or the archive); None when it is not such a file."""
+    either place (memory/ or the archive; several bases are merged first, as git
+    does); None when it is not such a file."""
     from ..base.paths import archive_path, live_path
     from .merge_logs import merge_log
     from .merge_markdown import merge_memory_file
@@ -285,16 +286,29 @@ def _merge_moved(root, path: str, present: set) -> str | None:
         result = audit.git(root, "show", spec, check=False)
         return result.stdout if result.returncode == 0 else None
 
-    base_commit = audit.git(root, "merge-base", "HEAD", "MERGE_HEAD", check=False).stdout.strip()
-    base = None
-    for place in dict.fromkeys((path, live_path(path), archive_path(path))):
-        base = shown(f"{base_commit}:{_prefix(root)}{place}") if base_commit else None
-        if base is not None:
-            break
+    def at(commit: str) -> str:  # the file at a commit, in either place ("" where it had none)
+        for place in dict.fromkeys((path, live_path(path), archive_path(path))):
+            text = shown(f"{commit}:{_prefix(root)}{place}")
+            if text is not None:
+                return text
+        return ""
+
+    def base_of(commits: list[str], depth: int = 0) -> str:
+        """The version at the merge base; with several (criss-cross merges), as git
+        makes its virtual base: the bases' versions merged over their own base."""
+        bases = audit.git(root, "merge-base", "--all", *commits, check=False).stdout.split()
+        if not bases:
+            return ""
+        text = at(bases[0])
+        for other in bases[1:]:
+            below = base_of([bases[0], other], depth + 1) if depth < 8 else ""
+            text = merge(below, text, at(other))
+        return text
+
     ours, theirs = shown(f":2:{_prefix(root)}{path}"), shown(f":3:{_prefix(root)}{path}")
     if ours is None or theirs is None:
         return None
-    return merge(base or "", ours, theirs)
+    return merge(base_of(["HEAD", "MERGE_HEAD"]), ours, theirs)
 
 
 def _merge_split(root, path: str, present: set) -> tuple[str, str] | None:

@@ -61,3 +61,42 @@ def test_a_reading_alone_puts_no_other_topic_first(ws):
     # a question that shares a word with the head still gets it first (the chain's current one)
     out = ws.json("recall.py", "--top", "2", "Which fitness club do I use, with the sauna?", now="2026-03-30T12:00:00Z")
     assert "Anytime" in out["results"][0]["content"]
+
+
+# --- a long memory's reading puts nothing first (supersede_rank.STATEMENT_WORDS) ---------------------
+
+WATERCOLOUR = ("I signed up for a watercolour class at the art school downtown. Thanks for all the tips about "
+               "brushes and paper so far. I am still not sure which paper weight to buy for the first lessons, and "
+               "whether cold press or hot press suits loose washes better. Also, the teacher said we should bring a "
+               "palette, a water jar and some masking tape, so I will get those at the weekend before the class "
+               "starts.")
+HOME_OFFICE = ("Creating a productive home office is crucial for staying focused while working from home. I work at "
+               "Initech now, and here are some general tips to help you design a functional and comfortable "
+               "workspace: define your needs, choose a quiet corner with natural light, invest in an ergonomic chair "
+               "and a desk at the right height, keep cables tidy, add a plant or two, and set clear boundaries "
+               "between work time and family time so the day ends when it should.")
+
+
+def test_a_long_memorys_reading_puts_nothing_first(ws):
+    """A turn of 70-80 words (a transcript's, an assistant's advice) holds many sentences; the reader's
+    reading of one of them (a class, a job) neither puts the long memory above the short one a question
+    names (a chain the reader linked) nor makes it the slot's current holder. LongMemEval's haystacks:
+    "I recently attended a photography workshop" chained as the user's class, advice on home offices
+    read as the user's job, each put above the answer (references/performance.md, 2026-12-05)."""
+    now = "2026-03-30T12:00:00Z"
+    ws.json("remember.py", "--jsonl", "-", now=now, input=lines(
+        {"content": "I took a pottery class at the community centre on Saturday, three hours of wheel work.",
+         "created": "2026-01-10T08:00:00Z"},
+        {"content": WATERCOLOUR, "created": "2026-03-01T08:00:00Z"},
+        {"content": "I work at St Mary's hospital as a nurse.", "created": "2026-01-12T08:00:00Z"},
+        {"content": HOME_OFFICE, "created": "2026-03-02T08:00:00Z"},
+    ))
+    index = json.loads((ws.store / "index.json").read_text())
+    pottery = next(m for m in index["memories"] if "pottery" in m["content"])
+    nurse = next(m for m in index["memories"] if "nurse" in m["content"])
+    assert pottery.get("supersededBy") and pottery.get("supersededHow") == "read"  # the reader linked them
+    out = ws.json("recall.py", "--top", "2", "How many hours was the pottery class at the community centre?",
+                  now=now)
+    assert out["results"][0]["id"] == pottery["id"]
+    out = ws.json("recall.py", "--top", "2", "Where does the user work?", now=now)
+    assert out["results"][0]["id"] == nurse["id"]

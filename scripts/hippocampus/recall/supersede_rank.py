@@ -22,6 +22,17 @@ from ..text.textutil import words
 SLOT_WEIGHT = 1.5  # relevance units (the best word match's is 1): a statement of the slot a question asks for
 HOPS = 12  # the longest chain followed (a guard against a loop made by hand)
 LOOKED_AT = 20  # results whose chains are read (at least 4x the top asked for)
+# A memory of more than this many words is no statement of a slot here: a transcript's turn or an
+# assistant's advice, where the reader's reading is one sentence among many ("I recently attended a
+# photography workshop" read as the user's class, an advice on home offices as the user's job). Its
+# reading puts nothing first: no slot lift, no current holder, no chain's choice the reader linked.
+# The statements the reader was written and measured on are shorter (the update sets' longest: 50).
+STATEMENT_WORDS = 60
+
+
+def _short(memory: dict) -> bool:
+    """Could the memory be one statement of a slot (at most STATEMENT_WORDS words)?"""
+    return len(words(memory.get("content", ""))) <= STATEMENT_WORDS
 
 
 def _forward(cache, memory: dict, admitted) -> list[dict]:
@@ -54,7 +65,7 @@ def _holders(cache, key: str, admitted) -> tuple[list[dict], set[str], set[str]]
     ids = ids[:50]
     named, learned = cache.mention_holders(key, MENTIONS), cache.learned_holders(key, LEARNED)
     ids += [i for i in named + learned if i not in ids]
-    return [m for m in cache.by_ids(ids) if admitted(m)], set(named), set(learned)
+    return [m for m in cache.by_ids(ids) if admitted(m) and _short(m)], set(named), set(learned)
 
 
 def _asks_for(key: str, asked) -> bool:
@@ -271,6 +282,8 @@ def lifts(cache, query: str, windows, scored: list, pool: dict, top: int, admitt
         choice, members = preferred(cache, memory, tense, windows, admitted)
         if choice is None:
             continue
+        if not _short(choice) and not _stated_links(members, choice):
+            continue  # (a long memory's reading puts nothing first: STATEMENT_WORDS)
         if asked and not _states(cache, asked, choice):
             continue  # (a chain of another slot this memory also states: "moved in with my partner Sam")
         if not asked and shares is not None and not shares(choice) and not _stated_links(members, choice):

@@ -43,6 +43,7 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -51,6 +52,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+OURS = re.compile(r"\b(?:Rem|Edit)[a-z]+\b")  # a remember's or a hand edit's own word
 SCRIPTS = ROOT / "scripts"
 
 
@@ -130,7 +132,7 @@ def _live(machine: Machine) -> list[str]:
 def _words_by_id(machine: Machine) -> dict[str, list[str]]:
     """{id: every word of ours the memory holds on this machine (its own, its hand edits')}."""
     try:
-        return {m["id"]: sorted({w for w in m.get("content", "").split() if w.startswith(("Rem", "Edit"))})
+        return {m["id"]: sorted(set(OURS.findall(m.get("content", ""))))
                 for m in machine.index()["memories"]}
     except (OSError, ValueError):
         return {}
@@ -151,7 +153,7 @@ def _hand_edit(machine: Machine, rng: random.Random, memory_id: str) -> None:
             return
         if rng.random() < 0.3:  # rewritten: a body git no longer finds alike (its file's move is not a rename)
             head, _sep, body = text.partition("\n---\n")
-            own = " ".join(w for w in body.split() if w.startswith(("Rem", "Edit")))
+            own = " ".join(OURS.findall(body))
             text = (f"{head}\n---\nRewritten by hand at length, so that little of the old text is left and a "
                     f"move of the file no longer looks like one: {own} {marker}, still the word of the day\n")
         else:

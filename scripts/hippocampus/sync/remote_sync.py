@@ -24,7 +24,6 @@ import json
 from ..store import audit
 from ..store import merge_setup
 from ..errors import WorkspaceError
-from ..text.textutil import one_line
 from .remote_git import (NETWORK_TIMEOUT, check_remote_name, check_url, failure, refuse_password,  # noqa: F401
                          run as _git_remote, safe_url)
 
@@ -215,131 +214,13 @@ def _merge(workspace, theirs: str, where: str) -> tuple[bool, list[str]]:
     result = audit.git(root, "-c", "core.editor=true", "-c", "merge.directoryRenames=false", *args,
                        "-X", "find-renames=100%", theirs, check=False)
     if result.returncode != 0:
-        _finish_conflicted(root, result)
+        from .unmerged import finish_conflicted
+        finish_conflicted(root, result, _prefix(root))
     changed = audit.git(root, "diff", "--name-only", "-z", head, "HEAD", "--", ".", check=False).stdout
     paths = [p[len(_prefix(root)):] for p in changed.split("\0") if p]
     parents = audit.git(root, "rev-list", "--parents", "-n", "1", "HEAD", check=False).stdout.split()[1:]
     merged = len(parents) == 2 and parents[0] == head  # a merge commit of ours, not a fast-forward
     return merged, paths
-
-
-def _finish_conflicted(root, result) -> None:
-    """What our drivers cannot settle: a file changed on one side and removed on
-    the other keeps the changed version (nothing is lost); anything else
-    takes the merge back whole and stops."""
-    unmerged = audit.git(root, "ls-files", "-u", "-z", check=False).stdout.split("\0")
-    stages: dict[str, set] = {}
-    for record in unmerged:
-        if "\t" in record:
-            info, path = record.split("\t", 1)
-            stages.setdefault(path, set()).add(info.split()[2])
-    if not stages:
-        audit.git(root, "merge", "--abort", check=False)
-        raise WorkspaceError(f"git merge failed: {one_line(result.stderr or result.stdout, 200)}; nothing was changed")
-    merged = {path: text for path, present in stages.items()
-              if (text := _merge_moved(root, path, present)) is not None}
-    split = {path: found for path, present in stages.items()
-             if (found := _merge_split(root, path, present)) is not None}
-    undecided = [path for path, present in stages.items() if present != {"1", "2"} and present != {"1", "3"}
-                 and path not in merged]
-    if undecided:
-        audit.git(root, "merge", "--abort", check=False)
-        raise WorkspaceError(f"cannot merge {', '.join(undecided[:3])} without losing a side; nothing was changed "
-                             "(merge by hand with git, then run sync.py again)")
-    for path, present in stages.items():
-        if path in split:  # the edit joins the moved file; this copy goes
-            from ..base.fsutil import atomic_write
-            other, text = split[path]
-            atomic_write(root / other, text.encode("utf-8"))
-            audit.git(root, "add", "--", other)
-            audit.git(root, "rm", "-q", "--", path)
-            continue
-        if path in merged:  # both versions, merged over the base's
-            from ..base.fsutil import atomic_write
-            atomic_write(root / path, merged[path].encode("utf-8"))
-            audit.git(root, "add", "--", path)
-            continue
-        side = "--ours" if "2" in present else "--theirs"
-        audit.git(root, "checkout", side, "--", path)
-        audit.git(root, "add", "--", path)
-    audit.git(root, "-c", "core.editor=true", "commit", "--no-edit", "-q")
-
-
-def _merge_moved(root, path: str, present: set) -> str | None:
-    """A file both sides have where git saw a move against a removal (one machine
-    forgot a memory, the other edited it and forgot it too: moved whole on one
-    side, removed and written again changed on the other): the two versions
-    merged as our driver merges them, over the version the merge base had in
-    either place (memory/ or the archive; several bases are merged first, as git
-    does); None when it is not such a file."""
-    from ..base.paths import archive_path, live_path
-    from .merge_logs import merge_log
-    from .merge_markdown import merge_memory_file
-    if present != {"2", "3"}:
-        return None
-    attribute = audit.git(root, "check-attr", "merge", "--", path, check=False).stdout.strip()
-    merge = {"hippocampus-memory": merge_memory_file, "hippocampus-log": merge_log}.get(attribute.rsplit(": ", 1)[-1])
-    if merge is None:
-        return None
-
-    def shown(spec: str) -> str | None:
-        result = audit.git(root, "show", spec, check=False)
-        return result.stdout if result.returncode == 0 else None
-
-    def at(commit: str) -> str:  # the file at a commit, in either place ("" where it had none)
-        for place in dict.fromkeys((path, live_path(path), archive_path(path))):
-            text = shown(f"{commit}:{_prefix(root)}{place}")
-            if text is not None:
-                return text
-        return ""
-
-    def base_of(commits: list[str], depth: int = 0) -> str:
-        """The version at the merge base; with several (criss-cross merges), as git
-        makes its virtual base: the bases' versions merged over their own base."""
-        bases = audit.git(root, "merge-base", "--all", *commits, check=False).stdout.split()
-        if not bases:
-            return ""
-        text = at(bases[0])
-        for other in bases[1:]:
-            below = base_of([bases[0], other], depth + 1) if depth < 8 else ""
-            text = merge(below, text, at(other))
-        return text
-
-    ours, theirs = shown(f":2:{_prefix(root)}{path}"), shown(f":3:{_prefix(root)}{path}")
-    if ours is None or theirs is None:
-        return None
-    return merge(base_of(["HEAD", "MERGE_HEAD"]), ours, theirs)
-
-
-def _merge_split(root, path: str, present: set) -> tuple[str, str] | None:
-    """A memory's file changed on one side and removed on the other, where the
-    removing side moved it, changed, to its other place (memory/ or the archive:
-    an edit, then a forget or a revival; git pairs only unchanged moves): (the
-    other place, the two versions merged by the driver's rules over the base's),
-    so that one file holds both sides' changes; None when it is not such a file."""
-    from ..base.paths import archive_path, is_memory_file, live_path
-    from ..store import memfile
-    from ..store.episodes import is_episode_path
-    from .merge_markdown import merge_memory_file
-    if present not in ({"1", "2"}, {"1", "3"}) or not is_memory_file(path, placed=True) or is_episode_path(path):
-        return None
-    other = archive_path(path) if path == live_path(path) else live_path(path)
-
-    def shown(stage: str, where: str) -> str | None:
-        result = audit.git(root, "show", f":{stage}:{_prefix(root)}{where}", check=False)
-        return result.stdout if result.returncode == 0 else None
-
-    changed = shown("2" if "2" in present else "3", path)
-    moved, base = shown("0", other), shown("1", path)
-    if changed is None or moved is None or base is None:
-        return None
-    try:
-        if memfile.parse(moved)[0].get("id") != memfile.parse(changed)[0].get("id"):
-            return None
-    except ValueError:
-        return None
-    ours, theirs = (changed, moved) if "2" in present else (moved, changed)
-    return other, merge_memory_file(base, ours, theirs)
 
 
 def _settle(workspace, name: str, merged_paths: list[str], incoming: dict, versions: dict) -> dict:

@@ -573,6 +573,26 @@ def test_an_edit_then_a_forget_on_one_machine_and_an_edit_on_the_other_leave_one
     assert a.index() == b.index()
 
 
+def test_a_move_against_a_removal_keeps_a_persons_line_endings(tmp_path):
+    """B's file written with CRLF (a Windows editor), then forgotten there; A forgot it too:
+    the merged file keeps B's bytes, line endings and all."""
+    remote, a, b, shared = two_machines(tmp_path)
+    b.run("sync.py", now=T1)
+    memory_id = shared["edit_a"]
+    a.run("forget.py", memory_id, now=T1)
+    path = b.root / b.memory(memory_id)["file"]
+    crlf = path.read_bytes().replace(b"\n", b"\r\n").replace(b"Miso", b"Miso, who sleeps on the piano all day")
+    path.write_bytes(crlf)
+    b.run("forget.py", memory_id, now=T1)
+    kept = (b.root / b.memory(memory_id)["file"]).read_bytes()
+    assert b"\r\n" in kept
+    for n, ws in enumerate((b, a, b, a)):
+        ws.run("sync.py", now=(T2, T3, T4, T4)[n])
+    for ws in (a, b):
+        assert (ws.root / ws.memory(memory_id)["file"]).read_bytes() == kept
+        healthy(ws, T4)
+
+
 def test_a_move_against_a_removal_after_criss_cross_merges_merges_over_both_bases(tmp_path):
     """Two merge bases (A pulled B's commit by hand while B synced A's): the file's base is
     the bases' versions merged, as git's own; over one base alone both edits would look

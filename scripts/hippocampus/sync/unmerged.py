@@ -25,6 +25,15 @@ from ..store import audit
 from ..text.textutil import one_line
 
 
+def _shown(root, spec: str) -> str | None:
+    """A version's text as git holds it, line endings included (audit.git reads text
+    with universal newlines: a person's CRLF file would come back LF); None: none."""
+    import subprocess
+    from ..store.gitcmd import git_env
+    result = subprocess.run(["git", "show", spec], cwd=root, env=git_env(), capture_output=True)
+    return result.stdout.decode("utf-8", "replace") if result.returncode == 0 else None
+
+
 def finish_conflicted(root, result, prefix: str) -> None:
     """Settle what git left unmerged after a failed `git merge` (the module's
     docstring says how) and commit the merge, or take it back and raise."""
@@ -82,8 +91,7 @@ def _merge_moved(root, prefix: str, path: str, present: set) -> str | None:
         return None
 
     def shown(spec: str) -> str | None:
-        result = audit.git(root, "show", spec, check=False)
-        return result.stdout if result.returncode == 0 else None
+        return _shown(root, spec)
 
     def at(commit: str) -> str:  # the file at a commit, in either place ("" where it had none)
         for place in dict.fromkeys((path, live_path(path), archive_path(path))):
@@ -125,8 +133,7 @@ def _merge_split(root, prefix: str, path: str, present: set) -> tuple[str, str] 
     other = archive_path(path) if path == live_path(path) else live_path(path)
 
     def shown(stage: str, where: str) -> str | None:
-        result = audit.git(root, "show", f":{stage}:{prefix}{where}", check=False)
-        return result.stdout if result.returncode == 0 else None
+        return _shown(root, f":{stage}:{prefix}{where}")
 
     changed = shown("2" if "2" in present else "3", path)
     moved, base = shown("0", other), shown("1", path)

@@ -64,6 +64,12 @@ def archive_path(path: str) -> str:
     return "/".join([ARCHIVE, *parts[-2:]])
 
 
+def other_place(path: str) -> str:
+    """The other of a memory file's two places: its archive path for a live path, else its live path."""
+    live = live_path(path)
+    return archive_path(path) if path == live else live
+
+
 def is_live(memory: dict) -> bool:
     """Whether a memory is live, its file in memory/ for OpenClaw's search to find: not
     archived (forgotten, faded), not purged, not superseded by a newer memory and stale."""

@@ -56,11 +56,11 @@ def _remove_words(tx: Transaction, memory: dict, path: str) -> None:
     other place (memory/ or the archive) that claims its id (a merge from before
     may have left the index naming the place git moved it from), or its entry
     when it shares a daily log (cut out of the day's log and its archive copy)."""
-    from ..base.paths import archive_path, live_path
+    from ..base.paths import other_place
     from ..store import episodes, memfile
     if not episodes.is_episode_path(path):
         tx.remove_file(path)
-        other = archive_path(path) if path == live_path(path) else live_path(path)
+        other = other_place(path)
         data = tx.current_bytes(other)
         if data is not None:
             try:
@@ -70,7 +70,7 @@ def _remove_words(tx: Transaction, memory: dict, path: str) -> None:
             if claimed == memory["id"]:
                 tx.remove_file(other)
         return
-    for log in dict.fromkeys((path, live_path(path), archive_path(path))):  # (its entry may be in either log)
+    for log in (path, other_place(path)):  # (its entry may be in either log)
         current = tx.current_bytes(log)
         if current is not None:
             text = current.decode("utf-8", "replace")

@@ -27,7 +27,7 @@ def follow_moves(tx, merged_paths: list[str]) -> list[str]:
     A daily log moves whole too (a forget of the day's only live entry, when the
     day had no archive log): an entry the other machine added to it is then in
     the archive copy, and is followed there the same way."""
-    from ..base.paths import archive_path, is_memory_file, live_path
+    from ..base.paths import is_memory_file, other_place
     from ..store import episodes
 
     def name(path: str) -> str:
@@ -48,7 +48,7 @@ def follow_moves(tx, merged_paths: list[str]) -> list[str]:
         path = memory.get("file")
         if not isinstance(path, str) or name(path) not in moved or not is_memory_file(path, placed=True):
             continue
-        other = archive_path(path) if path == live_path(path) else live_path(path)
+        other = other_place(path)
         if episodes.is_episode_path(path):
             there = not holds(path, memory["id"]) and holds(other, memory["id"])
         else:

@@ -101,11 +101,11 @@ def honour(tx, versions: dict, merged_paths: list[str]) -> list[str]:
 def _remove_homes(tx, targets: set[str], versions: dict, merged_paths: list[str]) -> None:
     """Every file that holds a purged memory: the homes any version names, and the
     files the merge brought that claim its id."""
-    from ..base.paths import archive_path, live_path
+    from ..base.paths import other_place
     from ..store import episodes, memfile
     homes = {memory.get("file") for version in versions.values() for memory_id, memory in (version or {}).items()
              if memory_id in targets and isinstance(memory.get("file"), str) and memory.get("file")}
-    homes |= {place(home) for home in homes for place in (live_path, archive_path)}  # git may have moved it
+    homes |= {other_place(home) for home in homes}  # git may have moved it
     for path in sorted(p for p in homes | set(merged_paths) if isinstance(p, str)):
         if not is_memory_file(path, placed=True):
             continue

@@ -25,6 +25,9 @@ from ..store import audit
 from ..text.textutil import one_line
 
 
+BASE_LOOKS = 32  # merge bases looked for, at most, for one file
+
+
 def _shown(root, spec: str) -> str | None:
     """A version's text as git holds it, line endings included (audit.git reads text
     with universal newlines: a person's CRLF file would come back LF); None: none."""
@@ -80,7 +83,7 @@ def _merge_moved(root, prefix: str, path: str, present: set) -> str | None:
     merged as our driver merges them, over the version the merge base had in
     either place (memory/ or the archive; several bases are merged first, as git
     does); None when it is not such a file."""
-    from ..base.paths import archive_path, live_path
+    from ..base.paths import other_place
     from .merge_logs import merge_log
     from .merge_markdown import merge_memory_file
     if present != {"2", "3"}:
@@ -94,22 +97,27 @@ def _merge_moved(root, prefix: str, path: str, present: set) -> str | None:
         return _shown(root, spec)
 
     def at(commit: str) -> str:  # the file at a commit, in either place ("" where it had none)
-        for place in dict.fromkeys((path, live_path(path), archive_path(path))):
+        for place in (path, other_place(path)):
             text = shown(f"{commit}:{prefix}{place}")
             if text is not None:
                 return text
         return ""
 
-    def base_of(commits: list[str], depth: int = 0) -> str:
+    asked = [0]  # merge-base calls: a remote's history of criss-cross merges must not make this a bomb
+
+    def base_of(commits: list[str]) -> str:
         """The version at the merge base; with several (criss-cross merges), as git
-        makes its virtual base: the bases' versions merged over their own base."""
+        makes its virtual base: the bases' versions merged over their own base
+        (past BASE_LOOKS calls, over none: ours then stays, theirs is the index's)."""
+        asked[0] += 1
+        if asked[0] > BASE_LOOKS:
+            return ""
         bases = audit.git(root, "merge-base", "--all", *commits, check=False).stdout.split()
         if not bases:
             return ""
         text = at(bases[0])
         for other in bases[1:]:
-            below = base_of([bases[0], other], depth + 1) if depth < 8 else ""
-            text = merge(below, text, at(other))
+            text = merge(base_of([bases[0], other]), text, at(other))
         return text
 
     ours, theirs = shown(f":2:{prefix}{path}"), shown(f":3:{prefix}{path}")
@@ -124,13 +132,13 @@ def _merge_split(root, prefix: str, path: str, present: set) -> tuple[str, str] 
     an edit, then a forget or a revival; git pairs only unchanged moves): (the
     other place, the two versions merged by the driver's rules over the base's),
     so that one file holds both sides' changes; None when it is not such a file."""
-    from ..base.paths import archive_path, is_memory_file, live_path
+    from ..base.paths import is_memory_file, other_place
     from ..store import memfile
     from ..store.episodes import is_episode_path
     from .merge_markdown import merge_memory_file
     if present not in ({"1", "2"}, {"1", "3"}) or not is_memory_file(path, placed=True) or is_episode_path(path):
         return None
-    other = archive_path(path) if path == live_path(path) else live_path(path)
+    other = other_place(path)
 
     def shown(stage: str, where: str) -> str | None:
         return _shown(root, f":{stage}:{prefix}{where}")

@@ -76,29 +76,48 @@ def find(memories: list[dict], known_pairs: set[frozenset]) -> list[dict]:
     """
     prepared = []
     index: dict[str, list[int]] = {}
+    # what can make a pair differ, a memory's "sides": a bit for each kind of value it names, whether
+    # it is negated, and how many subject words it has. A pair with no kind of value in common and the
+    # same negation is never a contradiction (_contradiction): it is passed over before anything of
+    # it is compared
+    sides: list[tuple[int, bool, int]] = []
     for position, memory in enumerate(memories):
         text = memory.get("content", "")
         words = textsim.stems(text)
-        prepared.append((memory, words, textsim.values(text), textsim.negated(text)))
+        values, negated = textsim.values(text), textsim.negated(text)
+        prepared.append((memory, words, values, negated))
+        sides.append((sum(bit for kind, bit in _KIND_BITS.items() if values.get(kind)), negated, len(words)))
         for word in words:
             index.setdefault(word, []).append(position)
     found = []
-    seen: set[tuple[int, int]] = set()
+    seen: set[int] = set()  # a pair (low, high) visited, as low * count + high
+    count = len(prepared)
     from ..base.progress import track
     for left, (memory, words, values, negated) in enumerate(track(prepared, "consolidate: conflicts")):
         if not values and not negated:
             continue
+        kinds, size = sides[left][0], len(words)
         for word in sorted(words, key=lambda w: (len(index[w]), w))[:3]:
             partners = index[word]
             if len(partners) > 500:
                 break  # words this common name no particular subject
             for right in partners:
-                pair = (min(left, right), max(left, right))
+                other_kinds, other_negated, other_size = sides[right]
+                # (a pair with less than half its words alike, or, to differ only by a negation,
+                # less than 7 in 10, is no contradiction: the smaller set of words bounds the likeness)
+                if kinds & other_kinds:
+                    if size > 2 * other_size or other_size > 2 * size:
+                        continue
+                elif other_negated == negated or 10 * min(size, other_size) < 7 * max(size, other_size):
+                    continue
+                pair = left * count + right if left < right else right * count + left
                 if right == left or pair in seen:
                     continue
                 seen.add(pair)
-                a, b = prepared[pair[0]], prepared[pair[1]]
-                if frozenset((a[0]["id"], b[0]["id"])) in known_pairs:
+                a, b = (memory, words, values, negated), prepared[right]
+                if right < left:
+                    a, b = b, a
+                if known_pairs and frozenset((a[0]["id"], b[0]["id"])) in known_pairs:
                     continue
                 kind = _contradiction(a, b)
                 if kind:
@@ -106,15 +125,25 @@ def find(memories: list[dict], known_pairs: set[frozenset]) -> list[dict]:
     return found
 
 
+_KIND_BITS = {"weekday": 1, "month": 2, "number": 4}  # the kinds _contradiction compares
+
+
 def _contradiction(a, b) -> str | None:
-    shared = a[1] & b[1]
-    if len(shared) < 2 or textsim.jaccard(a[1], b[1]) < 0.5:
+    # (what can differ first: it is cheaper than the likeness, and most pairs differ in nothing)
+    kinds = [kind for kind in ("weekday", "month", "number")
+             if a[2].get(kind) and b[2].get(kind) and not (a[2][kind] & b[2][kind])]
+    if not kinds and a[3] == b[3]:
         return None
-    for kind in ("weekday", "month", "number"):
-        left, right = a[2].get(kind), b[2].get(kind)
-        if left and right and not (left & right):
-            return f"{kind} ({'/'.join(sorted(left))} vs {'/'.join(sorted(right))})"
-    if a[3] != b[3] and textsim.jaccard(a[1], b[1]) >= 0.7:
+    shared = len(a[1] & b[1])
+    if shared < 2:
+        return None
+    likeness = shared / (len(a[1]) + len(b[1]) - shared)
+    if likeness < 0.5:
+        return None
+    if kinds:
+        left, right = a[2][kinds[0]], b[2][kinds[0]]
+        return f"{kinds[0]} ({'/'.join(sorted(left))} vs {'/'.join(sorted(right))})"
+    if likeness >= 0.7:
         return "negation"
     return None
 

@@ -14,6 +14,7 @@ MONTHS = set(MONTH_NAMES)
 NEGATIONS = {"not", "never", "no", "don't", "doesn't", "didn't", "isn't", "aren't", "wasn't", "won't", "can't",
              "cannot", "nobody", "nothing", "nowhere", "neither", "nor", "hasn't", "haven't", "shouldn't"}
 _NUMBER = re.compile(r"^\d+(?:[.,:]\d+)*(?:am|pm|%|k|m)?$")
+_MAYBE_VALUE = re.compile(r"\d|" + "|".join(WEEKDAY_NAMES + MONTH_NAMES))  # what any value holds
 _NEGATION_WORDS = re.compile(r"\b(not|never|no|nobody|nothing|cannot|\w+n't)\b", re.I)
 
 
@@ -49,7 +50,10 @@ def value_kind(word: str) -> str | None:
 def values(text: str) -> dict[str, set[str]]:
     """The values a statement names, by kind: {"weekday": {"friday"}, "number": {"3"}}."""
     found: dict[str, set[str]] = {}
-    for word in re.findall(r"[\w:.,%']+", text.lower()):
+    text = text.lower()
+    if not _MAYBE_VALUE.search(text):  # (no digit, weekday or month anywhere: most memories)
+        return found
+    for word in re.findall(r"[\w:.,%']+", text):
         word = word.strip(".,")
         kind = value_kind(word)
         if kind:

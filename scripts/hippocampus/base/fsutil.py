@@ -162,6 +162,44 @@ def write_temporary(path: Path, data: bytes | str | list, *, sync: bool = True) 
     return tmp
 
 
+def stamped_temporary(path: Path, data: bytes | str | list) -> tuple[Path, tuple[int, int, int]]:
+    """write_temporary(path, data), fsynced, and the temporary's (mtime_ns, size, inode): the
+    stat of our bytes (a rename keeps it), not of a later save."""
+    tmp = write_temporary(path, data)
+    st = os.stat(tmp)
+    return tmp, (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+WRITE_THREADS = 8  # fsyncs at once (a disk's queue takes many: 2,000 files 3.3-4.6 s -> 2.1-2.3 s)
+
+
+def write_temporaries(items: list[tuple[Path, bytes | str | list]], *, at_least: int = 32, track=None
+                      ) -> dict[Path, tuple[Path, tuple[int, int, int]]]:
+    """stamped_temporary for each (path, data), WRITE_THREADS at a time when there are
+    `at_least` of them (fewer: {}, the caller writes each itself); `track` wraps the
+    list of what is being waited for (a progress line). On a failure every temporary
+    written is removed and the first error raised (an OSError as a WorkspaceError)."""
+    if len(items) < at_least:
+        return {}
+    from concurrent.futures import ThreadPoolExecutor
+
+    done: dict[Path, tuple[Path, tuple[int, int, int]]] = {}
+    with ThreadPoolExecutor(max_workers=WRITE_THREADS, thread_name_prefix="hippocampus-write") as pool:
+        futures = [(path, pool.submit(stamped_temporary, path, data)) for path, data in items]
+        failure = None
+        for path, future in (track(futures) if track else futures):
+            try:
+                done[path] = future.result()
+            except BaseException as exc:  # (the others still finish: each is removed below)
+                if failure is None:
+                    failure = workspace_error_for(exc, path) if isinstance(exc, OSError) else exc
+    if failure is not None:
+        for tmp, _stamp in done.values():
+            discard(tmp)
+        raise failure
+    return done
+
+
 def write_all(fd: int, data) -> None:
     """Write bytes, or a list of bytes-like parts in order (a file of megabytes
     written from the pieces it is made of, never copied into one), to the end."""

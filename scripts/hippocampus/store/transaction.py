@@ -621,19 +621,38 @@ class Transaction:
 
     def _write_memory_files(self, undo) -> tuple[list, list]:
         """Write (or remove) the buffered files, each kept first in `undo`; the
-        memory-file prints removed and added. Each file is fsynced before its rename; each
-        folder renamed into once after the last (before index.json's rename, in _write_files):
-        a folder's fsync after every file took 0.6 of each new file's 1.1 ms (7,081 of them in
-        consolidation's first run at 100,000 memories)."""
-        from . import memfile
-        from ..base.fsutil import put_in_place, sync_folders, workspace_error_for, write_temporary
+        memory-file prints removed and added. Each file is fsynced before its rename (many files:
+        all written first, on threads: write_temporaries in base/fsutil.py); each folder renamed into
+        once after the last (before index.json's rename, in _write_files): a folder's fsync after
+        every file took 0.6 of each new file's 1.1 ms (7,081 of them in consolidation's first run
+        at 100,000 memories)."""
+        from ..base.fsutil import discard, write_temporaries
 
         root = self.workspace.root
         removed_prints: list[tuple[str, tuple]] = []
         added_prints: list[tuple[str, tuple]] = []
         renamed_into: set[Path] = set()
+        # many files (a consolidation's, a bulk import's): their bytes written and fsynced on threads
+        # first, each beside its place, none put in place yet (a failure leaves nothing placed)
+        progress = _progress()  # (drawn here while the main thread builds git's objects)
+        ahead = write_temporaries(
+            [(root / relative, data) for relative, data in self.files.items()
+             if isinstance(data, (bytes, str, list)) and relative not in self._placed],
+            track=None if progress is None else lambda items: progress.step(items, "writing files", len(items)))
+        try:
+            return self._place_memory_files(undo, ahead, removed_prints, added_prints, renamed_into)
+        finally:
+            for tmp, _stamp in ahead.values():  # (the ones a failure left unplaced)
+                discard(tmp)
+
+    def _place_memory_files(self, undo, ahead: dict, removed_prints: list, added_prints: list,
+                            renamed_into: set) -> tuple[list, list]:
+        from . import memfile
+        from ..base.fsutil import put_in_place, stamped_temporary, sync_folders, workspace_error_for
+
+        root = self.workspace.root
         files = self.files.items()
-        if (progress := _progress()) is not None:  # drawn here while the main thread builds git's objects
+        if not ahead and (progress := _progress()) is not None:
             files = progress.step(files, "writing files", len(self.files))
         from ..base.fsutil import check_confined
         for relative, data in files:
@@ -665,9 +684,7 @@ class Transaction:
                     if relative in self._placed:  # put in place already (_place_based)
                         stamp = self._placed[relative]
                     else:
-                        tmp = write_temporary(target, data)
-                        st = os.stat(tmp)  # the stat of our bytes (a rename keeps it), not of a later save
-                        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+                        tmp, stamp = ahead.pop(target) if target in ahead else stamped_temporary(target, data)
                         put_in_place(tmp, target, sync=False)
                         renamed_into.add(target.parent)
                 except OSError as exc:

@@ -1,0 +1,44 @@
+"""A write of many files (a bulk import, a consolidation) writes and fsyncs their bytes on
+threads first (fsutil.write_temporaries), then puts each in place: all of them land, and a
+failure on any leaves none placed and no temporary behind."""
+
+import json
+
+import pytest
+
+from hippocampus.base import fsutil
+from hippocampus.errors import WorkspaceError
+
+
+def test_a_failure_among_many_leaves_no_file_and_no_temporary(tmp_path):
+    (tmp_path / "blocked").write_text("a file where a folder should be")
+    items = [(tmp_path / "notes" / f"n{k:02d}.md", f"note {k}\n") for k in range(40)]
+    items.insert(17, (tmp_path / "blocked" / "inside.md", b"cannot be written"))
+    with pytest.raises(WorkspaceError):
+        fsutil.write_temporaries(items)
+    left = sorted(p.name for p in tmp_path.rglob("*") if p.is_file())
+    assert left == ["blocked"]  # no note in place, no temporary
+
+
+def test_every_temporary_holds_its_bytes_and_the_stamp_of_them(tmp_path):
+    items = [(tmp_path / f"d{k % 3}" / f"n{k:02d}.md", [b"part one, ", f"note {k}\n".encode()]) for k in range(40)]
+    done = fsutil.write_temporaries(items)
+    assert set(done) == {path for path, _data in items}
+    for path, data in items:
+        tmp, stamp = done[path]
+        assert tmp.parent == path.parent and not path.exists()
+        assert tmp.read_bytes() == b"".join(data) and stamp[1] == len(b"".join(data))
+    assert fsutil.write_temporaries(items[:5]) == {}  # few: the caller writes them itself
+
+
+def test_a_bulk_import_of_many_lands_every_file_and_leaves_a_clean_tree(ws):
+    lines = "".join(json.dumps({"content": f"Bulk fact number {k}: the {k}th lantern is green"}) + "\n"
+                    for k in range(60))
+    ws.run("remember.py", "--jsonl", "-", input=lines, now="2026-03-01T10:00:00Z")
+    memories = ws.index()["memories"]
+    assert len(memories) == 60
+    for memory in memories:
+        assert f"Bulk fact number" in (ws.root / memory["file"]).read_text()
+    assert not [p for p in ws.root.rglob("*.tmp")]
+    assert ws.git("status", "--porcelain") == ""
+    assert ws.json("doctor.py")["healthy"] is True

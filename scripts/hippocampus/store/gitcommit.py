@@ -19,7 +19,8 @@ Objects over 64 KB are stored uncompressed (index.json at 10,000 memories is
 memories is 200 KB, 3 ms); when the loose objects we wrote add up past
 REPACK_AFTER_BYTES, counted by their own size (or loose objects past REPACK_AFTER_OBJECTS: git's own
 `gc --auto` is not triggered by these commits), a detached `git repack -d`
-packs them as deltas of each other (kilobytes each) in the background.
+packs them as deltas of each other (kilobytes each) in the background. A commit of
+PACK_AT_LEAST files or more writes its new objects as one pack instead (gitpack.py).
 
 `commit_paths` returns None where git would transform content (attributes,
 autocrlf, a SHA-256 repository) or where the repository has rules for a
@@ -43,7 +44,7 @@ from bisect import bisect_left
 from itertools import accumulate
 from pathlib import Path
 
-from . import gitrules
+from . import gitpack, gitrules
 from ..base import interrupts
 from ..errors import WorkspaceError
 from ..base.fsutil import workspace_error_for, write_all
@@ -51,6 +52,7 @@ from ..base.fsutil import workspace_error_for, write_all
 STORE_UNCOMPRESSED_OVER = 64 * 1024
 REPACK_AFTER_BYTES = 256 * 1024 * 1024
 REPACK_AFTER_OBJECTS = 2000
+PACK_AT_LEAST = 256  # files in one commit: its new objects written as one pack (gitpack.py), not loose
 _COUNTER = "hippocampus-loose-bytes"
 _PENDING = "hippocampus-index-pending"
 _ZERO = "0" * 40
@@ -69,6 +71,7 @@ class _Repo:
         self.loose_objects = 0
         self._trees: dict[str, dict] = {}
         self._bodies: dict[str, bytes] = {}
+        self.pack: gitpack.Pack | None = None  # set: new objects are held for one pack, not left loose
         # three git processes at once (each is milliseconds of start-up): two questions, and the
         # reader of trees the commit will need
         try:
@@ -169,6 +172,12 @@ class _Repo:
         sha = digest.hexdigest()
         folder = self.objects / sha[:2]
         target = folder / sha[2:]
+        if self.pack is not None and size <= STORE_UNCOMPRESSED_OVER:
+            # a commit of many files: its small objects go into one pack (gitpack.py); a large one
+            # (index.json) stays loose, stored, for the background repack to pack as a delta
+            if sha not in self.pack and not target.exists():
+                self.pack.add(sha, kind, pieces)
+            return sha
         if target.exists():
             return sha
         if size > STORE_UNCOMPRESSED_OVER:
@@ -420,7 +429,10 @@ def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, aut
             base_tree = head[2].split(b"\n", 1)[0].split(b" ", 1)[1].decode()
         known = {repo.prefix + path: data for path, data in (contents or {}).items()}
         changes: dict[str, tuple[bytes, bytes] | None] = {}
-        for full in _expand(repo, base_tree, [p for p in paths if repo.prefix + p not in known]):
+        listed = _expand(repo, base_tree, [p for p in paths if repo.prefix + p not in known])
+        if len(listed) + len(known) >= PACK_AT_LEAST:
+            repo.pack = gitpack.Pack()
+        for full in listed:
             changes[full] = _file_entry(repo, repo.top / full)
         for full, data in known.items():
             changes[full] = None if data is None else _file_entry(repo, repo.top / full, data)
@@ -432,6 +444,11 @@ def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, aut
         body += b"committer " + _signature(committer, email) + b"\n\n"
         body += _cleanup(message).encode("utf-8")
         commit = repo.write(b"commit", body)
+        if repo.pack is not None:
+            try:
+                repo.pack.write(repo.objects / "pack")
+            except OSError as exc:
+                raise workspace_error_for(exc, f"git's object store ({repo.objects})") from None
         subject = message.split("\n", 1)[0]
         if before_publish is not None:
             before_publish()

@@ -104,3 +104,34 @@ def test_repair_commits_a_live_memory_file_git_does_not_track(ws):
     assert ws.json("doctor.py", "--repair")["healthy"]
     assert ws.memory(memory_id)["file"] in ws.git("ls-files").split()
     assert ws.git("status", "--porcelain") == ""
+
+
+def test_doctor_finds_memories_out_of_their_place_and_repair_moves_them(ws):
+    """What an index.json edited by hand, or a plain `git pull` git paired by likeness, can
+    leave: a forgotten memory whose file is still in memory/ (OpenClaw's search serves it)
+    and a live one whose file is in the archive (its search never finds it)."""
+    import json
+    kept = ws.remember("User keeps bees on the allotment", "--domain", "user")
+    brought_back = ws.remember("User's locker code at the pool is 4312", "--domain", "user")
+    ws.run("forget.py", brought_back)
+    live_file = ws.memory(kept)["file"]
+    archived_file = ws.memory(brought_back)["file"]
+    assert live_file.startswith("memory/") and archived_file.startswith("hippocampus/archive/")
+    index = json.loads((ws.store / "index.json").read_text())
+    for memory in index["memories"]:
+        if memory["id"] == kept:
+            memory.update(status="archived", importance=0.0, archivedBecause="forgotten")
+        elif memory["id"] == brought_back:
+            memory.update(status="active", importance=0.6)
+            memory.pop("archivedBecause", None)
+    (ws.store / "index.json").write_text(json.dumps(index, indent=1))
+    ws.git("commit", "-q", "-am", "index edited by hand")
+    report = ws.json("doctor.py", expect=3)
+    assert any(problem.startswith("2 memories are not where their state puts them") and kept in problem
+               and brought_back in problem for problem in report["problems"]), report
+    assert ws.json("doctor.py", "--repair")["healthy"]
+    assert ws.memory(kept)["file"] == "hippocampus/archive/" + live_file[len("memory/"):]
+    assert ws.memory(brought_back)["file"] == "memory/" + archived_file[len("hippocampus/archive/"):]
+    assert (ws.root / ws.memory(brought_back)["file"]).exists() and not (ws.root / live_file).exists()
+    assert ws.git("status", "--porcelain") == ""
+    assert ws.json("doctor.py")["healthy"]

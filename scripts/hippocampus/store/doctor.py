@@ -59,6 +59,12 @@ def check(workspace: Workspace) -> dict:
                 problems.append(f"{memory['id']}: its file {str(memory['file'])[:80]!r} is not a memory file "
                                 "(inside .git or outside the memory folders); nothing reads, writes or deletes it: "
                                 "--repair drops it and writes the memory a file of its own")
+        misplaced = [] if workspace.paths.old_layout else _misplaced(index["memories"])
+        if misplaced:
+            problems.append(f"{len(misplaced)} memories are not where their state puts them (a live memory's file "
+                            "in the archive, where OpenClaw's search does not look, or a forgotten one's in memory/, "
+                            "where it does): scripts/doctor.py --repair moves them: "
+                            + ", ".join(f"{m['id']} ({m['file']})" for m in misplaced[:5]))
         for path, reason, _new in scan.skipped:
             problems.append(f"{path}: {reason}")
         from .not_memory import not_listed
@@ -107,6 +113,22 @@ def check(workspace: Workspace) -> dict:
     notes += _cache_notes(workspace)
     return {"healthy": not problems, "problems": problems, "notes": notes,
             "memories": len(index["memories"]) if index else None}
+
+
+def _misplaced(memories) -> list[dict]:
+    """The memories whose index entry names a file outside the place their state puts it
+    (Transaction.place: memory/ while live, hippocampus/archive/ otherwise). A memory
+    archived because its file was deleted by hand keeps the name it had."""
+    from ..base.paths import archive_path, is_live, live_path
+    found = []
+    for memory in memories:
+        path = memory.get("file")
+        if not path or not is_memory_file(path, placed=True) or \
+                memory.get("archivedBecause") in reconcile.GONE_BY_HAND:
+            continue
+        if path != (live_path(path) if is_live(memory) else archive_path(path)):
+            found.append(memory)
+    return found
 
 
 def _lock_notes(workspace: Workspace, problems: list[str]) -> list[str]:
@@ -260,6 +282,8 @@ def repair(workspace: Workspace) -> dict:
         scan = reconcile.scan(workspace.root, paths, {}, reconcile.known_files(index["memories"], gone_by_hand),
                               writer=True, gone_by_hand=gone_by_hand)
         restored = take_in(tx, scan, trust_file_ids=True)
+        for memory in _misplaced(tx.memories):
+            tx.put(memory)  # (place() moves a changed memory's file where its state says)
         written = 0
         from .stores import write_home
         for memory in list(tx.memories):

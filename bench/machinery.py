@@ -21,7 +21,11 @@ printed with their ratio (on / plain: below 1 is the piece saving time):
   against reading and hashing the whole file; and a trusted load (validated_state:
   entries not checked again) against a load that checks every entry;
 - listing beside the load: a writer's listing of the memory files on a thread
-  (InBackground) while index.json loads, against one after the other.
+  (InBackground) while index.json loads, against one after the other;
+- pack: a commit of 2,000 new memory files (a consolidation's, a bulk import's)
+  with its objects written as one pack (gitpack.py), against one loose file each;
+- write threads: 2,000 files written and fsynced on threads (fsutil.write_temporaries),
+  against one after the other.
 
     python3 bench/machinery.py                      # 1,000 and 10,000 memories, 7 runs
     python3 bench/machinery.py --sizes 10000 --runs 7
@@ -50,7 +54,9 @@ sys.path.insert(0, str(SCRIPTS))
 
 import speed  # noqa: E402  (bench/speed.py: the store builder)
 
-PIECES = ("commit", "memory list", "look", "writev", "freshness", "trusted load", "listing beside load")
+PIECES = ("commit", "memory list", "look", "writev", "freshness", "trusted load", "listing beside load", "pack",
+          "write threads")
+MANY = 2000  # files in one change, for "pack" and "write threads"
 
 
 def in_turns(a, b, runs: int, before=None) -> tuple[float, float]:
@@ -249,6 +255,60 @@ def bench_listing(root: Path, size: int, runs: int) -> None:
     row("listing beside load", size, on, plain, "InBackground listing + lazy load", "listing, then lazy load")
 
 
+def bench_pack(root: Path, size: int, runs: int) -> None:
+    from hippocampus.store import audit, gitcommit
+
+    counter = iter(range(10 ** 9))
+    state: dict = {}
+
+    def change() -> None:  # 2,000 new memory files, each a new object
+        n = next(counter)
+        files = {f"memory/user/bench-pack-{n:03d}-{k:04d}.md":
+                 f"---\nid: bench_{n}_{k}\n---\nA memory the bench wrote, {n} {k}.\n".encode()
+                 for k in range(MANY)}
+        for name, body in files.items():
+            (root / name).write_bytes(body)
+        state["files"] = files
+
+    def commit(at_least: int) -> None:
+        gitcommit.PACK_AT_LEAST, kept = at_least, gitcommit.PACK_AT_LEAST
+        try:
+            done = gitcommit.commit_paths(root, audit.git_env(), audit.git, sorted(state["files"]), "bench: many\n",
+                                          "hippocampus", "hippocampus@localhost", "hippocampus",
+                                          contents=dict(state["files"]))
+        finally:
+            gitcommit.PACK_AT_LEAST = kept
+        if done is None:
+            raise SystemExit("commit_paths fell back to the porcelain (hooks, attributes?) in the bench store")
+
+    on, plain = in_turns(lambda: commit(1), lambda: commit(10 ** 9), runs, before=change)
+    row("pack", size, on, plain, f"{MANY:,} files' objects as one pack", "one loose file an object")
+
+
+def bench_write_threads(root: Path, size: int, runs: int) -> None:
+    from hippocampus.base.fsutil import discard, stamped_temporary, write_temporaries
+
+    folder = root / "memory" / "user"
+    items = [(folder / f"bench-threads-{k:04d}.md", f"A memory the bench wrote, {k}.\n".encode())
+             for k in range(MANY)]
+    written: list = []
+
+    def clear() -> None:
+        for tmp in written:
+            discard(tmp)
+        written.clear()
+
+    def threads() -> None:
+        written.extend(tmp for tmp, _stamp in write_temporaries(items).values())
+
+    def one_by_one() -> None:
+        written.extend(stamped_temporary(path, data)[0] for path, data in items)
+
+    on, plain = in_turns(threads, one_by_one, runs, before=clear)
+    clear()
+    row("write threads", size, on, plain, f"{MANY:,} files fsynced on threads", "one after the other")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--sizes", default="1000,10000")
@@ -277,7 +337,8 @@ def main() -> None:
             os.environ["WORKSPACE"] = str(root)
             for piece, bench in (("memory list", bench_memory_list), ("writev", bench_writev),
                                  ("freshness", bench_freshness), ("look", bench_look),
-                                 ("listing beside load", bench_listing), ("commit", bench_commit)):
+                                 ("listing beside load", bench_listing), ("commit", bench_commit),
+                                 ("pack", bench_pack), ("write threads", bench_write_threads)):
                 if piece in wanted or (piece == "freshness" and "trusted load" in wanted):
                     bench(root, size, args.runs)
 

@@ -27,7 +27,7 @@ autocrlf, a SHA-256 repository) or where the repository has rules for a
 commit that only `git commit` follows (commit hooks, commit.gpgsign): the
 caller then uses git's porcelain.
 
-One piece (~490 lines): git's object format, the tree edit along the touched paths and the index update must agree byte for byte; split, a reader could not check one against the other.
+One piece (~510 lines): git's object format, the tree edit along the touched paths and the index update must agree byte for byte; split, a reader could not check one against the other.
 """
 
 from __future__ import annotations

@@ -149,7 +149,9 @@ class Transaction:
 
     def write_memory_file(self, memory: dict, relative_path: str) -> None:
         from . import memfile
+        from .late_saves import refuse_unseen_save
 
+        refuse_unseen_save(self, memory, relative_path)  # its file as the index holds it, or nothing written
         data = memfile.render(memory).encode("utf-8")
         memory["file"] = relative_path
         memory["hash"] = memfile.file_hash(data)
@@ -392,6 +394,9 @@ class Transaction:
                 wanted = live_path(path) if is_live(memory) else archive_path(path)
                 if wanted != path:
                     moving.append((memory, path, wanted))
+        from .late_saves import take_in_before_move
+        if moving and take_in_before_move(self, moving):  # a person's save since the scan, taken in first
+            moving = [(self.by_id[memory["id"]], path, wanted) for memory, path, wanted in moving]
         logs: dict[str, list[tuple[dict, str]]] = {}
         for memory, path, wanted in moving:
             if episodes.is_episode_path(path):
@@ -646,12 +651,19 @@ class Transaction:
             except OSError as exc:
                 raise workspace_error_for(exc, target) from None
             if data is None:
-                try:
-                    target.unlink()
-                except FileNotFoundError:
-                    pass
-                except OSError as exc:
-                    raise workspace_error_for(exc, target) from None
+                if self._bases.get(relative) is not None:  # built on (a move): what a person saved since stays
+                    from .safe_replace import LateAppends, remove_verified
+                    if self._late is None:
+                        self._late = LateAppends()
+                    if not remove_verified(target, self._bases[relative], self._late):
+                        self.reparse.add(relative)  # (no print vouches for this look: the next one reads it)
+                else:
+                    try:
+                        target.unlink()
+                    except FileNotFoundError:
+                        pass
+                    except OSError as exc:
+                        raise workspace_error_for(exc, target) from None
                 self.manifest_removed.append(relative)
             elif isinstance(data, Path):  # a spool file: fsync it and rename it into place
                 try:

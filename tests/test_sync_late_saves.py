@@ -137,3 +137,18 @@ def test_a_save_made_as_a_forget_removes_the_file_is_put_back_and_taken_in(tmp_p
         no_markers(ws)
         healthy(ws, T4)
     assert a.index() == b.index()
+
+
+def test_a_save_made_as_a_purge_removes_the_file_goes_with_it(tmp_path):
+    """A purge's removal is not a move: what a person saves into the purged memory's file as
+    it goes is purged with it (a purge takes every word of the memory, theirs too)."""
+    remote, a, _b, shared = two_machines(tmp_path)
+    memory_id = shared["forgotten"]
+    live_file = a.root / a.memory(memory_id)["file"]
+    saved_meanwhile(a, memory_id, "Editlatesave", "forget.py", memory_id, "--purge", now=T1, at="removal")
+    assert a.memory(memory_id)["purged"] and not live_file.exists()
+    a.run("remember.py", "The next writer comes along", now=T1)
+    found = subprocess.run(["grep", "-rl", "--exclude-dir=.git", "Editlatesave", str(a.root)],
+                           capture_output=True, text=True).stdout
+    assert found == "", found
+    healthy(a, T1)

@@ -70,6 +70,7 @@ class Transaction:
         self._verified: dict[str, bytes | None] = {}  # path -> what we built on, checked as it is replaced
         self._late = None  # safe_replace.LateAppends: the copies we replaced, watched until committed
         self._placed: dict[str, tuple] = {}  # path -> stamp of what _place_based put there
+        self._moved_from: set[str] = set()  # a moved file's old place (or an emptied log): removed verified
         self.author: str | None = None      # commit author name, when crediting an actor
         self.files_before: dict = {}        # memory file stats when the transaction began
         self.files_print: int | None = None  # their print, when it matched the cache
@@ -291,6 +292,7 @@ class Transaction:
             return False
         self.write_file(target, data)
         self.remove_file(source)
+        self._moved_from.add(source)
         return True
 
     def write_file(self, relative_path: str, data: bytes) -> None:
@@ -425,6 +427,7 @@ class Transaction:
             self.files[path] = left.encode("utf-8")
         else:
             self.remove_file(path)  # (nothing but its heading left: the day's log goes)
+            self._moved_from.add(path)
         for memory, wanted in moved:
             self._append_entry(wanted, memory)
         return moved
@@ -651,7 +654,9 @@ class Transaction:
             except OSError as exc:
                 raise workspace_error_for(exc, target) from None
             if data is None:
-                if self._bases.get(relative) is not None:  # built on (a move): what a person saved since stays
+                if relative in self._moved_from and self._bases.get(relative) is not None:
+                    # a move's old place: what a person saved there since our check stays (a purge's
+                    # removal does not: their words went with the memory's)
                     from .safe_replace import LateAppends, remove_verified
                     if self._late is None:
                         self._late = LateAppends()

@@ -14,7 +14,8 @@ commit, and the tally is taken:
 
 - lost: a memory a writer was told was remembered (exit 0, an id) that is
   in neither machine's index, or a hand edit's word (its memory's last edit
-  on that machine, never purged anywhere) that no memory's text holds;
+  on that machine, never purged anywhere: not named by a purge, nor marked
+  purged in either index at the end) that no memory's text holds;
 - resurrected: a purged memory that is not purged on a machine, or a live
   memory whose text holds a purged word;
 - purged words anywhere: a purged word in any file of either working tree
@@ -26,7 +27,10 @@ keeping the words of ours it held and adding its own.
 
 A purged word is the word of a remember or of a hand edit made on a memory
 that was purged (a purge names every memory it took: the memory and the
-other machine's text of it, kept when both machines edited it). Its text
+other machine's text of it, kept when both machines edited it; a text
+made on the other machine after the purge, a merge's second text of the
+purged memory, is purged there at the next merge, named by no purge call:
+the indexes at the end say so). Its text
 may live on in a memory that was not purged (that other machine's text,
 when it was the one purged), so a word is counted only by its owner. A hand
 edit whose word a purged memory held when it was purged is not lost.
@@ -249,6 +253,16 @@ def tally(a: Machine, b: Machine, remote: Path, all_purged: dict, rounds: int, e
     lost = resurrected = 0
     lost_edits = 0
     words_purged = {w for words in all_purged.values() for w in words}  # held by a purged memory when purged
+    purged_at_end = {i for index in indexes.values() for i, m in index.items() if m.get("purged")}
+    second_texts = 0  # purged at a merge as a purged memory's second text
+    for memory_id, memory in {i: m for index in indexes.values() for i, m in index.items()}.items():
+        if not memory.get("purged") or memory_id in all_purged:
+            continue
+        if str(memory.get("source", "")).removeprefix("merge:") in all_purged:
+            second_texts += 1
+        else:  # purged, and no purge took it: a memory lost
+            lost += 1
+            print(f"{memory_id} is purged, named by no purge: {memory}", file=sys.stderr)
     purged_words = sorted({w for m in (a, b) for i, w in m.remembered.items() if i in all_purged} |
                           {w for m in (a, b) for i, ws in m.edits.items() if i in all_purged for w in ws})
     for machine in (a, b):
@@ -257,8 +271,8 @@ def tally(a: Machine, b: Machine, remote: Path, all_purged: dict, rounds: int, e
                 if memory_id not in index:
                     lost += 1
         for memory_id, marker in machine.last_edit.items():
-            if memory_id in all_purged or marker in words_purged:
-                continue
+            if memory_id in all_purged or memory_id in purged_at_end or marker in words_purged:
+                continue  # (a purge took it, named or, the other machine's text of a purged memory, at a merge)
             if not any(marker in m.get("content", "") for index in indexes.values() for m in index.values()):
                 lost_edits += 1
                 states = {name: {k: index.get(memory_id, {}).get(k) for k in ("status", "content", "archivedBecause")}
@@ -295,7 +309,8 @@ def tally(a: Machine, b: Machine, remote: Path, all_purged: dict, rounds: int, e
     return (f"sync stress: 2 machines x ({args.writers} writers + a syncer) for {args.seconds:g} s; "
             f"{remembered} remembered, {len(all_purged)} purged, {edits} memories edited by hand; calls "
             f"{', '.join(f'{k} {v}' for k, v in calls.items())}; refused or failed {failures or 'none'}; "
-            f"converged in {rounds} rounds; lost {lost} memories and {lost_edits} hand edits, "
+            f"converged in {rounds} rounds; second texts purged at a merge {second_texts}; "
+            f"lost {lost} memories and {lost_edits} hand edits, "
             f"resurrected {resurrected}, purged words anywhere {len(anywhere)}, corrupt {corrupt}; "
             f"{elapsed:.0f} s")
 

@@ -334,3 +334,32 @@ def test_a_memory_brought_back_while_a_new_one_holds_its_path_is_still_shown(ws)
     assert tool.view(BetaMemoryTool20250818ViewCommand(command="view", path="/memories/user/coffee.md")).endswith(
         "1\tDecaf after noon, always.")
     assert ws.memory(new)[PATH_KEY] == ws.memory(old)[PATH_KEY] == "user/coffee.md"
+
+
+def test_a_save_the_tool_has_not_seen_is_refused_not_overwritten(ws, monkeypatch):
+    """A person saves the file after the tool's transaction looked for hand edits, before the
+    tool writes the memory's words anew from the index: refused, nothing written
+    (store/late_saves.py); the next writer takes the person's save in."""
+    from hippocampus.store import hand_edits
+
+    tool = ours(ws)
+    create(tool, "/memories/user/coffee.md", WORDS)
+    [memory_id] = recall_ids(ws, "black coffee")
+    path = ws.root / ws.memory(memory_id)["file"]
+    scan = hand_edits.commit_hand_edits
+
+    def scanned_then_saved(workspace, index, *args, **kw):
+        found = scan(workspace, index, *args, **kw)
+        path.write_text(path.read_text(encoding="utf-8").rstrip("\n") + " Grinds the beans by hand.\n",
+                        encoding="utf-8")
+        return found
+
+    monkeypatch.setattr(hand_edits, "commit_hand_edits", scanned_then_saved)
+    said = answer(tool, command="str_replace", path="/memories/user/coffee.md", old_str="oat milk",
+                  new_str="soy milk")
+    assert said[0] == "error" and "changed by someone else" in said[1], said
+    assert "Grinds the beans by hand" in path.read_text(encoding="utf-8")  # main: overwritten
+    monkeypatch.setattr(hand_edits, "commit_hand_edits", scan)
+    ws.remember("The next writer comes along", now=NOW)
+    assert "Grinds the beans by hand" in ws.memory(memory_id)["content"]
+    assert ws.git("status", "--porcelain") == ""

@@ -450,6 +450,8 @@ def follow_domain(tx, memory: dict, domain: str | None) -> None:
         return
     parts = path.split("/")
     moved = "/".join([*parts[:-2], domain, parts[-1]])
+    from ..store.late_saves import refuse_unseen_save
+    refuse_unseen_save(tx, memory, path)  # a save the index never held: refused, nothing written
     tx.remove_file(path)
     tx.write_memory_file(memory, moved)
 

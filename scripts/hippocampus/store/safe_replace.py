@@ -141,14 +141,32 @@ class LateAppends:
 
     def __init__(self) -> None:
         self._open: list[tuple[Path, int, int]] = []  # (path, descriptor of the replaced copy, its size then)
+        self._removed: list[tuple[Path, int, tuple]] = []  # (path, descriptor of the removed file, its stamp then)
 
     def watch(self, path: Path, fd: int | None, size: int) -> None:
         if fd is not None:
             self._open.append((path, fd, size))
 
+    def watch_removed(self, path: Path, fd: int) -> None:
+        """A file removed (remove_verified): a save into it after our check is put back at `path`."""
+        st = os.fstat(fd)
+        self._removed.append((path, fd, (st.st_mtime_ns, st.st_size)))
+
     def settle(self) -> list[Path]:
-        """Lay late appends back on; the paths that gained them."""
+        """Lay late appends back on, and put back a removed file a person saved into a moment
+        late (where nothing is now: the next writer takes it in); the paths that gained them."""
         gained = []
+        for path, fd, stamp in self._removed:
+            try:
+                st = os.fstat(fd)
+                if (st.st_mtime_ns, st.st_size) != stamp:
+                    _create(path, os.pread(fd, st.st_size, 0))
+                    gained.append(path)
+            except (OSError, WorkspaceError):
+                pass  # (something is there again, or the folder is gone: theirs stands)
+            finally:
+                os.close(fd)
+        self._removed = []
         for path, fd, size in self._open:
             try:
                 if os.fstat(fd).st_size > size:
@@ -164,9 +182,55 @@ class LateAppends:
 
     def close(self) -> None:
         """The change was taken back (the replaced copies are in place again, with what they gained)."""
-        for _path, fd, _size in self._open:
+        for _path, fd, _size in [*self._open, *self._removed]:
             os.close(fd)
-        self._open = []
+        self._open, self._removed = [], []
+
+
+def _create(path: Path, data: bytes) -> None:
+    """`path` created with `data`, never over a file that is there."""
+    from ..base.fsutil import open_confined
+    fd = open_confined(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+    try:
+        write_all(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def remove_verified(path: Path, expected: bytes | None, late: LateAppends) -> bool:
+    """Remove `path` (which held `expected` when the writer read it) so that what a
+    person saves meanwhile is never lost: the file is renamed aside and compared
+    with `expected` at that moment. One that is not what we built on is put back
+    (the next writer takes it in); one a person writes into a moment after the
+    check is watched (`late`) and put back once the change is committed. Returns
+    whether the file was removed as it was."""
+    aside = path.with_name(f".{path.name}.{os.getpid()}.removed.tmp")  # (.*.tmp: ignored by git)
+    discard(aside)
+    try:
+        os.rename(path, aside)
+    except FileNotFoundError:
+        return True
+    except OSError as exc:
+        raise workspace_error_for(exc, path) from None
+    try:
+        replaced, fd = _read_open(aside)
+    except OSError:
+        replaced, fd = None, None
+    if fd is None or replaced != expected:
+        if fd is not None:
+            os.close(fd)
+        try:
+            os.link(aside, path)  # never over a file a person saved there since
+        except FileExistsError:
+            pass
+        except OSError as exc:
+            raise workspace_error_for(exc, path) from None
+        discard(aside)
+        return False
+    late.watch_removed(path, fd)
+    discard(aside)
+    return True
 
 
 def replace_verified(path: Path, data: bytes, expected: bytes | None, merge=None,

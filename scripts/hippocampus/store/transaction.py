@@ -70,6 +70,7 @@ class Transaction:
         self._verified: dict[str, bytes | None] = {}  # path -> what we built on, checked as it is replaced
         self._late = None  # safe_replace.LateAppends: the copies we replaced, watched until committed
         self._placed: dict[str, tuple] = {}  # path -> stamp of what _place_based put there
+        self._moved_from: set[str] = set()  # a moved file's old place (or an emptied log): removed verified
         self.author: str | None = None      # commit author name, when crediting an actor
         self.files_before: dict = {}        # memory file stats when the transaction began
         self.files_print: int | None = None  # their print, when it matched the cache
@@ -149,7 +150,9 @@ class Transaction:
 
     def write_memory_file(self, memory: dict, relative_path: str) -> None:
         from . import memfile
+        from .late_saves import refuse_unseen_save
 
+        refuse_unseen_save(self, memory, relative_path)  # its file as the index holds it, or nothing written
         data = memfile.render(memory).encode("utf-8")
         memory["file"] = relative_path
         memory["hash"] = memfile.file_hash(data)
@@ -289,6 +292,7 @@ class Transaction:
             return False
         self.write_file(target, data)
         self.remove_file(source)
+        self._moved_from.add(source)
         return True
 
     def write_file(self, relative_path: str, data: bytes) -> None:
@@ -392,6 +396,9 @@ class Transaction:
                 wanted = live_path(path) if is_live(memory) else archive_path(path)
                 if wanted != path:
                     moving.append((memory, path, wanted))
+        from .late_saves import take_in_before_move
+        if moving and take_in_before_move(self, moving):  # a person's save since the scan, taken in first
+            moving = [(self.by_id[memory["id"]], path, wanted) for memory, path, wanted in moving]
         logs: dict[str, list[tuple[dict, str]]] = {}
         for memory, path, wanted in moving:
             if episodes.is_episode_path(path):
@@ -420,6 +427,7 @@ class Transaction:
             self.files[path] = left.encode("utf-8")
         else:
             self.remove_file(path)  # (nothing but its heading left: the day's log goes)
+            self._moved_from.add(path)
         for memory, wanted in moved:
             self._append_entry(wanted, memory)
         return moved
@@ -665,12 +673,21 @@ class Transaction:
             except OSError as exc:
                 raise workspace_error_for(exc, target) from None
             if data is None:
-                try:
-                    target.unlink()
-                except FileNotFoundError:
-                    pass
-                except OSError as exc:
-                    raise workspace_error_for(exc, target) from None
+                if relative in self._moved_from and self._bases.get(relative) is not None:
+                    # a move's old place: what a person saved there since our check stays (a purge's
+                    # removal does not: their words went with the memory's)
+                    from .safe_replace import LateAppends, remove_verified
+                    if self._late is None:
+                        self._late = LateAppends()
+                    if not remove_verified(target, self._bases[relative], self._late):
+                        self.reparse.add(relative)  # (no print vouches for this look: the next one reads it)
+                else:
+                    try:
+                        target.unlink()
+                    except FileNotFoundError:
+                        pass
+                    except OSError as exc:
+                        raise workspace_error_for(exc, target) from None
                 self.manifest_removed.append(relative)
             elif isinstance(data, Path):  # a spool file: fsync it and rename it into place
                 try:

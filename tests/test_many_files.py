@@ -42,3 +42,28 @@ def test_a_bulk_import_of_many_lands_every_file_and_leaves_a_clean_tree(ws):
     assert not [p for p in ws.root.rglob("*.tmp")]
     assert ws.git("status", "--porcelain") == ""
     assert ws.json("doctor.py")["healthy"] is True
+
+
+def test_a_forget_of_many_stays_inside_a_low_open_files_limit(ws):
+    """Each file a change moves is removed checked (safe_replace.remove_verified) and watched for
+    a save a moment late; the descriptors it keeps for that are bounded, so a forget of hundreds
+    (a consolidation's archiving: thousands) is not refused for "Too many open files"."""
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    from conftest import SCRIPTS
+
+    lines = "".join(json.dumps({"content": f"Lantern {k} on the quay is painted blue", "domain": "world"}) + "\n"
+                    for k in range(300))
+    ids = json.loads(ws.run("remember.py", "--jsonl", "-", "--json", input=lines, now="2026-03-01T10:00:00Z").out)["ids"]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}
+    env.update(WORKSPACE=str(ws.root), HIPPOCAMPUS_NOW="2026-03-02T10:00:00Z")
+    limit = lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (128, 128))  # noqa: E731
+    done = subprocess.run([sys.executable, "-S", str(SCRIPTS / "forget.py"), *ids], env=env, capture_output=True,
+                          preexec_fn=limit, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()
+    assert all(m["status"] == "archived" and m["file"].startswith("hippocampus/archive/") for m in ws.index()["memories"])
+    assert not [p for p in ws.root.rglob("*.tmp")]
+    assert ws.git("status", "--porcelain") == ""

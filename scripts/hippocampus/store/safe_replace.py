@@ -139,18 +139,30 @@ class LateAppends:
     `settle()` (once the change is committed) appends to the file in place
     whatever they gained since, so the next writer takes it in as a hand edit."""
 
+    # descriptors kept open at most: a change that moves thousands of files (a forget of many, a
+    # consolidation's archiving) kept one each, and met the process's limit (often 1,024: "Too many
+    # open files", the change refused). Past it a file is checked as it is replaced or removed, not after.
+    MAX_WATCHED = 64
+
     def __init__(self) -> None:
         self._open: list[tuple[Path, int, int]] = []  # (path, descriptor of the replaced copy, its size then)
         self._removed: list[tuple[Path, int, tuple]] = []  # (path, descriptor of the removed file, its stamp then)
 
+    def _room(self, fd: int) -> bool:
+        if len(self._open) + len(self._removed) < self.MAX_WATCHED:
+            return True
+        os.close(fd)
+        return False
+
     def watch(self, path: Path, fd: int | None, size: int) -> None:
-        if fd is not None:
+        if fd is not None and self._room(fd):
             self._open.append((path, fd, size))
 
     def watch_removed(self, path: Path, fd: int) -> None:
         """A file removed (remove_verified): a save into it after our check is put back at `path`."""
         st = os.fstat(fd)
-        self._removed.append((path, fd, (st.st_mtime_ns, st.st_size)))
+        if self._room(fd):
+            self._removed.append((path, fd, (st.st_mtime_ns, st.st_size)))
 
     def settle(self) -> list[Path]:
         """Lay late appends back on, and put back a removed file a person saved into a moment

@@ -2,6 +2,7 @@
 tools must read every object back byte for byte, verify the pack, and find nothing wrong."""
 
 import json
+import os
 import random
 import struct
 import subprocess
@@ -94,3 +95,65 @@ def test_a_bulk_import_lands_as_one_pack_that_git_finds_whole(ws):
     memory = ws.index()["memories"][count // 2]
     assert ws.git("show", f"HEAD:{memory['file']}") == (ws.root / memory["file"]).read_text()
     assert ws.git("status", "--porcelain") == ""
+
+
+def _pack_commit_with(tmp_path, before_publish):
+    """A commit of PACK_AT_LEAST files on top of a person's first one, `before_publish` run in its
+    window (its pack written, the branch not moved yet): the commit's sha."""
+    root = tmp_path / "repo"
+    (root / "notes").mkdir(parents=True)
+    _git(root, "init", "-q")
+    (root / "first.txt").write_text("first\n")
+    _git(root, "add", "first.txt")
+    _git(root, "-c", "user.name=A", "-c", "user.email=a@b", "commit", "-q", "-m", "first")
+    paths = []
+    for k in range(gitcommit.PACK_AT_LEAST):
+        (root / "notes" / f"n{k}.md").write_text(f"note {k}\n")
+        paths.append(f"notes/n{k}.md")
+    sha = gitcommit.commit_paths(root, audit.git_env(), audit.git, paths, "many\n", "hippocampus",
+                                 "hippocampus@localhost", "hippocampus", before_publish=lambda: before_publish(root))
+    return root, sha
+
+
+def test_a_repack_of_everything_before_the_branch_moves_leaves_the_new_pack_alone(tmp_path):
+    """A person's `git repack -a -d` that starts once our pack is in but before the branch names its
+    objects (unreachable then) would delete it: the commit would be lost, or, the branch moved
+    meanwhile, name a commit that is gone. The pack is kept (.keep, as git's own fetch does) until
+    the branch has moved."""
+    root, sha = _pack_commit_with(tmp_path, lambda root: _git(root, "repack", "-a", "-d", "-q"))
+    assert sha is not None and _git(root, "rev-parse", "HEAD").stdout.decode().strip() == sha
+    assert _git(root, "show", "HEAD:notes/n7.md").stdout == b"note 7\n"
+    fsck = _git(root, "fsck", "--full", "--strict")
+    assert b"error" not in fsck.stderr + fsck.stdout
+    assert not list((root / ".git" / "objects" / "pack").glob("*.keep"))  # released once the branch moved
+
+
+def test_what_a_killed_writer_left_in_the_pack_folder_is_cleared_by_the_next_pack(tmp_path):
+    """A writer killed while writing its pack leaves its temporaries, or a pack without its index, and
+    its .keep: the next writer of a pack clears those of a process that is gone, and no other."""
+    root, sha = _pack_commit_with(tmp_path, lambda root: None)
+    assert sha is not None
+    folder, dead = root / ".git" / "objects" / "pack", _dead_pid()
+    remains = [f"tmp_pack_hippocampus_{dead}", f"tmp_idx_hippocampus_{dead}", "pack-" + "a" * 40 + ".pack"]
+    for name in remains:
+        (folder / name).write_bytes(b"half")
+    (folder / ("pack-" + "a" * 40 + ".keep")).write_text(f"hippocampus {dead}\n")
+    (folder / ("pack-" + "b" * 40 + ".keep")).write_text("a person's\n")
+    (folder / ("pack-" + "c" * 40 + ".keep")).write_text(f"hippocampus {os.getpid()}\n")  # a writer at work
+    paths = []
+    for k in range(gitcommit.PACK_AT_LEAST):
+        (root / "notes" / f"n{k}.md").write_text(f"note {k} again\n")
+        paths.append(f"notes/n{k}.md")
+    assert gitcommit.commit_paths(root, audit.git_env(), audit.git, paths, "again\n", "hippocampus",
+                                  "hippocampus@localhost", "hippocampus")
+    left = {p.name for p in folder.iterdir()}
+    assert not left & {*remains, "pack-" + "a" * 40 + ".keep"}
+    assert {"pack-" + "b" * 40 + ".keep", "pack-" + "c" * 40 + ".keep"} <= left  # (not a dead writer's)
+    assert "garbage: 0" in _git(root, "count-objects", "-v").stdout.decode()
+
+
+def _dead_pid() -> int:
+    """The id of a process that has ended."""
+    child = subprocess.Popen(["true"])
+    child.wait()
+    return child.pid

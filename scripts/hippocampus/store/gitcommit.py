@@ -474,6 +474,8 @@ def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, aut
     except Unsupported:
         return None
     finally:
+        if repo.pack is not None:
+            repo.pack.release()  # (the branch has moved, or never will: its .keep goes)
         repo.close()
     if repo.loose_objects:
         _maybe_repack(repo)

@@ -12,6 +12,14 @@ fsynced (git's default fsyncs packs), the pack renamed into objects/pack/ before
 its index: git finds a pack by its index, so an index never names a pack that is
 not there. The background `git repack` (gitcommit.py) later packs these as deltas
 with the rest, as it does loose objects.
+
+Until the branch names its objects the pack is kept (pack-<name>.keep, written before the
+pack is renamed in, as git's own fetch keeps a pack it receives): a `git repack -a -d` a
+person starts meanwhile would otherwise delete it, its objects unreachable yet, and the
+branch would then be refused the commit, or name a commit that is gone. `release()`
+removes the .keep once the branch has moved (or the commit failed). A writer killed
+before that leaves its .keep and temporaries (a pack without its index, killed between
+the renames): the next pack written clears those of a process that is gone.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ class Pack:
     def __init__(self) -> None:
         self._entries: list[tuple[bytes, list]] = []  # (raw sha, the entry's bytes as parts)
         self._names: set[bytes] = set()
+        self.kept: Path | None = None  # the .keep written with the pack, until release()
 
     def __contains__(self, sha: str) -> bool:
         return bytes.fromhex(sha) in self._names
@@ -53,6 +62,7 @@ class Pack:
         if not self._entries:
             return None
         folder.mkdir(exist_ok=True)
+        _clear_remains(folder)
         temporary = folder / f"tmp_pack_hippocampus_{os.getpid()}"
         temporary_index = folder / f"tmp_idx_hippocampus_{os.getpid()}"
         placed: list[Path] = []
@@ -61,18 +71,83 @@ class Pack:
             name = checksum.hex()
             _write_index(temporary_index, [raw for raw, _parts in self._entries], offsets, crcs, checksum)
             pack, index = folder / f"pack-{name}.pack", folder / f"pack-{name}.idx"
+            keep = folder / f"pack-{name}.keep"
+            if not keep.exists():  # (the same pack kept already, by git or a person: theirs stays)
+                keep.write_text(f"{_KEEP_MARK} {os.getpid()}\n")
+                placed.append(keep)
+                self.kept = keep
             os.replace(temporary, pack)
             placed.append(pack)
             os.replace(temporary_index, index)
             _sync_folder(folder)
             return index
         except BaseException:
-            for path in (temporary, temporary_index, *placed):
+            self.kept = None
+            for path in (temporary, temporary_index, *placed[1:], *placed[:1]):  # (the .keep last)
                 try:
                     path.unlink()
                 except OSError:
                     pass
             raise
+
+    def release(self) -> None:
+        """The branch names the pack's objects now (or never will): its .keep goes, for the
+        background repack to pack them with the rest."""
+        if self.kept is not None:
+            try:
+                self.kept.unlink()
+            except OSError:
+                pass
+            self.kept = None
+
+
+_KEEP_MARK = "hippocampus"  # a .keep's first word when it is ours, then the writer's process id
+
+
+def _clear_remains(folder: Path) -> None:
+    """What writers killed while writing a pack left in `folder` (objects/pack): their temporaries,
+    and their .keep with the pack it names when that pack has no index (killed between the renames);
+    only those of a process that is gone. A pack with its index and no .keep is an ordinary pack."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        if name.startswith(("tmp_pack_hippocampus_", "tmp_idx_hippocampus_")):
+            owner = name.rsplit("_", 1)[1]
+        elif name.startswith("pack-") and name.endswith(".keep"):
+            try:
+                with open(folder / name, encoding="utf-8", errors="replace") as handle:
+                    words = handle.read(100).split()
+            except OSError:
+                continue
+            if len(words) != 2 or words[0] != _KEEP_MARK:
+                continue  # (git's, or a person's)
+            owner = words[1]
+        else:
+            continue
+        if not owner.isdigit() or _alive(int(owner)):
+            continue
+        try:
+            if name.endswith(".keep"):
+                stem = folder / name[:-len(".keep")]
+                if not stem.with_suffix(".idx").exists():
+                    stem.with_suffix(".pack").unlink(missing_ok=True)
+            (folder / name).unlink()
+        except OSError:
+            pass
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # (another user's process: alive)
+    return True
 
 
 def _entry_header(kind: int, size: int) -> bytes:

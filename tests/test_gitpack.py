@@ -128,9 +128,9 @@ def test_a_repack_of_everything_before_the_branch_moves_leaves_the_new_pack_alon
     assert not list((root / ".git" / "objects" / "pack").glob("*.keep"))  # released once the branch moved
 
 
-def test_what_a_killed_writer_left_in_the_pack_folder_is_cleared_by_the_next_pack(tmp_path):
+def test_what_a_killed_writer_left_in_the_pack_folder_is_cleared_by_the_next_commit(tmp_path):
     """A writer killed while writing its pack leaves its temporaries, or a pack without its index, and
-    its .keep: the next writer of a pack clears those of a process that is gone, and no other."""
+    its .keep: the next commit clears those of a process that is gone, and no other."""
     root, sha = _pack_commit_with(tmp_path, lambda root: None)
     assert sha is not None
     folder, dead = root / ".git" / "objects" / "pack", _dead_pid()
@@ -140,11 +140,8 @@ def test_what_a_killed_writer_left_in_the_pack_folder_is_cleared_by_the_next_pac
     (folder / ("pack-" + "a" * 40 + ".keep")).write_text(f"hippocampus {dead}\n")
     (folder / ("pack-" + "b" * 40 + ".keep")).write_text("a person's\n")
     (folder / ("pack-" + "c" * 40 + ".keep")).write_text(f"hippocampus {os.getpid()}\n")  # a writer at work
-    paths = []
-    for k in range(gitcommit.PACK_AT_LEAST):
-        (root / "notes" / f"n{k}.md").write_text(f"note {k} again\n")
-        paths.append(f"notes/n{k}.md")
-    assert gitcommit.commit_paths(root, audit.git_env(), audit.git, paths, "again\n", "hippocampus",
+    (root / "notes" / "n1.md").write_text("note 1 again\n")  # the next commit, however small
+    assert gitcommit.commit_paths(root, audit.git_env(), audit.git, ["notes/n1.md"], "again\n", "hippocampus",
                                   "hippocampus@localhost", "hippocampus")
     left = {p.name for p in folder.iterdir()}
     assert not left & {*remains, "pack-" + "a" * 40 + ".keep"}

@@ -419,6 +419,7 @@ def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, aut
     except Unsupported:
         return None
     try:
+        gitpack.clear_remains(repo.objects / "pack")  # (what a writer killed while writing a pack left)
         head = repo.read("HEAD")
         _finish_pending(repo, head[0] if head else None)
         parent, base_tree = None, None

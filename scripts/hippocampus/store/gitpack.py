@@ -19,7 +19,7 @@ person starts meanwhile would otherwise delete it, its objects unreachable yet, 
 branch would then be refused the commit, or name a commit that is gone. `release()`
 removes the .keep once the branch has moved (or the commit failed). A writer killed
 before that leaves its .keep and temporaries (a pack without its index, killed between
-the renames): the next pack written clears those of a process that is gone.
+the renames): the next commit (gitcommit.py) clears those of a process that is gone.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ class Pack:
         if not self._entries:
             return None
         folder.mkdir(exist_ok=True)
-        _clear_remains(folder)
+        clear_remains(folder)
         temporary = folder / f"tmp_pack_hippocampus_{os.getpid()}"
         temporary_index = folder / f"tmp_idx_hippocampus_{os.getpid()}"
         placed: list[Path] = []
@@ -104,7 +104,7 @@ class Pack:
 _KEEP_MARK = "hippocampus"  # a .keep's first word when it is ours, then the writer's process id
 
 
-def _clear_remains(folder: Path) -> None:
+def clear_remains(folder: Path) -> None:
     """What writers killed while writing a pack left in `folder` (objects/pack): their temporaries,
     and their .keep with the pack it names when that pack has no index (killed between the renames);
     only those of a process that is gone. A pack with its index and no .keep is an ordinary pack."""

@@ -20,6 +20,35 @@ def test_a_failure_among_many_leaves_no_file_and_no_temporary(tmp_path):
     assert left == ["blocked"]  # no note in place, no temporary
 
 
+class _CtrlCAfterTheWait:
+    """A future whose wait is cut by a Ctrl-C just as its write has finished (the main thread's
+    KeyboardInterrupt comes out of result(), the write's temporary is on disk)."""
+
+    def __init__(self, future):
+        self.future = future
+
+    def result(self):
+        self.future.result()
+        raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("where", ["inside a wait", "between two waits"])
+def test_a_ctrl_c_while_many_are_written_leaves_no_temporary(tmp_path, where):
+    items = [(tmp_path / "notes" / f"n{k:02d}.md", f"note {k}\n") for k in range(40)]
+
+    def track(futures):
+        for k, (path, future) in enumerate(futures):
+            if k == 5:
+                if where == "between two waits":
+                    raise KeyboardInterrupt
+                future = _CtrlCAfterTheWait(future)
+            yield path, future
+
+    with pytest.raises(KeyboardInterrupt):
+        fsutil.write_temporaries(items, track=track)
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == []
+
+
 def test_every_temporary_holds_its_bytes_and_the_stamp_of_them(tmp_path):
     items = [(tmp_path / f"d{k % 3}" / f"n{k:02d}.md", [b"part one, ", f"note {k}\n".encode()]) for k in range(40)]
     done = fsutil.write_temporaries(items)

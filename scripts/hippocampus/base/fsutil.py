@@ -184,16 +184,27 @@ def write_temporaries(items: list[tuple[Path, bytes | str | list]], *, at_least:
     from concurrent.futures import ThreadPoolExecutor
 
     done: dict[Path, tuple[Path, tuple[int, int, int]]] = {}
+    futures: list = []
+    failure = None
     with ThreadPoolExecutor(max_workers=WRITE_THREADS, thread_name_prefix="hippocampus-write") as pool:
-        futures = [(path, pool.submit(stamped_temporary, path, data)) for path, data in items]
-        failure = None
-        for path, future in (track(futures) if track else futures):
-            try:
-                done[path] = future.result()
-            except BaseException as exc:  # (the others still finish: each is removed below)
-                if failure is None:
-                    failure = workspace_error_for(exc, path) if isinstance(exc, OSError) else exc
+        try:
+            for path, data in items:
+                futures.append((path, pool.submit(stamped_temporary, path, data)))
+            for path, future in (track(futures) if track else futures):
+                try:
+                    done[path] = future.result()
+                except BaseException as exc:  # (the others still finish: each is removed below)
+                    if failure is None:
+                        failure = workspace_error_for(exc, path) if isinstance(exc, OSError) else exc
+        except BaseException as exc:  # (a Ctrl-C or the progress line's error between two waits)
+            if failure is None:
+                failure = exc
     if failure is not None:
+        # every submitted write has finished (the pool was shut down waiting): those whose result
+        # was never taken (a Ctrl-C inside the wait for it, or before) are removed too
+        for path, future in futures:
+            if path not in done and future.exception() is None:
+                done[path] = future.result()
         for tmp, _stamp in done.values():
             discard(tmp)
         raise failure

@@ -135,3 +135,22 @@ def test_doctor_finds_memories_out_of_their_place_and_repair_moves_them(ws):
     assert (ws.root / ws.memory(brought_back)["file"]).exists() and not (ws.root / live_file).exists()
     assert ws.git("status", "--porcelain") == ""
     assert ws.json("doctor.py")["healthy"]
+
+
+def test_a_memory_whose_file_is_where_its_state_puts_it_is_not_misplaced_whatever_its_index_names(ws):
+    """A store an older version left (tests/test_sync_purge.py builds it): a forgotten memory's file in
+    the archive, where it belongs, its index entry still naming memory/. No file is out of its place:
+    doctor must not say one is (--repair could not move a file that is not there, and doctor would
+    answer 3 for ever)."""
+    forgotten = ws.remember("Quorvath fixes bicycles on tuesdays", "--domain", "world")
+    ws.run("forget.py", forgotten)
+    archived = ws.memory(forgotten)["file"]
+    assert archived.startswith("hippocampus/archive/")
+    index = ws.store / "index.json"
+    index.write_text(index.read_text().replace(archived, "memory/" + archived[len("hippocampus/archive/"):]))
+    ws.git("commit", "-q", "-m", "an index from before", "--", "memory/index.json")
+    report = ws.json("doctor.py", expect=None)
+    assert not any("not where their state puts them" in problem for problem in report["problems"]), report
+    ws.json("doctor.py", "--repair")
+    assert not any("not where their state puts them" in problem
+                   for problem in ws.json("doctor.py", expect=None)["problems"])

@@ -59,7 +59,7 @@ def check(workspace: Workspace) -> dict:
                 problems.append(f"{memory['id']}: its file {str(memory['file'])[:80]!r} is not a memory file "
                                 "(inside .git or outside the memory folders); nothing reads, writes or deletes it: "
                                 "--repair drops it and writes the memory a file of its own")
-        misplaced = [] if workspace.paths.old_layout else _misplaced(index["memories"])
+        misplaced = [] if workspace.paths.old_layout else _misplaced(index["memories"], workspace.root)
         if misplaced:
             problems.append(f"{len(misplaced)} memories are not where their state puts them (a live memory's file "
                             "in the archive, where OpenClaw's search does not look, or a forgotten one's in memory/, "
@@ -115,9 +115,11 @@ def check(workspace: Workspace) -> dict:
             "memories": len(index["memories"]) if index else None}
 
 
-def _misplaced(memories) -> list[dict]:
-    """The memories whose index entry names a file outside the place their state puts it
-    (Transaction.place: memory/ while live, hippocampus/archive/ otherwise). A memory
+def _misplaced(memories, root) -> list[dict]:
+    """The memories whose file is outside the place their state puts it (Transaction.place:
+    memory/ while live, hippocampus/archive/ otherwise): their index entry names another
+    place, and the file is there (an entry naming a place its file is not in, the file where
+    it belongs, is an index an older version left: nothing for --repair to move). A memory
     archived because its file was deleted by hand keeps the name it had."""
     from ..base.paths import archive_path, is_live, live_path
     found = []
@@ -126,7 +128,7 @@ def _misplaced(memories) -> list[dict]:
         if not path or not is_memory_file(path, placed=True) or \
                 memory.get("archivedBecause") in reconcile.GONE_BY_HAND:
             continue
-        if path != (live_path(path) if is_live(memory) else archive_path(path)):
+        if path != (live_path(path) if is_live(memory) else archive_path(path)) and os.path.isfile(os.path.join(root, path)):
             found.append(memory)
     return found
 
@@ -282,7 +284,7 @@ def repair(workspace: Workspace) -> dict:
         scan = reconcile.scan(workspace.root, paths, {}, reconcile.known_files(index["memories"], gone_by_hand),
                               writer=True, gone_by_hand=gone_by_hand)
         restored = take_in(tx, scan, trust_file_ids=True)
-        for memory in _misplaced(tx.memories):
+        for memory in _misplaced(tx.memories, workspace.root):
             tx.put(memory)  # (place() moves a changed memory's file where its state says)
         written = 0
         from .stores import write_home

@@ -1,3 +1,6 @@
+import pytest
+
+
 def test_healthy_workspace(ws):
     ws.remember("User likes chess", "--domain", "user")
     out = ws.json("doctor.py")
@@ -137,13 +140,16 @@ def test_doctor_finds_memories_out_of_their_place_and_repair_moves_them(ws):
     assert ws.json("doctor.py")["healthy"]
 
 
-def test_a_memory_whose_file_is_where_its_state_puts_it_is_not_misplaced_whatever_its_index_names(ws):
-    """A store an older version left (tests/test_sync_purge.py builds it): a forgotten memory's file in
-    the archive, where it belongs, its index entry still naming memory/. No file is out of its place:
-    doctor must not say one is (--repair could not move a file that is not there, and doctor would
-    answer 3 for ever)."""
-    forgotten = ws.remember("Quorvath fixes bicycles on tuesdays", "--domain", "world")
-    ws.run("forget.py", forgotten)
+@pytest.mark.parametrize("store", ["semantic", "episodic"])
+def test_a_memory_whose_file_is_where_its_state_puts_it_is_not_misplaced_whatever_its_index_names(ws, store):
+    """A store an older version left (tests/test_sync_purge.py builds it): a forgotten memory's file (or
+    daily log entry) in the archive, where it belongs, its index entry still naming memory/ (there, the
+    day's log holds the other entries). No file is out of its place: doctor must not say one is
+    (--repair could not move what is not there, and doctor would answer 3 for ever)."""
+    now = "2026-11-01T10:00:00Z"
+    forgotten = ws.json("remember.py", "Quorvath fixes bicycles on tuesdays", "--store", store, now=now)["id"]
+    ws.json("remember.py", "Walked the dog along the canal with Hugo", "--store", store, now=now)
+    ws.run("forget.py", forgotten, now=now)
     archived = ws.memory(forgotten)["file"]
     assert archived.startswith("hippocampus/archive/")
     index = ws.store / "index.json"
@@ -154,3 +160,26 @@ def test_a_memory_whose_file_is_where_its_state_puts_it_is_not_misplaced_whateve
     ws.json("doctor.py", "--repair")
     assert not any("not where their state puts them" in problem
                    for problem in ws.json("doctor.py", expect=None)["problems"])
+
+
+def test_an_episode_brought_back_by_hand_is_out_of_its_place_and_repair_moves_its_entry(ws):
+    import json
+    now = "2026-11-01T10:00:00Z"
+    back = ws.json("remember.py", "Met Zelda at the pier to talk about boats", "--store", "episodic", now=now)["id"]
+    ws.json("remember.py", "Walked the dog along the canal with Hugo", "--store", "episodic", now=now)
+    ws.run("forget.py", back, now=now)
+    assert ws.memory(back)["file"].startswith("hippocampus/archive/episodes/")
+    index = json.loads((ws.store / "index.json").read_text())
+    for memory in index["memories"]:
+        if memory["id"] == back:
+            memory.update(status="active", importance=0.6)
+            memory.pop("archivedBecause", None)
+    (ws.store / "index.json").write_text(json.dumps(index, indent=1))
+    ws.git("commit", "-q", "-am", "index edited by hand")
+    report = ws.json("doctor.py", expect=3, now=now)
+    assert any("not where their state puts them" in problem and back in problem for problem in report["problems"])
+    ws.json("doctor.py", "--repair", now=now)
+    assert ws.memory(back)["file"].startswith("memory/episodes/")
+    assert back in (ws.root / ws.memory(back)["file"]).read_text()
+    assert not any("not where their state puts them" in problem
+                   for problem in ws.json("doctor.py", expect=None, now=now)["problems"])

@@ -122,13 +122,25 @@ def _misplaced(memories, root) -> list[dict]:
     it belongs, is an index an older version left: nothing for --repair to move). A memory
     archived because its file was deleted by hand keeps the name it had."""
     from ..base.paths import archive_path, is_live, live_path
+    from . import episodes
     found = []
+    logs: dict[str, set] = {}  # a daily log named: the ids of its entries
     for memory in memories:
         path = memory.get("file")
         if not path or not is_memory_file(path, placed=True) or \
-                memory.get("archivedBecause") in reconcile.GONE_BY_HAND:
+                memory.get("archivedBecause") in reconcile.GONE_BY_HAND or \
+                path == (live_path(path) if is_live(memory) else archive_path(path)):
             continue
-        if path != (live_path(path) if is_live(memory) else archive_path(path)) and os.path.isfile(os.path.join(root, path)):
+        if episodes.is_episode_path(path):  # (its entry, not the day's log, is what is out of place)
+            if path not in logs:
+                try:
+                    with open(os.path.join(root, path), encoding="utf-8", errors="replace") as handle:
+                        logs[path] = {entry.memory_id for entry in episodes.parse(handle.read())}
+                except OSError:
+                    logs[path] = set()
+            if memory.get("id") in logs[path]:
+                found.append(memory)
+        elif os.path.isfile(os.path.join(root, path)):
             found.append(memory)
     return found
 

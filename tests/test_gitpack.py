@@ -130,7 +130,7 @@ def test_a_repack_of_everything_before_the_branch_moves_leaves_the_new_pack_alon
 
 def test_what_a_killed_writer_left_in_the_pack_folder_is_cleared_by_the_next_commit(tmp_path):
     """A writer killed while writing its pack leaves its temporaries, or a pack without its index, and
-    its .keep: the next commit clears those of a process that is gone, and no other."""
+    its .keep: the next commit clears those of a process that is gone, an hour old, and no other."""
     root, sha = _pack_commit_with(tmp_path, lambda root: None)
     assert sha is not None
     folder, dead = root / ".git" / "objects" / "pack", _dead_pid()
@@ -140,12 +140,16 @@ def test_what_a_killed_writer_left_in_the_pack_folder_is_cleared_by_the_next_com
     (folder / ("pack-" + "a" * 40 + ".keep")).write_text(f"hippocampus {dead}\n")
     (folder / ("pack-" + "b" * 40 + ".keep")).write_text("a person's\n")
     (folder / ("pack-" + "c" * 40 + ".keep")).write_text(f"hippocampus {os.getpid()}\n")  # a writer at work
+    for path in folder.iterdir():
+        os.utime(path, (0, 0))  # (all of them long ago)
+    (folder / ("pack-" + "d" * 40 + ".keep")).write_text(f"hippocampus {dead}\n")  # just now: another machine's?
     (root / "notes" / "n1.md").write_text("note 1 again\n")  # the next commit, however small
     assert gitcommit.commit_paths(root, audit.git_env(), audit.git, ["notes/n1.md"], "again\n", "hippocampus",
                                   "hippocampus@localhost", "hippocampus")
     left = {p.name for p in folder.iterdir()}
     assert not left & {*remains, "pack-" + "a" * 40 + ".keep"}
-    assert {"pack-" + "b" * 40 + ".keep", "pack-" + "c" * 40 + ".keep"} <= left  # (not a dead writer's)
+    assert {"pack-" + "b" * 40 + ".keep", "pack-" + "c" * 40 + ".keep", "pack-" + "d" * 40 + ".keep"} <= left
+    (folder / ("pack-" + "d" * 40 + ".keep")).unlink()
     assert "garbage: 0" in _git(root, "count-objects", "-v").stdout.decode()
 
 

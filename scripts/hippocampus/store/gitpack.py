@@ -101,17 +101,22 @@ class Pack:
             self.kept = None
 
 
+REMAINS_AFTER = 3600  # seconds: what a writer that is gone left, cleared once this old
 _KEEP_MARK = "hippocampus"  # a .keep's first word when it is ours, then the writer's process id
 
 
 def clear_remains(folder: Path) -> None:
     """What writers killed while writing a pack left in `folder` (objects/pack): their temporaries,
     and their .keep with the pack it names when that pack has no index (killed between the renames);
-    only those of a process that is gone. A pack with its index and no .keep is an ordinary pack."""
+    only those of a process that is gone, and an hour old (a process id says nothing of another
+    machine's or container's writer sharing the repository: its write takes seconds). A pack with
+    its index and no .keep is an ordinary pack."""
     try:
         names = os.listdir(folder)
     except OSError:
         return
+    import time
+    old_before = time.time() - REMAINS_AFTER
     for name in names:
         if name.startswith(("tmp_pack_hippocampus_", "tmp_idx_hippocampus_")):
             owner = name.rsplit("_", 1)[1]
@@ -127,6 +132,11 @@ def clear_remains(folder: Path) -> None:
         else:
             continue
         if not owner.isdigit() or _alive(int(owner)):
+            continue
+        try:
+            if os.lstat(folder / name).st_mtime > old_before:
+                continue
+        except OSError:
             continue
         try:
             if name.endswith(".keep"):

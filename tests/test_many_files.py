@@ -96,3 +96,26 @@ def test_a_forget_of_many_stays_inside_a_low_open_files_limit(ws):
     assert all(m["status"] == "archived" and m["file"].startswith("hippocampus/archive/") for m in ws.index()["memories"])
     assert not [p for p in ws.root.rglob("*.tmp")]
     assert ws.git("status", "--porcelain") == ""
+
+
+def test_the_temporaries_a_killed_writer_left_are_cleared_by_the_next_write_of_many(tmp_path):
+    """A writer killed while it wrote many files leaves a temporary beside each (thousands, in a
+    consolidation's folders): the next write of many into those folders removes those of a process
+    that is gone, and nothing else."""
+    import os
+    import subprocess
+    child = subprocess.Popen(["true"])
+    child.wait()
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    left = [notes / f".n{k:02d}.md.{child.pid}.tmp" for k in range(300)]
+    for path in left:
+        path.write_text("half")
+    others = [notes / ".n01.md.undo.tmp", notes / ".plan.tmp", notes / f".n02.md.{os.getppid()}.tmp", notes / "n99.md"]
+    for path in others:
+        path.write_text("kept")
+    done = fsutil.write_temporaries([(notes / f"n{k:02d}.md", f"note {k}\n") for k in range(40)])
+    for tmp, _stamp in done.values():
+        fsutil.discard(tmp)
+    assert not any(path.exists() for path in left)
+    assert all(path.read_text() == "kept" for path in others)

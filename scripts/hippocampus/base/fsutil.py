@@ -183,6 +183,9 @@ def write_temporaries(items: list[tuple[Path, bytes | str | list]], *, at_least:
         return {}
     from concurrent.futures import ThreadPoolExecutor
 
+    for folder in {path.parent for path, _data in items}:
+        clear_dead_temporaries(folder)
+
     done: dict[Path, tuple[Path, tuple[int, int, int]]] = {}
     futures: list = []
     failure = None
@@ -209,6 +212,43 @@ def write_temporaries(items: list[tuple[Path, bytes | str | list]], *, at_least:
             discard(tmp)
         raise failure
     return done
+
+
+def clear_dead_temporaries(folder: Path) -> int:
+    """Remove from `folder` the temporaries (write_temporary's `.<name>.<pid>.tmp`) of writers
+    that were killed: a kill while many files were being written (write_temporaries) leaves one
+    beside each, thousands in a consolidation's folders. Called by a writer, who holds the
+    workspace's lock: no other writer of these folders is at work. How many were removed."""
+    removed = 0
+    try:
+        entries = os.scandir(folder)
+    except OSError:
+        return 0
+    with entries:
+        for entry in entries:
+            name = entry.name
+            if not (name.startswith(".") and name.endswith(".tmp")):
+                continue
+            pid = name[:-4].rsplit(".", 1)[-1]
+            if not pid.isdigit() or int(pid) == os.getpid() or _process_alive(int(pid)):
+                continue
+            try:
+                if entry.is_file(follow_symlinks=False):
+                    os.unlink(entry.path)
+                    removed += 1
+            except OSError:
+                pass
+    return removed
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):
+        return True  # (another user's: alive)
+    return True
 
 
 def write_all(fd: int, data) -> None:

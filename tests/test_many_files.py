@@ -119,3 +119,21 @@ def test_the_temporaries_a_killed_writer_left_are_cleared_by_the_next_write_of_m
         fsutil.discard(tmp)
     assert not any(path.exists() for path in left)
     assert all(path.read_text() == "kept" for path in others)
+
+
+def test_a_bulk_import_after_a_killed_one_leaves_none_of_its_temporaries(ws):
+    """What a bulk import killed while writing left (a temporary beside each file, and the index's,
+    megabytes at 100,000 memories): the next bulk import clears it."""
+    import subprocess
+    child = subprocess.Popen(["true"])
+    child.wait()
+    ws.remember("The first lantern is red")
+    folder = (ws.root / ws.index()["memories"][0]["file"]).parent
+    left = [ws.store / f".index.json.{child.pid}.tmp", *(folder / f".old-{k}.md.{child.pid}.tmp" for k in range(50))]
+    for path in left:
+        path.write_text("half")
+    lines = "".join(json.dumps({"content": f"Bulk fact number {k}: the {k}th lantern is green"}) + "\n"
+                    for k in range(60))
+    ws.run("remember.py", "--jsonl", "-", input=lines, now="2026-03-01T10:00:00Z")
+    assert not [p for p in ws.root.rglob("*.tmp")]
+    assert ws.json("doctor.py")["healthy"] is True

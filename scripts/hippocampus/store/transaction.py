@@ -634,7 +634,7 @@ class Transaction:
         once after the last (before index.json's rename, in _write_files): a folder's fsync after
         every file took 0.6 of each new file's 1.1 ms (7,081 of them in consolidation's first run
         at 100,000 memories)."""
-        from ..base.fsutil import discard, write_temporaries
+        from ..base.fsutil import clear_dead_temporaries, discard, write_temporaries
 
         root = self.workspace.root
         removed_prints: list[tuple[str, tuple]] = []
@@ -647,6 +647,8 @@ class Transaction:
             [(root / relative, data) for relative, data in self.files.items()
              if isinstance(data, (bytes, str, list)) and relative not in self._placed],
             track=None if progress is None else lambda items: progress.step(items, "writing files", len(items)))
+        if ahead:  # (and the index's temporary a writer killed then left: megabytes at 100,000 memories)
+            clear_dead_temporaries(self.workspace.paths.index.parent)
         try:
             return self._place_memory_files(undo, ahead, removed_prints, added_prints, renamed_into)
         finally:

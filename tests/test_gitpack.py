@@ -6,6 +6,7 @@ import os
 import random
 import struct
 import subprocess
+import time
 
 from hippocampus.store import audit, gitcommit, gitpack
 
@@ -142,7 +143,9 @@ def test_what_a_killed_writer_left_in_the_pack_folder_is_cleared_by_the_next_com
     (folder / ("pack-" + "c" * 40 + ".keep")).write_text(f"hippocampus {os.getpid()}\n")  # a writer at work
     for path in folder.iterdir():
         os.utime(path, (0, 0))  # (all of them long ago)
-    (folder / ("pack-" + "d" * 40 + ".keep")).write_text(f"hippocampus {dead}\n")  # just now: another machine's?
+    recent = folder / ("pack-" + "d" * 40 + ".keep")
+    recent.write_text(f"hippocampus {dead}\n")  # just now: another machine's?
+    os.utime(recent, (time.time(), time.time()))  # (now by this process's clock, as the writer reads it)
     (root / "notes" / "n1.md").write_text("note 1 again\n")  # the next commit, however small
     assert gitcommit.commit_paths(root, audit.git_env(), audit.git, ["notes/n1.md"], "again\n", "hippocampus",
                                   "hippocampus@localhost", "hippocampus")

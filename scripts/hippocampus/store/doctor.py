@@ -16,7 +16,7 @@ from ..errors import WorkspaceError
 from .lock import WorkspaceLock
 from ..base.model import normalise_index
 from ..base.paths import is_memory_file, nameable
-from .hand_edits import take_in
+from .edits_in import take_in
 from .transaction import Transaction
 from .workspace import Workspace
 

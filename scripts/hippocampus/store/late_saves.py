@@ -26,10 +26,10 @@ from . import episodes, memfile, reconcile
 def take_in_before_move(tx, moving: list[tuple[dict, str, str]]) -> bool:
     """`moving`: (memory, its file now, where it goes), as Transaction.place plans
     them. The watched files among them (not archive copies) whose bytes are not
-    what the index holds are scanned and taken in (hand_edits.take_in) before
+    what the index holds are scanned and taken in (edits_in.take_in) before
     they move. True when something was taken in (the memories in `tx` are then
     new dicts: the caller plans again)."""
-    from .hand_edits import take_in
+    from .edits_in import take_in
 
     ids_at: dict[str, list[tuple[str, str | None, str | None]]] = {}
     for memory, path, _wanted in moving:

@@ -227,7 +227,7 @@ def _settle(workspace, name: str, merged_paths: list[str], incoming: dict, versi
     from ..store import reconcile
     from .merge_settle import follow_moves, settle
     from .tombstones import honour, without_purged
-    from ..store.hand_edits import take_in
+    from ..store.edits_in import take_in
     from ..store.transaction import Transaction
     tx = Transaction(workspace, workspace.load_index(lazy=True), "system:sync", "sync", "")
     follow_moves(tx, merged_paths)  # a file git moved while the merged index names where it was

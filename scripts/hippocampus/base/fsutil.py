@@ -230,7 +230,7 @@ def clear_dead_temporaries(folder: Path) -> int:
             if not (name.startswith(".") and name.endswith(".tmp")):
                 continue
             pid = name[:-4].rsplit(".", 1)[-1]
-            if not pid.isdigit() or int(pid) == os.getpid() or _process_alive(int(pid)):
+            if not pid.isdigit() or int(pid) == os.getpid() or process_alive(int(pid)):
                 continue
             try:
                 if entry.is_file(follow_symlinks=False):
@@ -241,7 +241,10 @@ def clear_dead_temporaries(folder: Path) -> int:
     return removed
 
 
-def _process_alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether process `pid` is there (ours is; another user's counts as alive)."""
+    if pid == os.getpid():
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

@@ -17,7 +17,7 @@ from .lock import WorkspaceLock
 from ..base.model import normalise_index
 from ..base.paths import is_memory_file, nameable
 from .edits_in import take_in
-from .transaction import Transaction
+from .transaction import Transaction, wanted_place
 from .workspace import Workspace
 
 
@@ -116,20 +116,16 @@ def check(workspace: Workspace) -> dict:
 
 
 def _misplaced(memories, root) -> list[dict]:
-    """The memories whose file is outside the place their state puts it (Transaction.place:
-    memory/ while live, hippocampus/archive/ otherwise): their index entry names another
-    place, and the file is there (an entry naming a place its file is not in, the file where
-    it belongs, is an index an older version left: nothing for --repair to move). A memory
-    archived because its file was deleted by hand keeps the name it had."""
-    from ..base.paths import archive_path, is_live, live_path
+    """The memories whose file is outside the place their state puts it (transaction.wanted_place):
+    their index entry names another place, and the file is there (an entry naming a place its
+    file is not in, the file where it belongs, is an index an older version left: nothing for
+    --repair to move)."""
     from . import episodes
     found = []
     logs: dict[str, set] = {}  # a daily log named: the ids of its entries
     for memory in memories:
-        path = memory.get("file")
-        if not path or not is_memory_file(path, placed=True) or \
-                memory.get("archivedBecause") in reconcile.GONE_BY_HAND or \
-                path == (live_path(path) if is_live(memory) else archive_path(path)):
+        path, wanted = memory.get("file"), wanted_place(memory)
+        if wanted is None or wanted == path:
             continue
         if episodes.is_episode_path(path):  # (its entry, not the day's log, is what is out of place)
             if path not in logs:

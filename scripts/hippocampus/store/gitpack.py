@@ -10,8 +10,9 @@ its body deflated, no deltas; the SHA-1 of the whole at its end) and its index
 layout git's own `index-pack` writes (Documentation/gitformat-pack.txt). Both are
 fsynced (git's default fsyncs packs), the pack renamed into objects/pack/ before
 its index: git finds a pack by its index, so an index never names a pack that is
-not there. The background `git repack` (gitcommit.py) later packs these as deltas
-with the rest, as it does loose objects.
+not there. The background `git repack -d` (gitcommit.py) packs loose objects only:
+these stay as written until `git gc` packs them as deltas with the rest (one pack a
+commit of many files).
 
 Until the branch names its objects the pack is kept (pack-<name>.keep, written before the
 pack is renamed in, as git's own fetch keeps a pack it receives): a `git repack -a -d` a
@@ -29,6 +30,8 @@ import os
 import struct
 import zlib
 from pathlib import Path
+
+from ..base.fsutil import process_alive, sync_folders, write_all
 
 _TYPES = {b"commit": 1, b"tree": 2, b"blob": 3, b"tag": 4}
 
@@ -62,7 +65,6 @@ class Pack:
         if not self._entries:
             return None
         folder.mkdir(exist_ok=True)
-        clear_remains(folder)
         temporary = folder / f"tmp_pack_hippocampus_{os.getpid()}"
         temporary_index = folder / f"tmp_idx_hippocampus_{os.getpid()}"
         placed: list[Path] = []
@@ -79,7 +81,7 @@ class Pack:
             os.replace(temporary, pack)
             placed.append(pack)
             os.replace(temporary_index, index)
-            _sync_folder(folder)
+            sync_folders([folder])
             return index
         except BaseException:
             self.kept = None
@@ -131,7 +133,7 @@ def clear_remains(folder: Path) -> None:
             owner = words[1]
         else:
             continue
-        if not owner.isdigit() or _alive(int(owner)):
+        if not owner.isdigit() or process_alive(int(owner)):
             continue
         try:
             if os.lstat(folder / name).st_mtime > old_before:
@@ -146,18 +148,6 @@ def clear_remains(folder: Path) -> None:
             (folder / name).unlink()
         except OSError:
             pass
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError, OSError):
-        return True  # (another user's process: alive)
-    return True
 
 
 def _entry_header(kind: int, size: int) -> bytes:
@@ -214,8 +204,6 @@ def _write_index(path: Path, names: list[bytes], offsets: list[int], crcs: list[
 
 
 def _write_synced(path: Path, parts: list) -> None:
-    from ..base.fsutil import write_all
-
     try:
         path.unlink()  # (one a killed writer of this pid left: read-only, so not opened over)
     except FileNotFoundError:
@@ -223,14 +211,6 @@ def _write_synced(path: Path, parts: list) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o444)
     try:
         write_all(fd, parts)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _sync_folder(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
         os.fsync(fd)
     finally:
         os.close(fd)

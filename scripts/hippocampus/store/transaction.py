@@ -380,7 +380,6 @@ class Transaction:
         superseded and stale, since OpenClaw's memory search serves every `.md` under memory/.
         A daily log's entry moves between the day's log and its archive copy. Every memory after
         a move into the layout (Workspace.place_all), else those this change touched."""
-        from ..base.paths import archive_path, is_live, is_memory_file, live_path
         from . import episodes
 
         chosen = self.memories if self.workspace.place_all else \
@@ -388,14 +387,9 @@ class Transaction:
         self.workspace.place_all = False
         moving = []
         for memory in chosen:
-            path = memory.get("file")
-            if memory.get("status") == "archived" and memory.get("archivedBecause") in reconcile.GONE_BY_HAND:
-                continue  # (its file was gone: it keeps the name it had, and revives if a file comes back
-                # there; one back already, a folder renamed away and back, is not taken into the archive)
-            if path and is_memory_file(path, placed=True):
-                wanted = live_path(path) if is_live(memory) else archive_path(path)
-                if wanted != path:
-                    moving.append((memory, path, wanted))
+            wanted = wanted_place(memory)
+            if wanted is not None and wanted != memory["file"]:
+                moving.append((memory, memory["file"], wanted))
         from .late_saves import take_in_before_move
         if moving and take_in_before_move(self, moving):  # a person's save since the scan, taken in first
             moving = [(self.by_id[memory["id"]], path, wanted) for memory, path, wanted in moving]
@@ -768,3 +762,17 @@ class Transaction:
                 os.unlink(self.workspace.paths.search_db)
             except OSError:
                 pass
+
+
+def wanted_place(memory: dict) -> str | None:
+    """Where a memory's file belongs (Transaction.place, doctor): memory/<folder>/ while it is
+    live, hippocampus/archive/<folder>/ otherwise (base/paths.py); None for no file, one not
+    where writers keep files, or a memory archived because its file was deleted by hand (it
+    keeps the name it had, and revives if a file comes back there; one back already, a folder
+    renamed away and back, is not taken into the archive)."""
+    from ..base.paths import archive_path, is_live, is_memory_file, live_path
+    path = memory.get("file")
+    if not path or not is_memory_file(path, placed=True) or \
+            memory.get("status") == "archived" and memory.get("archivedBecause") in reconcile.GONE_BY_HAND:
+        return None
+    return live_path(path) if is_live(memory) else archive_path(path)

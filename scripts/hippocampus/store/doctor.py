@@ -129,10 +129,11 @@ def _misplaced(memories, root) -> list[dict]:
             continue
         if episodes.is_episode_path(path):  # (its entry, not the day's log, is what is out of place)
             if path not in logs:
-                try:
-                    with open(os.path.join(root, path), encoding="utf-8", errors="replace") as handle:
-                        logs[path] = {entry.memory_id for entry in episodes.parse(handle.read())}
-                except OSError:
+                from ..base.fsutil import read_confined
+                try:  # (never through a link out of the workspace)
+                    text = read_confined(os.path.join(root, path)).decode("utf-8", "replace")
+                    logs[path] = {entry.memory_id for entry in episodes.parse(text)}
+                except (OSError, WorkspaceError):
                     logs[path] = set()
             if memory.get("id") in logs[path]:
                 found.append(memory)

@@ -24,8 +24,8 @@ def _lines(ws) -> list[bytes]:
 def _rows(path) -> list[tuple]:
     db = sqlite3.connect(path)
     try:
-        return db.execute("SELECT id, status, importance, base, last, content, keywords, file FROM mem "
-                          "ORDER BY id").fetchall()
+        return db.execute("SELECT id, status, (SELECT importance FROM weight WHERE weight.rowid = mem.rowid), "
+                          "base, last, content, keywords, file FROM mem ORDER BY id").fetchall()
     finally:
         db.close()
 

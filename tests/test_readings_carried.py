@@ -133,6 +133,26 @@ def test_a_store_from_before_gets_its_keys_from_the_cache_not_read_again(ws):
     assert entry["read"] == in_library(PRINT, entry["content"], json.dumps(entry["readings"]))
 
 
+def test_decay_makes_a_print_of_other_readers_anew_and_leaves_a_text_changed_by_hand_to_its_readers(ws, tmp_path):
+    """Decay changes importance and status alone and does not hash every text again for it
+    (Transaction._commit): a print of other readers (a readers' version from before) is still
+    made anew, and a text changed by hand in index.json, whose print no longer matches it, is read
+    again by whoever builds a cache from it (a clone), never taken with the old text's keys."""
+    car = ws.remember("My car is a Honda Civic", now=NOW)
+    boat = ws.remember("My boat is called Wavedancer", now=NOW)
+    _rewrite_entry(ws, car, read="16.none:00000000")  # a print of readers from before
+    _rewrite_entry(ws, boat, content="My car is a Tesla Model 3")  # its print is of the old text
+    ws.remember("Lunch was a big salad today", now=NOW)  # index.json in our layout again, those lines as they are
+    assert ws.memory(car)["read"] == "16.none:00000000"
+    ws.run("decay.py", now="2026-04-20T15:00:00Z")
+    entry = ws.memory(car)
+    assert entry["read"] == in_library(PRINT, entry["content"], json.dumps(entry.get("readings", [])))
+    assert "user|car" in entry["readings"]
+    clone = _clone(ws, tmp_path)
+    clone.run("recall.py", "car", now="2026-04-20T16:00:00Z")
+    assert "user|car" in _keys(clone, boat) and "user|boat" not in _keys(clone, boat)
+
+
 def test_the_model_digest_is_the_shipped_models():
     """A new slot_model.bin changes every print only if MODEL_DIGEST says what it is."""
     import hashlib

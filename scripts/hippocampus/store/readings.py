@@ -85,6 +85,13 @@ def carried(memory: dict) -> list[str] | None:
     return found if read == print_of(content, found) else None
 
 
+def of_these_readers(memory: dict) -> bool:
+    """Whether a memory's print was made by the readers and model of this code (its text
+    and keys unchecked: a writer that changed neither need not hash them again)."""
+    read = memory.get("read")
+    return isinstance(read, str) and read.startswith(_readers_tag() + ":")
+
+
 def needs_note(memory: dict) -> bool:
     """Whether a memory about to be written must be given keys (or have its
     procedure's taken away): what it carries is not for its text."""

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..text.textutil import fold, searchable
 
-SCHEMA_VERSION = "18"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words;
+SCHEMA_VERSION = "19"  # 8: unspaced scripts indexed as characters and pairs; 9: combining marks in words;
 # 10: supersession (mem.superseded, the slot table of supersession.keys: raise it when that module reads anew);
 # 11: topic_statements.py's looser reading; 12: lexicon nouns, breeds, brands, teams and titles read loosely,
 # "X is my doctor", relations by one name; 13: "first week at X", "User ...; they ..." as the user, arrows;
@@ -29,7 +29,8 @@ SCHEMA_VERSION = "18"  # 8: unspaced scripts indexed as characters and pairs; 9:
 # 16: how a memory was superseded (mem.how: "stated" by an agent, "read" by the reader; supersede.py)
 # 17: what core and decay read besides (confidence, decayFrom, consolidatedInto), indexes for the core set
 # 18: outcome counts (outcomeGood, outcomeBad: decay and recall's --why read them; a memory with good ones may
-# stay core past its window)
+# stay core past its window); 19: importance in a table of its own (weight), beside its row: a day's decay
+# sets it for every memory, and rewriting every whole row (words, file, source) cost ~0.9 s at 100,000
 # What the slot keys are read with (text/supersession.py, mentions.py, slot_model.py): raise READERS_VERSION,
 # and SCHEMA_VERSION, when a reader changes. A schema change that leaves the readers as they were carries the
 # keys the rows read over to the new tables (SearchCache.carried), so the rebuild after an upgrade does not read
@@ -53,9 +54,10 @@ _SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE mem(
   rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, domain TEXT, category TEXT, store TEXT,
-  status TEXT, base REAL, importance REAL, created TEXT, last TEXT, reinforced INTEGER,
+  status TEXT, base REAL, created TEXT, last TEXT, reinforced INTEGER,
   episode TEXT, source TEXT, file TEXT, hash TEXT, pinned INTEGER, superseded TEXT, how TEXT, confidence TEXT,
   decay_from TEXT, consolidated TEXT, good INTEGER, bad INTEGER, keywords TEXT, content TEXT, foldkey TEXT);
+CREATE TABLE weight(rowid INTEGER PRIMARY KEY, importance REAL);
 CREATE TABLE slot(key TEXT NOT NULL, id TEXT NOT NULL);
 CREATE INDEX slot_key ON slot(key);
 CREATE INDEX slot_id ON slot(id);
@@ -76,7 +78,7 @@ CREATE TABLE files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEG
 REBUILD_SHOWN_FROM = 1000  # memories: from here a rebuild may take a second or more (progress.py decides)
 EPISODES_ONE_BY_ONE = 16  # episodes refreshed: past this, episode_fts and mem are each read once, not once an episode
 
-COLUMNS = ("id", "domain", "category", "store", "status", "base", "importance", "created", "last",
+COLUMNS = ("id", "domain", "category", "store", "status", "base", "created", "last",
            "reinforced", "episode", "source", "file", "hash", "pinned", "superseded", "how", "confidence",
            "decay_from", "consolidated", "good", "bad", "keywords", "content", "foldkey")
 
@@ -95,13 +97,19 @@ def index_state(index_path: Path, stamp: str | None) -> str | None:
     return f"{st.st_size}:{st.st_mtime_ns}:{st.st_ino}:{stamp}"
 
 
+def _importance(memory: dict):
+    """A memory's weight row's value (table weight)."""
+    return memory.get("importance", 0.5)
+
+
 def _row(memory: dict, with_text: bool = True) -> tuple:
-    """The mem row of a memory; without text, only the state columns are right."""
+    """The mem row of a memory (its importance is kept in weight); without text, only the state
+    columns are right."""
     text = (" ".join(memory.get("keywords") or []), memory.get("content", ""),
             fold_key(memory.get("content", ""))) if with_text else ("", "", "")
     return (memory["id"], memory.get("domain"), memory.get("category"), memory.get("store", "semantic"),
             memory.get("status"), memory.get("baseImportance", memory.get("importance", 0.5)),
-            memory.get("importance", 0.5), memory.get("created"), memory.get("lastAccessed"),
+            memory.get("created"), memory.get("lastAccessed"),
             memory.get("timesReinforced", 0), memory.get("episode"), memory.get("source"),
             memory.get("file"), memory.get("hash"), 1 if memory.get("pinned") else 0,
             memory.get("supersededBy"), memory.get("supersededHow"), memory.get("confidence"),
@@ -110,7 +118,7 @@ def _row(memory: dict, with_text: bool = True) -> tuple:
 
 
 # the state columns of a mem row (what a change that leaves the words alone may set), in _row's order
-_STATE = COLUMNS[1:22]
+_STATE = COLUMNS[1:21]
 _MANY_ROWS, _MANY_ROWS_CACHE = 5000, -65536  # an update of more rows than this gets a 64 MB page cache
 
 # the memory fields of a mem row, in the order _MEM selects them
@@ -118,7 +126,8 @@ _FIELDS = ("rowid", "id", "domain", "category", "store", "status", "baseImportan
            "lastAccessed", "timesReinforced", "episode", "source", "file", "hash", "pinned", "supersededBy",
            "supersededHow", "confidence", "decayFrom", "consolidatedInto", "outcomeGood", "outcomeBad", "keywords",
            "content")
-_MEM = ("mem.rowid, mem.id, mem.domain, mem.category, mem.store, mem.status, mem.base, mem.importance, "
+_IMPORTANCE = "(SELECT importance FROM weight WHERE weight.rowid = mem.rowid)"
+_MEM = ("mem.rowid, mem.id, mem.domain, mem.category, mem.store, mem.status, mem.base, " + _IMPORTANCE + ", "
         "mem.created, mem.last, mem.reinforced, mem.episode, mem.source, mem.file, mem.hash, mem.pinned, "
         "mem.superseded, mem.how, mem.confidence, mem.decay_from, mem.consolidated, mem.good, mem.bad, mem.keywords, "
         "mem.content")
@@ -252,6 +261,7 @@ class SearchCache:
         try:
             read = self.keys_read() or self.carried  # what the rows read, for the texts still the same
             self.db.execute("DELETE FROM mem")
+            self.db.execute("DELETE FROM weight")
             self.db.execute("DELETE FROM fts")
             self.db.execute("DELETE FROM episode_fts")
             self.db.execute("DELETE FROM slot")
@@ -318,14 +328,17 @@ class SearchCache:
         insert_mem = f"INSERT INTO mem(rowid,{','.join(COLUMNS)}) VALUES (?,{','.join('?' * len(COLUMNS))})"
         rowid = self.db.execute("SELECT COALESCE(MAX(rowid), 0) FROM mem").fetchone()[0]
         mem_rows: list[tuple] = []
+        weight_rows: list[tuple] = []
         fts_rows: list[tuple] = []
         slot_rows: list[tuple] = []
 
         def flush() -> None:
             self.db.executemany(insert_mem, mem_rows)
+            self.db.executemany("INSERT INTO weight(rowid, importance) VALUES (?,?)", weight_rows)
             self.db.executemany("INSERT INTO fts(rowid, content, keywords) VALUES (?,?,?)", fts_rows)
             self.db.executemany("INSERT INTO slot(key, id) VALUES (?, ?)", slot_rows)
             mem_rows.clear()
+            weight_rows.clear()
             fts_rows.clear()
             slot_rows.clear()
 
@@ -333,6 +346,7 @@ class SearchCache:
             rowid += 1
             row = _row(memory)
             mem_rows.append((rowid, *row))
+            weight_rows.append((rowid, _importance(memory)))
             fts_rows.append((rowid, searchable(row[-2]), searchable(row[-3])))
             if memory.get("store") != "procedural":  # (a procedure states nothing of anyone's)
                 known = read.get(memory["id"]) if read else None  # as this cache read the same text before,
@@ -396,12 +410,17 @@ class SearchCache:
                     both.append((memory.get("importance"), memory.get("status"), memory_id))
                 elif memory.get("importance") != was["importance"]:
                     importance_only.append((memory.get("importance"), memory_id))
-            many = len(importance_only) + len(both) > _MANY_ROWS
+            rowids = self._rowids([row[-1] for row in importance_only] + [row[-1] for row in both])
+            many = len(both) > _MANY_ROWS
             if many:  # rows of every page: SQLite's 2 MB page cache wrote and read them again (~2x)
                 self.db.execute(f"PRAGMA cache_size={_MANY_ROWS_CACHE}")
             try:
-                self.db.executemany("UPDATE mem SET importance=? WHERE id=?", importance_only)
-                self.db.executemany("UPDATE mem SET importance=?, status=? WHERE id=?", both)
+                self.db.executemany("UPDATE weight SET importance=? WHERE rowid=?",
+                                    [(row[0], rowids[row[-1]]) for row in (*importance_only, *both)
+                                     if row[-1] in rowids])
+                self.db.executemany("UPDATE mem SET status=? WHERE rowid=?",
+                                    [(status, rowids[memory_id]) for _, status, memory_id in both
+                                     if memory_id in rowids])
             finally:
                 if many:
                     self.db.execute("PRAGMA cache_size=-2000")
@@ -414,10 +433,11 @@ class SearchCache:
             part = ids[chunk:chunk + 500]
             marks = ",".join("?" * len(part))
             for row in self.db.execute(
-                    f"SELECT id, rowid, content, keywords, episode, status, store, {state} FROM mem "
-                    f"WHERE id IN ({marks})", part):
+                    f"SELECT id, rowid, content, keywords, episode, status, store, {state}, {_IMPORTANCE} "
+                    f"FROM mem WHERE id IN ({marks})", part):
                 current[row[0]] = tuple(row[1:])
         in_place: dict[tuple, list] = {}  # the columns that changed -> (their values..., rowid) of each row
+        weights: list[tuple] = []  # (importance, rowid) of the rows kept whose importance changed
         renewed, episodes = [], set()
         for memory_id, memory in by_id.items():
             old = current.get(memory_id)
@@ -425,24 +445,41 @@ class SearchCache:
                     and old[3] == memory.get("episode") \
                     and (old[4] == "archived") == (memory.get("status") == "archived") \
                     and (old[5] == "procedural") == (memory.get("store") == "procedural"):  # (a procedure has no keys)
-                values = _row(memory, with_text=False)[1:22]
-                changed = tuple(n for n, (was, now) in enumerate(zip(old[6:], values)) if was != now)
+                values = _row(memory, with_text=False)[1:21]
+                changed = tuple(n for n, (was, now) in enumerate(zip(old[6:-1], values)) if was != now)
                 if changed:  # only what changed is set: an indexed column set to itself still costs its indexes
                     in_place.setdefault(changed, []).append((*(values[n] for n in changed), old[0]))
+                if old[-1] != _importance(memory):
+                    weights.append((_importance(memory), old[0]))
                 continue
             renewed.append(memory)
             if old:
                 self.db.execute("DELETE FROM fts WHERE rowid = ?", (old[0],))
                 self.db.execute("DELETE FROM mem WHERE rowid = ?", (old[0],))
+                self.db.execute("DELETE FROM weight WHERE rowid = ?", (old[0],))
                 self.db.execute("DELETE FROM slot WHERE id = ?", (memory_id,))
                 if old[3]:
                     episodes.add(old[3])
             if memory.get("episode"):
                 episodes.add(memory["episode"])
-        for changed, rows in in_place.items():  # (decay: importance, at times status; ~3 s -> ~0.5 s at 100,000)
+        for changed, rows in in_place.items():  # (only the columns that changed: an indexed one costs its index)
             self.db.executemany(f"UPDATE mem SET {', '.join(_STATE[n] + '=?' for n in changed)} WHERE rowid=?", rows)
+        self.db.executemany("UPDATE weight SET importance=? WHERE rowid=?", weights)
         self._insert(renewed)
         self._refresh_episodes(episodes)
+
+    def _rowids(self, ids: list[str]) -> dict[str, int]:
+        """id -> rowid of these ids' rows (those the cache holds)."""
+        if len(ids) > _MANY_ROWS:  # (a day's decay: every row, one pass over the id index)
+            wanted = set(ids)
+            return {memory_id: rowid for memory_id, rowid in self.db.execute("SELECT id, rowid FROM mem")
+                    if memory_id in wanted}
+        found: dict[str, int] = {}
+        for start in range(0, len(ids), 500):
+            part = ids[start:start + 500]
+            found.update(self.db.execute(f"SELECT id, rowid FROM mem WHERE id IN ({','.join('?' * len(part))})",
+                                         part))
+        return found
 
     def compact(self) -> None:
         """Leave no trace of removed text in the file (after a purge): FTS5

@@ -481,8 +481,12 @@ class Transaction:
         if self.index_changed:
             self.index["lastUpdated"] = format_time(self.now)
             self.index.pop("migratedFrom", None)
-            from .readings import needs_note, note
-            unread = [m for m in self.touched.values() if needs_note(m)]  # (one CRC a memory for the rest)
+            from .readings import needs_note, note, of_these_readers
+            # (one CRC a memory; none for a change of importance and status alone with a print of these
+            # readers: its text and keys are as the line held them, and a print that no longer matches a
+            # text changed by hand is read again by whoever reads it; decay at 100,000: ~0.2 s)
+            unread = [m for memory_id, m in self.touched.items()
+                      if not (memory_id in self._state_only and of_these_readers(m)) and needs_note(m)]
             known = self._cached_keys([m["id"] for m in unread])
             for memory in unread:  # the keys its text reads as travel with it (readings.py)
                 note(memory, known.get(memory["id"]) or self.read_keys.get(memory["id"]))

@@ -120,3 +120,25 @@ def test_a_cluster_that_would_be_core_is_proposed_not_promoted(ws):
     assert proposal["kind"] == "promote" and proposal["target"] == summary["id"]
     ws.run("review.py", "approve", str(proposal["id"]), now="2026-03-04")
     assert ws.memory(summary["id"])["status"] == "core"
+
+
+def test_a_report_lists_fifty_changes_of_a_kind_and_counts_them_all(ws):
+    """At 100,000 memories a first sleep marks ~91,000 stale: its report listed each one (29 MB of
+    --json). It lists the first 50 of each kind, says how many it left out, and --all lists them all."""
+    import json as json_module
+    facts = [f"The {thing} is kept in the {place}" for thing in ("ladder", "kettle", "tent", "drill", "globe",
+                                                                "lamp", "rake", "easel", "banjo", "kayak")
+             for place in ("attic", "garage", "shed", "cellar", "hallway", "pantry")]
+    lines = "".join(json_module.dumps({"content": text, "domain": "world", "created": "2026-01-02T10:00:00Z"}) + "\n"
+                    for text in facts)
+    ws.run("remember.py", "--jsonl", "-", input=lines, now="2026-01-02T10:00:00Z")
+    dry = ws.json("consolidate.py", "--dry-run", now="2026-03-10")
+    stale = dry["counts"]["stale"]
+    assert stale == len(facts) == 60
+    assert [c["kind"] for c in dry["changes"]].count("stale") == 50 and dry["changesLeftOut"] == 10
+    every = ws.json("consolidate.py", "--dry-run", "--all", now="2026-03-10")
+    assert [c["kind"] for c in every["changes"]].count("stale") == 60 and every["changesLeftOut"] == 0
+    assert every["changes"][:len(dry["changes"])] == dry["changes"]
+    text = ws.run("consolidate.py", now="2026-03-10").out
+    assert text.count("- mark stale") == 50 and "- ... and 10 more (--all lists every change)" in text
+    assert "made: 0 clusters, 0 merges, 0 conflicts, 60 stale" in text

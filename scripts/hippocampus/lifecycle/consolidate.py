@@ -35,14 +35,19 @@ from ..text.textutil import fold, one_line
 from ..text.timeutil import format_time, parse_time_or, days_between
 
 
-def run_sleep(workspace, dry_run: bool = False) -> dict:
+CHANGES_SHOWN = 50  # changes of each kind a report lists (at 100,000: 91,358 marked stale, a 29 MB report)
+
+
+def run_sleep(workspace, dry_run: bool = False, every_change: bool = False) -> dict:
     """The weekly sleep as consolidate.py and the scheduled job run it: one
     transaction that first looks at every memory file."""
     with workspace.transaction("system:consolidate", "consolidate", full_look=True) as tx:
-        return consolidate(tx, dry_run=dry_run)
+        return consolidate(tx, dry_run=dry_run, every_change=every_change)
 
 
-def consolidate(tx, dry_run: bool = False) -> dict:
+def consolidate(tx, dry_run: bool = False, every_change: bool = False) -> dict:
+    """The sleep's plan, applied unless `dry_run`; the report lists CHANGES_SHOWN changes of
+    each kind (`every_change`: all of them) and counts them all."""
     config = tx.config["consolidate"]
     live = [m for m in tx.memories if m.get("status") != "archived"]
     plan = {"clusters": _clusters(live, config, tx.now), "merges": _duplicates(live, config, tx),
@@ -56,12 +61,13 @@ def consolidate(tx, dry_run: bool = False) -> dict:
     _fading(live, config, tx, plan, merged_away)
     from .supersede import plan_links
     plan["superseded"] = plan_links((m for m in live if m["id"] not in merged_away), tx)
-    changes = describe(plan)
+    changes, left_out = describe(plan, None if every_change else CHANGES_SHOWN)
     if not dry_run:
         apply(tx, plan)
         tx.action = "consolidate"
         tx.summary = summary(plan)
-    return {"dryRun": dry_run, "changes": changes, "counts": {k: len(v) for k, v in plan.items()}}
+    return {"dryRun": dry_run, "changes": changes, "changesLeftOut": left_out,
+            "counts": {k: len(v) for k, v in plan.items()}}
 
 
 # ------------------------------------------------------------------- finding
@@ -278,31 +284,46 @@ def _majority(memories: list[dict], key: str) -> str:
 
 
 # ---------------------------------------------------------------- describing
-def describe(plan: dict) -> list[dict]:
-    changes = []
-    for cluster in plan["clusters"]:
+def describe(plan: dict, shown: int | None = None) -> tuple[list[dict], int]:
+    """The changes of the plan, at most `shown` of each kind (None: all), in the plan's
+    order, and how many were left out."""
+    changes, left_out = [], 0
+
+    def first(items: list) -> list:
+        nonlocal left_out
+        if shown is None or len(items) <= shown:
+            return items
+        left_out += len(items) - shown
+        return items[:shown]
+
+    for cluster in first(plan["clusters"]):
         changes.append({"kind": "cluster", "subject": cluster["subject"], "sources": [m["id"] for m in cluster["sources"]],
                         "text": f"{len(cluster['sources'])} episodes about {', '.join(cluster['subject'])} "
                                 "become one semantic memory"})
-    for merge in plan["merges"]:
+    for merge in first(plan["merges"]):
         changes.append({"kind": "merge", "keep": merge["keep"]["id"], "archive": merge["loser"]["id"],
                         "text": f"merge {merge['loser']['id']} into {merge['keep']['id']}: "
                                 f"{one_line(merge['keep']['content'], 80)}"})
-    for conflict in plan["conflicts"]:
+    for conflict in first(plan["conflicts"]):
         changes.append({"kind": "conflict", "a": conflict["a"]["id"], "b": conflict["b"]["id"], "why": conflict["kind"],
                         "text": f"conflict ({conflict['kind']}): {one_line(conflict['a']['content'], 60)} / "
                                 f"{one_line(conflict['b']['content'], 60)}"})
     changes += [{"kind": "stale", "id": m["id"], "text": f"mark stale (unused 30+ days): {one_line(m['content'], 60)}"}
-                for m in plan["stale"]]
+                for m in first(plan["stale"])]
     changes += [{"kind": "supersede", "old": old["id"], "new": new["id"],
                  "text": f"{new['id']} supersedes {old['id']}: {one_line(old['content'], 50)} -> "
-                         f"{one_line(new['content'], 50)}"} for old, new in plan["superseded"]]
+                         f"{one_line(new['content'], 50)}"} for old, new in first(plan["superseded"])]
+    listed: dict[str, int] = {}  # of each action
     for item in plan["archived"]:
+        listed[item["action"]] = listed.get(item["action"], 0) + 1
+        if shown is not None and listed[item["action"]] > shown:
+            left_out += 1
+            continue
         memory = item["memory"]
         verb = {"watch": "below the archive threshold, watching", "recovered": "back above the archive threshold",
                 "archive": "archive (faded)"}[item["action"]]
         changes.append({"kind": item["action"], "id": memory["id"], "text": f"{verb}: {one_line(memory['content'], 60)}"})
-    return changes
+    return changes, left_out
 
 
 def summary(plan: dict) -> str:

@@ -127,8 +127,10 @@ def words(text: str) -> list[str]:
     """Lower-cased word tokens (letters and digits of any script, with their
     combining marks: "हिंदी" is one word, not ह and द)."""
     text = text.lower()  # not casefold(): FTS5 keeps ß and ΐ, and the words are its query
+    if "’" in text:  # (' and ’ are one to the pattern: replaced once, not in every word)
+        text = text.replace("’", "'")
     marks = _marks_of(text)
-    return [w.replace("’", "'") for w in (_words_keeping(marks) if marks else _WORD).findall(text)]
+    return (_words_keeping(marks) if marks else _WORD).findall(text)
 
 
 _SENTENCE_END = re.compile(r"[.!?:;…\n]")

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "bench"))
+sys.path.append(str(ROOT / "bench"))  # (after the installed packages: a bench script shadows none)
 
 import knowledge_updates as ku  # noqa: E402
 

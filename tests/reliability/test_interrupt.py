@@ -78,8 +78,14 @@ def _quiet_start(result) -> bool:
     if result.returncode == -signal.SIGINT:
         return "interrupted" not in result.err
     lines = result.err.strip().splitlines()
-    return result.returncode == 1 and bool(lines) and lines[-1] == "KeyboardInterrupt" \
-        and "interrupted" not in result.err
+    if result.returncode != 1 or not lines or "interrupted" in result.err:
+        return False
+    if lines[-1] == "KeyboardInterrupt":
+        return True
+    # the signal while the interpreter opens its streams: Python's fatal error, its thread dump
+    # without a frame (nothing of any script has run)
+    return lines[0].startswith("Fatal Python error: init_sys_streams") and "KeyboardInterrupt" in lines \
+        and lines[-1].strip() == "<no Python frame>"
 
 
 def _where(ws, text: str) -> tuple[bool, bool, bool]:

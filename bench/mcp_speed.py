@@ -11,8 +11,8 @@ called directly (the server's work without the protocol). Also: remember
 through the server, and a recall right after a CLI remember (the server sees
 the new index and brings its cache level).
 
-    python3 bench/mcp.py                    # 10,000 memories, 200 recalls
-    python3 bench/mcp.py --size 1000 --runs 100
+    python3 bench/mcp_speed.py                    # 10,000 memories, 200 recalls
+    python3 bench/mcp_speed.py --size 1000 --runs 100
 """
 
 from __future__ import annotations

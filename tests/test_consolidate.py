@@ -142,3 +142,20 @@ def test_a_report_lists_fifty_changes_of_a_kind_and_counts_them_all(ws):
     text = ws.run("consolidate.py", now="2026-03-10").out
     assert text.count("- mark stale") == 50 and "- ... and 10 more (--all lists every change)" in text
     assert "made: 0 clusters, 0 merges, 0 conflicts, 60 stale" in text
+
+
+def test_a_summary_states_nothing_its_sources_state(ws):
+    """A cluster's summary quotes its episodes; they hold what they state (supersession's slots,
+    values named in passing): the summary is read as holding none of them, never a second holder."""
+    import sqlite3
+    sources = [ws.remember(f"I live in Lisbon now, near the harbour market, week {n}", "--store", "episodic",
+                           now=f"2026-03-0{d}T09:00:00Z") for n, d in enumerate((1, 3, 5), start=1)]
+    ws.run("consolidate.py", now="2026-03-08")
+    summary = next(m for m in ws.index()["memories"] if m.get("sources") == sources)
+    assert "Lisbon" in summary["content"] and "readings" not in summary and summary["read"]
+    db = sqlite3.connect(ws.cache / "search.sqlite")
+    try:
+        holders = {memory_id for (memory_id,) in db.execute("SELECT id FROM slot WHERE key LIKE 'user|home%'")}
+    finally:
+        db.close()
+    assert holders and holders <= set(sources) and summary["id"] not in holders

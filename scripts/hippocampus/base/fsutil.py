@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 from pathlib import Path
 
 from ..errors import WorkspaceError
@@ -71,7 +72,7 @@ def _folder_inside(folder: str, given: str, real: str) -> None:
     known = _CHECKED.get(folder)
     try:
         st = os.lstat(folder)
-        stamp = (st.st_dev, st.st_ino) if not os.path.islink(folder) else None
+        stamp = (st.st_dev, st.st_ino) if not stat.S_ISLNK(st.st_mode) else None
     except OSError:
         stamp = None
     if known is not None and known == stamp:

@@ -29,7 +29,7 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 SCRIPTS = ROOT / "scripts"
-# this file is named mcp.py: its folder, first on sys.path when it runs, would hide the SDK's package
+# its folder off sys.path (scripts/ first): no bench script stands in for a package or a script
 sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != BENCH]
 sys.path.insert(0, str(SCRIPTS))
 

@@ -144,18 +144,24 @@ def test_a_report_lists_fifty_changes_of_a_kind_and_counts_them_all(ws):
     assert "made: 0 clusters, 0 merges, 0 conflicts, 60 stale" in text
 
 
-def test_a_summary_states_nothing_its_sources_state(ws):
-    """A cluster's summary quotes its episodes; they hold what they state (supersession's slots,
-    values named in passing): the summary is read as holding none of them, never a second holder."""
+def test_a_summary_holds_what_its_sources_state_and_is_superseded_with_them(ws):
+    """A cluster's summary quotes its episodes: it holds the slots they state (their keys, as they
+    carry them, not read again), so a later statement that supersedes them supersedes it too (a
+    review of this change found the summary left current once it held none)."""
     import sqlite3
     sources = [ws.remember(f"I live in Lisbon now, near the harbour market, week {n}", "--store", "episodic",
                            now=f"2026-03-0{d}T09:00:00Z") for n, d in enumerate((1, 3, 5), start=1)]
     ws.run("consolidate.py", now="2026-03-08")
     summary = next(m for m in ws.index()["memories"] if m.get("sources") == sources)
-    assert "Lisbon" in summary["content"] and "readings" not in summary and summary["read"]
+    source = ws.memory(sources[0])
+    assert "Lisbon" in summary["content"] and "user|home" in source["readings"]
+    assert summary["readings"] == source["readings"]
     db = sqlite3.connect(ws.cache / "search.sqlite")
     try:
-        holders = {memory_id for (memory_id,) in db.execute("SELECT id FROM slot WHERE key LIKE 'user|home%'")}
+        holders = {memory_id for (memory_id,) in db.execute("SELECT id FROM slot WHERE key = 'user|home'")}
     finally:
         db.close()
-    assert holders and holders <= set(sources) and summary["id"] not in holders
+    assert holders == {*sources, summary["id"]}
+    porto = ws.remember("I live in Porto now", now="2026-03-09T09:00:00Z")
+    assert ws.memory(summary["id"])["supersededBy"] == porto
+    assert all(ws.memory(memory_id)["supersededBy"] == porto for memory_id in sources)

@@ -1,8 +1,9 @@
 """No bench module is named like a module Python would otherwise find, and no script like a
 standard module: the tests put scripts/ (and two of them bench/) on sys.path, and bench/mcp.py
 once stood in for the mcp package there, so the MCP server tests skipped as if mcp were not
-installed. (The scripts' names are the commands agents call; scripts/outcome.py shares its name
-with an installed package, `outcome`, which only trio imports.)"""
+installed; nor is a bench module named like a script. (The scripts' names are the commands
+agents call; scripts/outcome.py shares its name with an installed package, `outcome`, which only
+trio imports.)"""
 import importlib.machinery
 import sys
 from pathlib import Path
@@ -19,3 +20,4 @@ def test_no_bench_module_is_named_like_an_installed_module_and_no_module_like_a_
             assert name not in sys.stdlib_module_names and name not in sys.builtin_module_names, path
             if folder == "bench":
                 assert importlib.machinery.PathFinder.find_spec(name, elsewhere) is None, path
+                assert not (ROOT / "scripts" / path.name).exists(), path  # (both folders on a test's path)

@@ -259,10 +259,10 @@ def _summarise(tx, plan: dict, core: float) -> None:
         memory["sources"] = [m["id"] for m in sources]
         write_home(tx, memory)
         tx.put(memory)
-        # read as stating nothing of its own: it quotes its sources, which hold what they state (read,
-        # it became a second holder of each of their slots; at 100,000 memories reading the 7,081
-        # summaries of a first sleep was ~10 s of it)
-        tx.read_keys[memory_id] = (text, [])
+        # what it states is what its sources state (it quotes them): their keys, as they carry them,
+        # not read again (at 100,000 memories reading the 7,081 summaries of a first sleep was ~10 s
+        # of it); a statement that supersedes them supersedes the summary too
+        tx.read_keys[memory_id] = (text, _sources_keys(sources))
         cluster["summary"] = memory
         for source in sources:  # keep their history; fade faster from now on
             source["baseImportance"] = decayed(source, tx.now, tx.config)
@@ -271,6 +271,18 @@ def _summarise(tx, plan: dict, core: float) -> None:
             tx.put(source)
         if best + 0.05 >= core:
             plan["promotions"].append(proposals.propose_promotion(tx, memory, f"{len(sources)} episodes"))
+
+
+def _sources_keys(sources: list[dict]) -> list[str]:
+    """The slot keys a summary holds: each key its sources carry for their texts as they are
+    (readings.carried), once, in their order, at most readings.MAX_KEYS."""
+    from ..store.readings import MAX_KEYS, carried
+    keys: list[str] = []
+    for source in sources:
+        for key in carried(source) or ():
+            if key not in keys:
+                keys.append(key)
+    return keys[:MAX_KEYS]
 
 
 def archive_memory(tx, memory: dict, reason: str) -> None:

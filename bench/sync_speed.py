@@ -4,8 +4,8 @@ bare remote, N memories, then C changes on each side (a third new memories, a
 third reinforced, a third forgotten), then sync.py on A (a push), on B (fetch,
 merge with our drivers, settle, push: the figure), on A (a fast-forward).
 
-    python3 bench/sync.py                  # 10,000 memories, 100 changes a side
-    python3 bench/sync.py --memories 2000 --changes 20
+    python3 bench/sync_speed.py                  # 10,000 memories, 100 changes a side
+    python3 bench/sync_speed.py --memories 2000 --changes 20
 """
 
 from __future__ import annotations

@@ -231,7 +231,7 @@ def clear_dead_temporaries(folder: Path) -> int:
             if not (name.startswith(".") and name.endswith(".tmp")):
                 continue
             pid = name[:-4].rsplit(".", 1)[-1]
-            if not pid.isdigit() or int(pid) == os.getpid() or process_alive(int(pid)):
+            if not pid.isdigit() or process_alive(int(pid)):  # (ours is alive)
                 continue
             try:
                 if entry.is_file(follow_symlinks=False):

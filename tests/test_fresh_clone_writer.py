@@ -60,3 +60,26 @@ def test_a_file_edited_before_the_first_recall_is_not_vouched_for(ws, tmp_path):
     clone.remember("User bought a kayak", now=NOW)
     assert "Thursdays" in clone.memory(ids[2])["content"]
     assert clone.git("status", "--porcelain") == ""
+
+
+def test_a_clones_first_recall_keeps_every_files_stamp_and_says_once_what_it_leaves_out(ws, tmp_path):
+    """The files are read on a thread while the rows are built: what that look finds still
+    reaches the cache (every file's stamp and hash) and the terminal (a file left out, once)."""
+    import sqlite3
+    _seed(ws)
+    clone = _clone(ws, tmp_path / "clone")
+    big = clone.store / "user" / "minutes-of-the-whole-year.md"
+    big.write_text("The minutes of every meeting this year. " * 3000)  # over max_content_bytes
+    first = clone.run("recall.py", "bees", now=NOW)
+    assert "minutes-of-the-whole-year.md" in first.err and "max_content_bytes" in first.err
+    db = sqlite3.connect(clone.cache / "search.sqlite")
+    try:
+        stamped = {path: hashed for path, hashed in db.execute("SELECT path, hash FROM files")}
+    finally:
+        db.close()
+    memory_files = {m["file"] for m in clone.index()["memories"]}
+    assert memory_files and memory_files <= set(stamped) and all(stamped[p] for p in memory_files)
+    assert "memory/user/minutes-of-the-whole-year.md" in stamped
+    assert _meta(clone, "index_files_print") is None  # a file left out: nothing vouched for
+    again = clone.run("recall.py", "bees", now=NOW)
+    assert "minutes-of-the-whole-year.md" not in again.err

@@ -63,6 +63,28 @@ def test_hand_edits_of_a_log_flow_back_entry_by_entry(ws):
     assert len([c for c in ws.commits() if c.startswith("manual:")]) == 1
 
 
+def test_a_clones_first_recall_reads_a_changed_log_entry_redacted_and_the_rest_as_indexed(ws, tmp_path):
+    """A reader compares a log entry by entry as it is, and redacts the log only when an entry
+    is not the one index.json holds (a fresh clone of 19,000 logs: ~20 s of redaction, to nothing)."""
+    import subprocess
+    from conftest import PERSON, Workspace
+    changed = ws.remember("The zeppelin tour was booked", "--store", "episodic", now="2026-03-10T14:03:00Z")
+    kept = ws.remember("The ferry left late", "--store", "episodic", now="2026-03-10T15:00:00Z")
+    other = ws.remember("The tram was on time", "--store", "episodic", now="2026-03-11T09:00:00Z")
+    subprocess.run(["git", "clone", "-q", "--", str(ws.root), str(tmp_path / "clone")], check=True,
+                   capture_output=True, env={**PERSON})
+    clone = Workspace(tmp_path / "clone")
+    path = clone.store / "episodes" / "2026-03-10.md"
+    path.write_text(path.read_text().replace("was booked", "was booked with key AKIAIOSFODNN7EXAMPLE"))
+    hit = clone.json("recall.py", "zeppelin", now="2026-03-12")["results"][0]
+    assert hit["id"] == changed and "[REDACTED:aws-access-key]" in hit["content"]
+    assert "AKIAIOSFODNN7EXAMPLE" not in hit["content"]
+    assert clone.json("recall.py", "ferry", now="2026-03-12")["results"][0]["id"] == kept
+    assert clone.json("recall.py", "tram", now="2026-03-12")["results"][0]["id"] == other
+    path.write_text(path.read_text().replace("The ferry left late\n", ""))  # an entry emptied: gone for readers
+    assert clone.json("recall.py", "ferry", now="2026-03-12")["results"] == []
+
+
 def test_an_entry_copied_with_its_marker_gets_its_own_id(ws):
     original = ws.remember("Met Ana at the conference", "--store", "episodic", now="2026-03-10T10:00:00Z")
     block = f"\n## 10:00 · {original}\nMet Ana at the conference, again\n"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..base.fsutil import file_hash
+from ..base.fsutil import file_hash, read_plain
 from ..base.paths import MEMORY_FOLDERS, WorkspacePaths, is_archived_path, is_memory_file, leaves_workspace, nameable
 
 _MASK = (1 << 64) - 1
@@ -147,7 +147,7 @@ def read_edit(root: Path, path: str, memory_id: str | None,
     from ..text.redact import redact
 
     try:
-        raw = (root / path).read_bytes()
+        raw = read_plain(root / path)
     except OSError as exc:
         return path, f"unreadable ({exc.strerror})"
     why = binary(raw) or (too_large(len(raw), max_bytes) if max_bytes is not None else None)
@@ -232,7 +232,7 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, lis
                 continue
         else:
             try:
-                current_hash = file_hash((root / path).read_bytes())
+                current_hash = file_hash(read_plain(root / path, stamp[1]))
             except OSError:
                 result.unread.append(path)
                 continue
@@ -258,6 +258,26 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, lis
     return result
 
 
+def _log_as_indexed(text: str, known: list, gone_by_hand: set[str], max_bytes: int) -> bool:
+    """Whether a log's entries, read as they are, are each the one index.json holds (the same
+    id and hash, none deleted, none added, none too long): then a reader need not redact the
+    log to compare it. What index.json holds was redacted before it was written, so an entry
+    of that hash is its redacted text; an entry a person changed has another hash and the
+    log is read the whole way (redacted first)."""
+    from . import episodes
+    known_by_id = {memory_id: (hash_, status) for memory_id, hash_, status in known}
+    seen: set[str] = set()
+    for entry in episodes.parse(text):
+        if not entry.content:
+            continue
+        state = known_by_id.get(entry.memory_id)
+        if state is None or entry.memory_id in seen or len(entry.content.encode("utf-8")) > max_bytes or \
+                state[0] != entry.hash or (state[1] == "archived" and entry.memory_id in gone_by_hand):
+            return False
+        seen.add(entry.memory_id)
+    return all(memory_id in seen or status == "archived" for memory_id, (_hash, status) in known_by_id.items())
+
+
 def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: ScanResult, writer: bool,
               max_bytes: int) -> None:
     """One daily log: which of its entries a person edited, added or deleted.
@@ -274,7 +294,7 @@ def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: 
         result.skipped.append((path, NotAMemory("not indexed (see the warning it had)"), False))
         return
     try:
-        raw = (root / path).read_bytes()
+        raw = read_plain(root / path, stamp[1])
     except OSError as exc:
         result.broken.append((path, f"unreadable ({exc.strerror})"))
         return
@@ -286,7 +306,10 @@ def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: 
     current_hash = file_hash(raw)
     indexed = current_hash if writer else (cached[4] if cached is not None else None)
     result.manifest_updates[path] = (*stamp, current_hash, indexed)
-    text, kinds = redact(textutil.decode_bytes(raw))
+    decoded = textutil.decode_bytes(raw)
+    if not writer and _log_as_indexed(decoded, known, result.gone_by_hand, max_bytes):
+        return  # (a fresh clone's first look at 19,000 logs: ~20 s of redaction, to nothing)
+    text, kinds = redact(decoded)
     rewritten = text
     known_by_id = {memory_id: (hash_, status) for memory_id, hash_, status in known}
     seen: set[str] = set()

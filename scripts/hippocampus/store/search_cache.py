@@ -75,6 +75,9 @@ CREATE VIRTUAL TABLE episode_fts USING fts5(episode UNINDEXED, content, tokenize
 CREATE TABLE files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEGER, hash TEXT, indexed TEXT);
 """
 
+# memories: from here a rebuild drops mem's and slot's indexes and makes them again after the rows, with
+# a 64 MB page cache (a fresh clone of 100,000: 6.4 -> 3.7 s; references/performance.md)
+BULK_REBUILD_FROM = 5000
 REBUILD_SHOWN_FROM = 1000  # memories: from here a rebuild may take a second or more (progress.py decides)
 EPISODES_ONE_BY_ONE = 16  # episodes refreshed: past this, episode_fts and mem are each read once, not once an episode
 
@@ -257,9 +260,16 @@ class SearchCache:
 
     def rebuild(self, memories: list[dict], state: str | None, manifest: dict | None = None) -> None:
         """Replace every memory row (the stat manifest is kept unless given)."""
+        bulk = len(memories) >= BULK_REBUILD_FROM
         self.db.execute("BEGIN IMMEDIATE")
         try:
             read = self.keys_read() or self.carried  # what the rows read, for the texts still the same
+            if bulk:  # the indexes made again once the rows are in, and a page cache for them
+                self.db.execute(f"PRAGMA cache_size={_MANY_ROWS_CACHE}")
+                indexes = self.db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' "
+                                          "AND tbl_name IN ('mem', 'slot') AND sql IS NOT NULL").fetchall()
+                for index in indexes:
+                    self.db.execute('DROP INDEX "' + index[0].replace('"', '""') + '"')
             self.db.execute("DELETE FROM mem")
             self.db.execute("DELETE FROM weight")
             self.db.execute("DELETE FROM fts")
@@ -270,6 +280,9 @@ class SearchCache:
                 from ..base.progress import track
                 rows = track(memories, "building the search cache")
             self._insert(rows, read)
+            if bulk:
+                for index in indexes:
+                    self.db.execute(index[1])
             self._refresh_episodes({m.get("episode") for m in memories if m.get("episode")}, fresh=True)
             if manifest is not None:
                 self.db.execute("DELETE FROM files")
@@ -284,6 +297,9 @@ class SearchCache:
         except BaseException:
             self.db.execute("ROLLBACK")
             raise
+        finally:
+            if bulk:
+                self.db.execute("PRAGMA cache_size=-2000")
 
     def keys_read(self) -> dict[str, tuple[int, list[str]]]:
         """id -> (the hash of its row's text, its slot keys: supersession's, "~" mentions, "+" the

@@ -7,7 +7,7 @@ copies it for each side, and times whole-process `remember`, `recall`,
 `load_core` and `decay` for the two code trees alternately, call by call;
 medians are printed side by side with their ratio. First, once for each side,
 a fresh `git clone` of the store has its first recall timed (its search cache
-built from nothing).
+built from nothing; `--clones N`: N clones a side, in turns).
 
     python3 bench/ab.py --ref 4210ed6 --size 10000 --store episodic --runs 15
 
@@ -87,6 +87,7 @@ def main() -> None:
     p.add_argument("--core-files", action="store_true", help="give the store HIPPOCAMPUS_CORE.md and MEMORY.md first")
     p.add_argument("--text", default="Comparison memory {i} about the hiking trip",
                    help="what each timed remember stores ({i}: its number)")
+    p.add_argument("--clones", type=int, default=1, help="fresh clones whose first recall is timed, a side, in turns")
     p.add_argument("--workspace", type=Path, help="a store built before, copied for each side (not built)")
     p.add_argument("--only", default=",".join(ONLY), help="the calls to time, of " + ", ".join(ONLY))
     args = p.parse_args()
@@ -129,13 +130,14 @@ def main() -> None:
             times: dict[str, dict[str, list[float]]] = {name: {what: [] for what in (*WHAT, BARE)}
                                                         for name in sides}
             now = "2026-12-01T00:00:00Z"
-            for name, code in sides.items():  # a fresh clone's first recall builds its cache from nothing
-                if "a fresh clone's first recall" not in wanted:
-                    break
-                clone = base / name / "clone"
-                subprocess.run(["git", "clone", "-q", "--", str(built), str(clone)], check=True, capture_output=True)
-                times[name]["a fresh clone's first recall"].append(timed(code, clone, ["recall.py", "warm up"], now))
-                shutil.rmtree(clone, ignore_errors=True)
+            for turn in range(args.clones if "a fresh clone's first recall" in wanted else 0):
+                for name in (list(sides) if turn % 2 == 0 else list(sides)[::-1]):  # a fresh clone's first
+                    clone = base / name / "clone"  # recall builds its cache from nothing
+                    subprocess.run(["git", "clone", "-q", "--", str(built), str(clone)], check=True,
+                                   capture_output=True)
+                    times[name]["a fresh clone's first recall"].append(timed(sides[name], clone,
+                                                                             ["recall.py", "warm up"], now))
+                    shutil.rmtree(clone, ignore_errors=True)
             for name, code in sides.items():  # the first recall of a copy builds its derived cache
                 timed(code, workspaces[name], ["recall.py", "warm up"], now)
             for name, code in sides.items():  # and load_core its first look, which later ones may trust

@@ -85,6 +85,32 @@ def test_a_clones_first_recall_reads_a_changed_log_entry_redacted_and_the_rest_a
     assert clone.json("recall.py", "ferry", now="2026-03-12")["results"] == []
 
 
+def test_no_redaction_runs_from_one_log_entry_into_the_next(ws, tmp_path):
+    """An entry ending "... what the VPN password is" once let the redaction of the whole log
+    take the next entry's heading with it: a writer that looked at the log archived the memory
+    under it as deleted by hand. A log is redacted part by part (episodes.redacted)."""
+    import subprocess
+    from conftest import PERSON, Workspace
+    asked = ws.remember("Dana asked what the VPN password is", "--store", "episodic", now="2026-03-10T10:00:00Z")
+    lunch = ws.remember("Lunch with Ana at the harbour", "--store", "episodic", now="2026-03-10T11:00:00Z")
+    subprocess.run(["git", "clone", "-q", "--", str(ws.root), str(tmp_path / "clone")], check=True,
+                   capture_output=True, env={**PERSON})
+    clone = Workspace(tmp_path / "clone")
+    clone.remember("Bought a kayak", now="2026-03-12T09:00:00Z")  # a clone's first writer looks at every log
+    assert clone.memory(lunch).get("status") != "archived"
+    assert not any(c.startswith("manual:") for c in clone.commits())
+    path = log_path(ws, "2026-03-10")  # a person edits the log: a writer reads it the whole way
+    path.write_text(path.read_text().replace("Dana asked", "Dana from IT asked"))
+    ws.remember("Bought a paddle", now="2026-03-12T10:00:00Z")
+    assert ws.memory(asked)["content"] == "Dana from IT asked what the VPN password is"
+    assert ws.memory(lunch).get("status") != "archived" and ws.memory(lunch)["content"] == "Lunch with Ana at the harbour"
+    assert f"## 11:00 · {lunch}\nLunch with Ana" in path.read_text()
+    path.write_text(path.read_text().replace("at the harbour", "at the harbour, the VPN password is hunter2hunter2"))
+    ws.remember("Bought a life vest", now="2026-03-12T11:00:00Z")  # a secret in an entry: that entry redacted
+    assert "hunter2hunter2" not in path.read_text() and "hunter2hunter2" not in ws.git("log", "-p")
+    assert ws.memory(lunch)["content"].startswith("Lunch with Ana at the harbour, the VPN password is [REDACTED")
+
+
 def test_an_entry_copied_with_its_marker_gets_its_own_id(ws):
     original = ws.remember("Met Ana at the conference", "--store", "episodic", now="2026-03-10T10:00:00Z")
     block = f"\n## 10:00 · {original}\nMet Ana at the conference, again\n"

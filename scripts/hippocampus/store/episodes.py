@@ -122,6 +122,38 @@ def parse(text: str) -> list[Entry]:
     return entries
 
 
+def redacted(text: str) -> tuple[str, list[str]]:
+    """A log with its secrets redacted part by part (redact.redact): the preamble, each
+    heading line and each entry's body on its own, each without the line break that ends
+    it, so that no pattern runs across an entry's boundary ("... the VPN password is" at
+    an entry's end once took the next heading with it, and the memory under it) and a
+    full-width secret in one part leaves the other parts' characters as they are. Lines
+    are those parse() reads. An entry whose text is as remember wrote it is its own
+    redaction (it was redacted before it was written)."""
+    from ..text.redact import redact
+    segments: list[list[str]] = []
+    body: list[str] = []
+    for piece in text.splitlines(keepends=True):
+        if _HEADING.match(piece) is None:
+            body.append(piece)
+            continue
+        if body:
+            segments.append(body)
+        segments.append([piece])
+        body = []
+    if body:
+        segments.append(body)
+    out: list[str] = []
+    kinds: list[str] = []
+    for segment in segments:
+        last = segment[-1]
+        ending = last[len(last.splitlines()[0]):] if last.splitlines() else last
+        clean, found = redact("".join(segment)[:len("".join(segment)) - len(ending)])
+        out.append(clean + ending)
+        kinds.extend(kind for kind in found if kind not in kinds)
+    return "".join(out), kinds
+
+
 def set_marker(text: str, entry: Entry, memory_id: str) -> str:
     """The log with `memory_id` as the marker of `entry`'s heading (nothing else changes)."""
     lines = text.split("\n")

@@ -285,7 +285,6 @@ def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: 
     from . import episodes
     from ..text import textutil
     from .not_memory import NotAMemory, binary
-    from ..text.redact import redact
 
     seen_before = cached is not None and tuple(cached[:3]) == stamp
     if seen_before and cached[4] is not None and cached[4] == cached[3]:
@@ -309,7 +308,7 @@ def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: 
     decoded = textutil.decode_bytes(raw)
     if not writer and _log_as_indexed(decoded, known, result.gone_by_hand, max_bytes):
         return  # (a fresh clone's first look at 19,000 logs: ~20 s of redaction, to nothing)
-    text, kinds = redact(decoded)
+    text, kinds = episodes.redacted(decoded)
     rewritten = text
     known_by_id = {memory_id: (hash_, status) for memory_id, hash_, status in known}
     seen: set[str] = set()

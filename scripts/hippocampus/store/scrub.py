@@ -63,6 +63,7 @@ def scrubbed(relative: str, data: bytes, before: bytes | None = None) -> bytes |
     6 MB index.json is not redacted whole for the lines a writer added).
     """
     from ..text.redact import redact_text
+    from .episodes import is_episode_path, redacted
     if b"\0" in data[:8192]:
         return None  # not text: nothing of ours
     text = data.decode("utf-8", "surrogateescape")
@@ -85,6 +86,8 @@ def scrubbed(relative: str, data: bytes, before: bytes | None = None) -> bytes |
                     parsed = None
                 if parsed is not None:
                     clean = json.dumps(_redact_values(parsed)[0], ensure_ascii=False, indent=1) + "\n"
+    elif is_episode_path(relative):  # a daily log: part by part, no pattern across an entry's heading
+        clean = redacted(text)[0]
     else:
         clean = redact_text(text)
     return clean.encode("utf-8", "surrogateescape") if clean != text else None

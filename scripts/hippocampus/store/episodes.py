@@ -146,9 +146,9 @@ def redacted(text: str) -> tuple[str, list[str]]:
     out: list[str] = []
     kinds: list[str] = []
     for segment in segments:
-        last = segment[-1]
-        ending = last[len(last.splitlines()[0]):] if last.splitlines() else last
-        clean, found = redact("".join(segment)[:len("".join(segment)) - len(ending)])
+        joined, last = "".join(segment), segment[-1]
+        ending = last[len(last.splitlines()[0]):]  # (a piece splitlines gave is never empty)
+        clean, found = redact(joined[:len(joined) - len(ending)])
         out.append(clean + ending)
         kinds.extend(kind for kind in found if kind not in kinds)
     return "".join(out), kinds

@@ -65,7 +65,7 @@ def test_hand_edits_of_a_log_flow_back_entry_by_entry(ws):
 
 def test_a_clones_first_recall_reads_a_changed_log_entry_redacted_and_the_rest_as_indexed(ws, tmp_path):
     """A reader compares a log entry by entry as it is, and redacts the log only when an entry
-    is not the one index.json holds (a fresh clone of 19,000 logs: ~20 s of redaction, to nothing)."""
+    is not the one index.json holds (a fresh clone of 100,000 entries in 562 logs: 18 s of redaction, to nothing)."""
     import subprocess
     from conftest import PERSON, Workspace
     changed = ws.remember("The zeppelin tour was booked", "--store", "episodic", now="2026-03-10T14:03:00Z")
@@ -103,7 +103,8 @@ def test_no_redaction_runs_from_one_log_entry_into_the_next(ws, tmp_path):
     path.write_text(path.read_text().replace("Dana asked", "Dana from IT asked"))
     ws.remember("Bought a paddle", now="2026-03-12T10:00:00Z")
     assert ws.memory(asked)["content"] == "Dana from IT asked what the VPN password is"
-    assert ws.memory(lunch).get("status") != "archived" and ws.memory(lunch)["content"] == "Lunch with Ana at the harbour"
+    assert ws.memory(lunch).get("status") != "archived"
+    assert ws.memory(lunch)["content"] == "Lunch with Ana at the harbour"
     assert f"## 11:00 · {lunch}\nLunch with Ana" in path.read_text()
     path.write_text(path.read_text().replace("at the harbour", "at the harbour, the VPN password is hunter2hunter2"))
     ws.remember("Bought a life vest", now="2026-03-12T11:00:00Z")  # a secret in an entry: that entry redacted

@@ -307,7 +307,7 @@ def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: 
     result.manifest_updates[path] = (*stamp, current_hash, indexed)
     decoded = textutil.decode_bytes(raw)
     if not writer and _log_as_indexed(decoded, known, result.gone_by_hand, max_bytes):
-        return  # (a fresh clone's first look at 19,000 logs: ~20 s of redaction, to nothing)
+        return  # (a fresh clone of 100,000 entries in 562 logs: 18 s of redaction, to nothing)
     text, kinds = episodes.redacted(decoded)
     rewritten = text
     known_by_id = {memory_id: (hash_, status) for memory_id, hash_, status in known}

@@ -63,8 +63,8 @@ def test_a_file_edited_before_the_first_recall_is_not_vouched_for(ws, tmp_path):
 
 
 def test_a_clones_first_recall_keeps_every_files_stamp_and_says_once_what_it_leaves_out(ws, tmp_path):
-    """The files are read on a thread while the rows are built: what that look finds still
-    reaches the cache (every file's stamp and hash) and the terminal (a file left out, once)."""
+    """What the first look at every file finds reaches the cache (every file's stamp and hash)
+    and the terminal (a file left out, said once)."""
     import sqlite3
     _seed(ws)
     clone = _clone(ws, tmp_path / "clone")

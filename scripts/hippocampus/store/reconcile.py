@@ -258,26 +258,6 @@ def scan(root: Path, paths: WorkspacePaths, manifest: dict, known: dict[str, lis
     return result
 
 
-def _log_as_indexed(text: str, known: list, gone_by_hand: set[str], max_bytes: int) -> bool:
-    """Whether a log's entries, read as they are, are each the one index.json holds (the same
-    id and hash, none deleted, none added, none too long): then a reader need not redact the
-    log to compare it. What index.json holds was redacted before it was written, so an entry
-    of that hash is its redacted text; an entry a person changed has another hash and the
-    log is read the whole way (redacted first)."""
-    from . import episodes
-    known_by_id = {memory_id: (hash_, status) for memory_id, hash_, status in known}
-    seen: set[str] = set()
-    for entry in episodes.parse(text):
-        if not entry.content:
-            continue
-        state = known_by_id.get(entry.memory_id)
-        if state is None or entry.memory_id in seen or len(entry.content.encode("utf-8")) > max_bytes or \
-                state[0] != entry.hash or (state[1] == "archived" and entry.memory_id in gone_by_hand):
-            return False
-        seen.add(entry.memory_id)
-    return all(memory_id in seen or status == "archived" for memory_id, (_hash, status) in known_by_id.items())
-
-
 def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: ScanResult, writer: bool,
               max_bytes: int) -> None:
     """One daily log: which of its entries a person edited, added or deleted.
@@ -306,11 +286,29 @@ def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: 
     indexed = current_hash if writer else (cached[4] if cached is not None else None)
     result.manifest_updates[path] = (*stamp, current_hash, indexed)
     decoded = textutil.decode_bytes(raw)
-    if not writer and _log_as_indexed(decoded, known, result.gone_by_hand, max_bytes):
-        return  # (a fresh clone of 100,000 entries in 562 logs: 18 s of redaction, to nothing)
-    text, kinds = episodes.redacted(decoded)
-    rewritten = text
     known_by_id = {memory_id: (hash_, status) for memory_id, hash_, status in known}
+    if not writer:
+        # A reader compares the log as it is first. What index.json holds was redacted before it was
+        # written, so a log found as indexed needs no redaction (a fresh clone of 100,000 entries in
+        # 562 logs: 18 s of redaction, to nothing); any other is compared again, redacted.
+        trial = ScanResult()
+        _log_entries(path, decoded, known_by_id, result.gone_by_hand, max_bytes, seen_before, False, trial)
+        if not (trial.changed or trial.skipped):
+            return
+    text, kinds = episodes.redacted(decoded)
+    rewritten = _log_entries(path, text, known_by_id, result.gone_by_hand, max_bytes, seen_before, writer, result)
+    if writer and (kinds or rewritten != text):
+        result.rewrites[path] = rewritten
+        result.read[path] = raw
+
+
+def _log_entries(path: str, text: str, known_by_id: dict, gone_by_hand: set[str], max_bytes: int,
+                 seen_before: bool, writer: bool, result: ScanResult) -> str:
+    """A log's entries compared with index.json's (`known_by_id`: id -> (hash, status)) into
+    `result`; the text with the markers a writer gives entries that have none."""
+    from . import episodes
+    from .not_memory import NotAMemory
+    rewritten = text
     seen: set[str] = set()
     for entry in episodes.parse(text):
         if not entry.content:
@@ -328,7 +326,7 @@ def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: 
             seen.add(claimed)
             state = known_by_id.get(claimed)
             if state is not None and state[0] == entry.hash and (state[1] != "archived" or
-                                                                 claimed not in result.gone_by_hand):
+                                                                 claimed not in gone_by_hand):
                 continue  # as indexed (an archived entry too, in a log of a layout from before: not an edit,
                 #           unless it was archived because a person deleted it, and is back)
         meta = {"created": episodes.entry_created(path, entry)}
@@ -345,6 +343,4 @@ def _scan_log(root: Path, path: str, stamp: tuple, cached, known: list, result: 
     for memory_id, (_hash, status) in known_by_id.items():
         if memory_id not in seen and status != "archived":
             result.deleted.append(memory_id)
-    if writer and (kinds or rewritten != text):
-        result.rewrites[path] = rewritten
-        result.read[path] = raw
+    return rewritten

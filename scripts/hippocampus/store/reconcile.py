@@ -9,6 +9,7 @@ file -> hash map of the index, and reports what a person changed.
 from __future__ import annotations
 
 import os
+from stat import S_ISREG
 from pathlib import Path
 
 from ..base.fsutil import file_hash, read_plain
@@ -114,22 +115,24 @@ def list_memory_files(paths: WorkspacePaths, folders=MEMORY_FOLDERS) -> dict[str
                 continue  # out of the workspace: never followed
         else:
             found[f"{paths.store_name}/{folder}/"] = (st.st_mtime_ns, -1, st.st_ino)  # renames show here
-        try:
-            entries = os.scandir(directory)
+        try:  # names, then one fstatat each by the folder's descriptor: no path walked again a file
+            fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         except (FileNotFoundError, NotADirectoryError):
             continue
-        with entries:
-            for entry in entries:
-                name = entry.name
+        try:
+            names = os.listdir(fd)
+            prefix, lstat, regular = f"{paths.store_name}/{folder}/", os.stat, S_ISREG
+            for name in names:
                 if not name.endswith(".md") or name.startswith(".") or not nameable(name):
                     continue  # (a name no commit can hold: not_memory names it for doctor)
                 try:
-                    if not entry.is_file(follow_symlinks=False):
-                        continue
-                    st = entry.stat(follow_symlinks=False)
-                    found[f"{paths.store_name}/{folder}/{name}"] = (st.st_mtime_ns, st.st_size, st.st_ino)
+                    st = lstat(name, dir_fd=fd, follow_symlinks=False)
                 except OSError:
                     continue
+                if regular(st.st_mode):
+                    found[prefix + name] = (st.st_mtime_ns, st.st_size, st.st_ino)
+        finally:
+            os.close(fd)
     return found
 
 

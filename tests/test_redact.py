@@ -1,8 +1,12 @@
 """Redaction: realistic fakes of every kind, and no false positives on prose, hashes, UUIDs."""
 
+import re
+import re._parser as re_parser
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from hippocampus.text import redact as redact_module
 from hippocampus.text.redact import redact
 
 FAKES = {
@@ -67,7 +71,9 @@ PIECES = [*FAKES.values(), "-----BEGIN RSA PRIVATE KEY-----\nabc\n-----END RSA P
           "AWS_SECRET_ACCESS_KEY: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "api key is q8Zt2Lw9Xc4Vb7Nm1Kj5Hg3F",
           "api \u212aey is q8Zt2Lw9Xc4Vb7Nm1Kj5Hg3F", "Bearer f8a9b7c6d5e4f3a2b1c0d9e8f7a6b5c4",
           "ſecret: q8Zt2Lw9Xc4Vb7Nm1Kj5Hg3F", "TOKEN=abcdefgh12345678XYZ", "sk-", "gh", "xox", "eyJ", "://",
-          "ya29.", "AIza", "_live_", "key", "token", " ", "\n", "=", ":", "\"", "'"]
+          "ya29.", "AIza", "_live_", "key", "token", " ", "\n", "=", ":", "\"", "'",
+          "db.example.com:5432:app:alice:", "*:*:*:postgres:", ":", "5432", "**Passwort**", "__token__", "\t",
+          "DB_PASSWORD", "contraseña", "пароль", "ſecret", "\u212aey_id", "Senha", "mdp", "hasło", " := ", "=>"]
 
 
 @settings(max_examples=300, deadline=None)
@@ -80,3 +86,28 @@ def test_the_guards_never_skip_a_pattern_that_would_match(parts):
 def test_the_guards_cover_case_folded_keywords():
     assert redact("paſſword=hunter2")[1] == ["password"]
     assert redact("api \u212aey is q8Zt2Lw9Xc4Vb7Nm1Kj5Hg3F")[1] == ["token"]
+
+
+# the quick scans that open a row (redact.py's `also` callables) must hold wherever the row matches
+SCANNED_ROWS = [row for row in redact_module._TABLE if callable(row[5])]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=12)), max_size=10))
+def test_a_rows_quick_scan_holds_wherever_the_row_matches(parts):
+    text = "".join(parts)
+    for (kind, source, flags, _blind, _guard, also) in SCANNED_ROWS:
+        if re.search(source, text, flags):
+            assert also(text), (kind, text)
+
+
+def test_the_quick_scans_open_their_rows():
+    names = {row[0]: row[5] for row in redact_module._TABLE if callable(row[5])}
+    assert {"assignment", "config-line", "pgpass"} <= set(names)
+    assert redact_module._named_then_set('DB_PASSWORD =\t"x"') and redact_module._named_then_set("**Senha**: x")
+    assert redact_module._named_then_set("api_\u212aey_id: x")  # a Kelvin sign, as re.I reads it
+    assert not redact_module._named_then_set("The key point: keep going. Password reset = done? no")
+    assert redact_module._pgpass_shape("db:5432:app:alice:pw") and not redact_module._pgpass_shape("at 10:30: a:b:c")
+    # the window before a mark holds the longest credential word, a bold mark and a quote
+    longest = re_parser.parse(redact_module._NAME_WORD).getwidth()[1]
+    assert longest + 3 <= redact_module.NAMED_WINDOW

@@ -52,9 +52,10 @@ _ANY_QUOTED = (_QUOTED + r"|«[^»\n]{1,300}»|“[^”\n]{1,300}”|„[^“”
 _BARE = r"[^\s\"'`,;\\]+"
 # a name that ends in a credential word, with any prefix: MYSQL_ROOT_PASSWORD, _authToken, AccountKey,
 # private_key_id, wpa_psk, mot_de_passe, contraseña, senha, wachtwoord, hasło, пароль
-_NAME = (r"[\w.\-]{0,60}?(?:p(?:ass(?:word|wd|wort|phrase|code|ord|e)?|wd|w|in|sk)|k(?:ennwort|ey(?:_?id)?)|"
-         r"s(?:ecret|ig(?:nature)?|enha|alasana|ifre)|şifre|token|credentials?|a(?:uth|dgangskode)|mdp|"
-         r"contrase[ñn]a|wachtwoord|l[öo]senord|h(?:as[łl]o|eslo)|пароль|jelsz[óo])")  # by first letter: fewer tries
+_NAME_WORD = (r"(?:p(?:ass(?:word|wd|wort|phrase|code|ord|e)?|wd|w|in|sk)|k(?:ennwort|ey(?:_?id)?)|"
+              r"s(?:ecret|ig(?:nature)?|enha|alasana|ifre)|şifre|token|credentials?|a(?:uth|dgangskode)|mdp|"
+              r"contrase[ñn]a|wachtwoord|l[öo]senord|h(?:as[łl]o|eslo)|пароль|jelsz[óo])")  # by first letter: fewer tries
+_NAME = r"[\w.\-]{0,60}?" + _NAME_WORD
 _NAME_GUARDS = ("pass", "pw", "wort", "secret", "token", "credential", "auth", "key", "pin", "sig", "psk", "mdp",
                 "senha", "contrase", "wachtwoord", "senord", "adgangskode", "hasł", "hasl", "пароль", "ifre", "heslo",
                 "salasana", "jelsz")
@@ -138,8 +139,31 @@ def _a_long_word(text: str) -> bool:
     return any(len(word) >= 20 for word in text.split())
 
 
-def _four_colons(text: str) -> bool:
-    return text.count(":") >= 4
+_PGPASS_SHAPE = re.compile(r":(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:\S")  # what every pgpass line holds past its host
+
+
+_SET_MARK = re.compile(r"[:=]")
+_NAMED_AT_END = re.compile("(?:" + _NAME_WORD + r")(?:\*{1,2}|_{1,2})?[\"']?\Z", re.I)
+NAMED_WINDOW = 40  # characters before a colon or "=" (its spaces aside) a credential word and its mark fit in
+
+
+def _named_then_set(text: str) -> bool:
+    """Whether the rows of a name ending in a credential word, then ":" or "=" (assignment,
+    config-line) can match: such a word right before a colon or "=" (spaces, a quote and a bold
+    mark between). A quick scan from the marks, where the rows try their names at every word."""
+    for mark in _SET_MARK.finditer(text):
+        end = mark.start()
+        while end and text[end - 1] in " \t":
+            end -= 1
+        if _NAMED_AT_END.search(text, max(0, end - NAMED_WINDOW), end):
+            return True
+    return False
+
+
+def _pgpass_shape(text: str) -> bool:
+    """Whether the pgpass row can match: its port and the colons after it, a literal colon first (a
+    quick scan; four colons anywhere, the guard before, let ~1/3 of everyday chat run the row)."""
+    return _PGPASS_SHAPE.search(text) is not None
 
 
 _LINE_START = r"(?m:^)"  # a line's start
@@ -182,7 +206,7 @@ _PATTERNS: list[tuple] = [
     ("wifi-password", r"(?P<head>\bWIFI:(?:(?:\\.|[^;\\\n])*;)*?P:)(?P<secret>(?:\\.|[^;\\\n])+)", re.I, ("wifi:",)),
     # .pgpass: host:port:database:user:password
     ("pgpass", r"(?<!\S)(?P<head>[^\s:#]*[A-Za-z.*][^\s:#]*:(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:)(?P<secret>\S+)(?!\S)",
-     0, (), _four_colons),
+     0, (), _pgpass_shape),
     # YAML's block value: password: |  (the lines below it)
     ("yaml-block", _LINE_START + r"(?P<lead>(?P<indent>[ \t]*)(?:-[ \t]+)?)(?P<name>" + _NAME + r")"
      r"(?P<head>[\"']?[ \t]*:[ \t]*[|>][\-+0-9]*[ \t]*(?:#[^\n]*)?\n)"
@@ -190,13 +214,13 @@ _PATTERNS: list[tuple] = [
     # a config file's line (ini, env, toml, yaml, properties, a markdown list): the value runs to its end
     ("config-line", _LINE_START + r"(?P<lead>[ \t]*(?:export[ \t]+|[-*+][ \t]+)?" + _BOLD + r")(?P<name>" + _NAME +
      r")(?P<head>" + _BOLD + r"[\"']?[ \t]*(?:=|:)" + _BOLD + r"[ \t]*)(?P<value>[^\s\"'`{<\[][^\n]*?)"
-     r"[ \t]*(?=\r?\n|\Z)", re.I, _NAME_GUARDS, (":", "=")),
+     r"[ \t]*(?=\r?\n|\Z)", re.I, _NAME_GUARDS, _named_then_set),
     # NAME=value, NAME: value, "NAME": "value" where NAME ends in a credential word
     ("assignment",
      r"(?<![\w.\-])(?P<name>" + _NAME + r")(?P<head>" + _BOLD + r"[\"']?[ \t]*(?::=|=>|=|:)" + _BOLD + r"[ \t]*)"
      r"(?P<value><[^<>\n]{1,80}>|\"\"\"[\s\S]{0,2000}?\"\"\"|'''[\s\S]{0,2000}?'''|" + _QUOTED +
      r"|\{[^{}\n]{1,300}\}|" + _BARE + ")",
-     re.I, _NAME_GUARDS, (":", "=")),
+     re.I, _NAME_GUARDS, _named_then_set),
     ("assignment", r"<(?P<name>[\w:.\-]{0,40}?(?:password|passwd|secret|token|apikey|api_key|key|pin))>"
      r"(?P<value>[^<\n]{1,300})</(?P=name)>", re.I, ("pass", "secret", "token", "key", "pin"), ("</",)),
     ("spoken", _SPOKEN, re.I, ("pass", "pwd", "pin", "secret", "key", "token", "code", "combination",

@@ -60,12 +60,9 @@ def features(text: str) -> set[str]:
     """The model's features of a text: its words, its word pairs, and capitalised words mid-sentence."""
     tokens = _TOKEN.findall(text[:2000])
     lows = [t.lower() for t in tokens]
-    found = {"bias"}
-    for at, low in enumerate(lows):
-        found.add("w:" + low)
-        if at + 1 < len(lows):
-            found.add("b:" + low + "_" + lows[at + 1])
-        if at and tokens[at][:1].isupper() and lows[at - 1] not in _ENDS:
+    found = {"bias", *map("w:".__add__, lows), *["b:" + low + "_" + after for low, after in zip(lows, lows[1:])]}
+    for at in range(1, len(tokens)):
+        if tokens[at][:1].isupper() and lows[at - 1] not in _ENDS:
             found.add("cap")
             found.add("pcap:" + lows[at - 1])
     return found
@@ -81,15 +78,9 @@ class Model:
         self.weights = weights
 
     def probabilities(self, text: str) -> list[float]:
-        width = len(self.classes)
-        sums = [0] * width
-        weights = self.weights
-        for feature in features(text):
-            at = self.index.get(feature)
-            if at is not None:
-                row = at * width
-                for c in range(width):
-                    sums[c] += weights[row + c]
+        width, weights, index = len(self.classes), self.weights, self.index
+        rows = [weights[at * width:at * width + width] for at in map(index.get, features(text)) if at is not None]
+        sums = [sum(column) for column in zip(*rows)] if rows else [0] * width  # (whole numbers: any order)
         top = max(sums)
         exps = [math.exp((s - top) * self.scale) for s in sums]
         total = sum(exps)

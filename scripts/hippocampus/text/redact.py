@@ -144,14 +144,17 @@ _PGPASS_SHAPE = re.compile(r":(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:\S")  # what every 
 
 _SET_MARK = re.compile(r"[:=]")
 _NAMED_AT_END = re.compile("(?:" + _NAME_WORD + r")(?:\*{1,2}|_{1,2})?[\"']?\Z", re.I)
-NAMED_WINDOW = 40  # characters before a colon or "=" (its spaces aside) a credential word and its mark fit in
+NAMED_WINDOW = 16  # characters before a colon or "=" (its spaces aside) a credential word and its mark fit in
+MARKS_SCANNED = 64  # more marks than this: the rows run (a text of colons costs them no more than before)
 
 
 def _named_then_set(text: str) -> bool:
     """Whether the rows of a name ending in a credential word, then ":" or "=" (assignment,
     config-line) can match: such a word right before a colon or "=" (spaces, a quote and a bold
     mark between). A quick scan from the marks, where the rows try their names at every word."""
-    for mark in _SET_MARK.finditer(text):
+    for scanned, mark in enumerate(_SET_MARK.finditer(text)):
+        if scanned == MARKS_SCANNED:
+            return True
         end = mark.start()
         while end and text[end - 1] in " \t":
             end -= 1

@@ -1,6 +1,7 @@
 """Our commits are written straight into git's object store (gitcommit.py):
 they must be exactly what git itself would have made, in any repository."""
 
+import os
 import subprocess
 import time
 
@@ -146,6 +147,45 @@ def test_large_objects_left_loose_are_counted_by_their_bytes_and_packed_past_the
     assert sizes[1] == ["0", "0"], sizes  # past the limit: the counter starts again, the repack runs
     packed(root)
     assert fsck_problems(root) == ""
+
+
+def test_one_background_repack_at_a_time(tmp_path, monkeypatch):
+    """While a repack holds .git/hippocampus-repacking (a running one does, the git processes it
+    starts too), a commit past the limit starts none and keeps counting; once it is free, the next
+    commit starts one, which packs everything left loose."""
+    import fcntl
+
+    from hippocampus.store import audit, gitcommit
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    monkeypatch.setattr(gitcommit, "REPACK_AFTER_BYTES", 1)
+    counter = root / ".git" / "hippocampus-loose-bytes"
+
+    def commit(n: int) -> None:
+        (root / "big.json").write_text(("{" + f"{n}" * 100 + "}\n") * 20_000)  # 2 MB: left loose
+        assert gitcommit.commit_paths(root, audit.git_env(), audit.git, ["big.json"], f"big {n}\n\nbody\n",
+                                      "hippocampus", "hippocampus@localhost", "hippocampus")
+
+    lock = os.open(root / ".git" / "hippocampus-repacking", os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # as a running repack holds it
+        commit(1)
+        commit(2)
+        size, count = (int(n) for n in counter.read_text().split())
+        assert size >= 4_000_000 and count >= 2  # none started: both commits counted
+        time.sleep(0.5)
+        counts = subprocess.run(["git", "count-objects", "-v"], cwd=root, capture_output=True, text=True).stdout
+        assert "count: 0" not in counts and "packs: 0" in counts, counts
+    finally:
+        os.close(lock)
+    commit(3)
+    assert counter.read_text().split() == ["0", "0"]  # free: this one started the repack
+    packed(root)
+    assert fsck_problems(root) == ""
+    for n in (1, 2, 3):
+        assert subprocess.run(["git", "cat-file", "-e", f"HEAD~{3 - n}:big.json"], cwd=root).returncode == 0
 
 
 def test_a_writer_killed_between_the_branch_and_the_index_is_finished_by_the_next(ws):

@@ -19,7 +19,7 @@ Objects over 64 KB are stored uncompressed (index.json at 10,000 memories is
 memories is 200 KB, 3 ms); when the loose objects we wrote add up past
 REPACK_AFTER_BYTES, counted by their own size (or loose objects past REPACK_AFTER_OBJECTS: git's own
 `gc --auto` is not triggered by these commits), a detached `git repack -d`
-packs them as deltas of each other (kilobytes each) in the background. A commit of
+packs them as deltas of each other (kilobytes each) in the background, one at a time. A commit of
 PACK_AT_LEAST files or more writes its new objects as one pack instead (gitpack.py).
 
 `commit_paths` returns None where git would transform content (attributes,
@@ -54,6 +54,7 @@ REPACK_AFTER_BYTES = 256 * 1024 * 1024
 REPACK_AFTER_OBJECTS = 2000
 PACK_AT_LEAST = 256  # files in one commit: its new objects written as one pack (gitpack.py), not loose
 _COUNTER = "hippocampus-loose-bytes"
+_REPACKING = "hippocampus-repacking"  # flock()ed by the one background repack while it runs
 _PENDING = "hippocampus-index-pending"
 _ZERO = "0" * 40
 
@@ -500,7 +501,11 @@ def _finish_pending(repo: _Repo, head: str | None) -> None:
 
 
 def _maybe_repack(repo: _Repo) -> None:
-    """Count what we left loose; past the limits, pack it in the background."""
+    """Count what we left loose; past the limits, pack it in the background: one repack at a time
+    (it holds _REPACKING's lock while it runs; at 100,000 memories each took ~1 GB, and a burst of
+    writers had started three). While one runs, the count goes on, and a later writer starts the next."""
+    import fcntl
+
     counter = repo.common / _COUNTER
     try:
         size, count = (int(n) for n in counter.read_text().split())
@@ -508,10 +513,22 @@ def _maybe_repack(repo: _Repo) -> None:
         size, count = 0, 0
     size, count = size + repo.loose_bytes, count + repo.loose_objects
     due = size >= REPACK_AFTER_BYTES or count >= REPACK_AFTER_OBJECTS
+    lock = None
     try:
-        counter.write_text("0 0" if due else f"{size} {count}")
         if due:
+            try:
+                lock = os.open(repo.common / _REPACKING, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW,
+                               0o644)
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:  # one is running (it packs what was loose when it looked): the count goes on
+                due = False
+        counter.write_text("0 0" if due else f"{size} {count}")
+        if due:  # (the lock goes with the repack: held until it, and the git processes it starts, end)
             subprocess.Popen(["git", "repack", "-d", "-q"], cwd=repo.root, env=repo.env, start_new_session=True,
-                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             pass_fds=(lock,))
     except OSError:
         pass
+    finally:
+        if lock is not None:
+            os.close(lock)

@@ -341,6 +341,59 @@ class InBackground:
         return self._result
 
 
+class InChild:
+    """fn(*args) in a forked child process, its result (what marshal carries) handed back through a
+    pipe: work of many small system calls, which a thread does at the pace the interpreter's lock
+    lets it beside a main thread busy in Python. The child writes nothing and leaves by os._exit.
+    Where no child may be forked (another thread runs: a fork copies whatever it holds mid-way; no
+    process to be had), fn runs on a thread (InBackground); a child that fails, fn runs here."""
+
+    def __init__(self, fn, *args):
+        import threading
+
+        self._fn, self._args, self._pid, self._read, self._thread = fn, args, None, None, None
+        if threading.active_count() == 1:
+            try:
+                read, write = os.pipe()
+            except OSError:
+                read = write = None
+            if read is not None:
+                try:
+                    self._pid = os.fork()
+                except OSError:
+                    os.close(read)
+                    os.close(write)
+                if self._pid == 0:  # the child: fn, its result down the pipe, and out, whatever happens
+                    status = 1
+                    try:
+                        import marshal
+                        os.close(read)
+                        write_all(write, [marshal.dumps(fn(*args))])
+                        status = 0
+                    finally:
+                        os._exit(status)
+                if self._pid is not None:
+                    os.close(write)
+                    self._read = read
+        if self._pid is None:
+            self._thread = InBackground(fn, *args)
+
+    def wait(self):
+        if self._thread is not None:
+            return self._thread.wait()
+        import marshal
+        chunks = []
+        try:
+            while chunk := os.read(self._read, 1 << 20):
+                chunks.append(chunk)
+        finally:
+            os.close(self._read)
+            _, status = os.waitpid(self._pid, 0)
+        if status != 0:
+            return self._fn(*self._args)
+        return marshal.loads(b"".join(chunks))
+
+
 def workspace_error_for(exc: OSError, path: Path | str) -> WorkspaceError:
     if exc.errno == errno.ENOSPC:
         return WorkspaceError(f"disk full while writing {path}; nothing was changed")

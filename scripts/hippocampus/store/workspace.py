@@ -237,7 +237,8 @@ class Workspace:
             from .store_migration import migrate
             migrate(self)  # then self.paths name hippocampus/
         timeout = float(self.config["lock_timeout_seconds"])
-        from ..base.fsutil import InBackground, check_confined
+        from ..base.fsutil import InBackground, InChild, check_confined
+        from .memory_list import MemoryList
         for path in (self.paths.lock, self.paths.search_db, self.paths.index, self.paths.audit_log):
             check_confined(path)  # a link on the way out of the workspace: refused before anything
         with WorkspaceLock(self.paths.lock, timeout):
@@ -246,10 +247,15 @@ class Workspace:
             self._commit_interrupted()
             looked_at = time.time()
             skipped = {} if full_look else self._skippable(self._open_cache()) or {}
-            listing = InBackground(reconcile.list_memory_files, self.paths,  # a stat a file, beside the load
-                                   look.listed_folders(skipped))
+            # a stat a file, beside the load: on a thread; for the full look, in a child process while
+            # this one reads every memory, as the jobs do anyway (a thread of 100,000 stat calls waits for
+            # the lock of the interpreter at each: decay at 100,000, ~0.3 s)
+            listing = (InChild if full_look else InBackground)(reconcile.list_memory_files, self.paths,
+                                                               look.listed_folders(skipped))
             try:
                 index = self.load_index(lazy=True)
+                if full_look and isinstance(index["memories"], MemoryList):
+                    index["memories"].read_all()
             finally:
                 on_disk = listing.wait()
             files = hand_edits.commit_hand_edits(self, index, on_disk, looked_at, skipped)

@@ -94,6 +94,6 @@ def _sync_in_background(args) -> None:
 
 if __name__ == "__main__":
     try:
-        cli.run(main)
-    except SystemExit as exit_:
-        sys.exit(0 if exit_.code not in (0, None) else 0)
+        cli.run(main, exit_code=0)  # a hook never fails the session
+    except SystemExit:  # (--help, and whatever else ends it before cli.run's end)
+        sys.exit(0)

@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import date, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -87,6 +88,7 @@ def main() -> None:
     p.add_argument("--core-files", action="store_true", help="give the store HIPPOCAMPUS_CORE.md and MEMORY.md first")
     p.add_argument("--text", default="Comparison memory {i} about the hiking trip",
                    help="what each timed remember stores ({i}: its number)")
+    p.add_argument("--days", type=int, default=3, help="days of decay a side, in turns (the first: a copy's first writer)")
     p.add_argument("--clones", type=int, default=1, help="fresh clones whose first recall is timed, a side, in turns")
     p.add_argument("--workspace", type=Path, help="a store built before, copied for each side (not built)")
     p.add_argument("--only", default=",".join(ONLY), help="the calls to time, of " + ", ".join(ONLY))
@@ -155,10 +157,12 @@ def main() -> None:
                             "recall.py", "--json", "hiking with the kids"], now))
                     if "load_core" in wanted:
                         times[name]["load_core"].append(timed(code, workspaces[name], ["load_core.py"], now))
-            for day in range(3 if "decay" in wanted else 0):
-                for name, code in sides.items():
+            for day in range(args.days if "decay" in wanted else 0):
+                for name, code in (sides.items() if day % 2 == 0 else reversed(sides.items())):
+                    for workspace in workspaces.values():  # a decay's background repack (~1 GB at 100,000)
+                        settle(workspace)                   # is over before the next decay is timed
                     times[name]["decay"].append(timed(code, workspaces[name], ["decay.py"],
-                                                      f"2026-12-{2 + day:02d}T03:00:00Z"))
+                                                      f"{date(2026, 12, 2) + timedelta(days=day)}T03:00:00Z"))
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(before)],
                            capture_output=True)

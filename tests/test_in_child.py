@@ -8,8 +8,8 @@ import threading
 import pytest
 
 from hippocampus.base.fsutil import InChild
-from hippocampus.store import reconcile
 from hippocampus.base.paths import WorkspacePaths
+from hippocampus.store import reconcile
 
 
 def _where(tag):

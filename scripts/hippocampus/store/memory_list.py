@@ -191,7 +191,7 @@ class MemoryList:
     def read_all(self) -> None:
         """Parse every memory not yet parsed, _CHUNK lines a json.loads: ~3x faster than one a line,
         and, unlike one json.loads of them all, never the whole file again as one string (at 100,000
-        memories a decay's peak was 640 MB, 530 MB read in chunks: one line of non-Latin-1 text made
+        memories a decay's peak was 640 MB, 510 MB read in chunks: one line of non-Latin-1 text made
         the 70 MB string two or four bytes a character). A job that reads every memory (decay, the
         sleep) does it while a child process lists the files (Workspace.transaction's full look)."""
         self._split()

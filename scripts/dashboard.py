@@ -57,4 +57,4 @@ def serve(args, workspace):
 
 
 if __name__ == "__main__":
-    cli.run(main)
+    cli.run(main, resident=True)  # a server: frees what it drops (base/exiting.py)

@@ -28,4 +28,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    cli.run(main)
+    cli.run(main, resident=True)  # a server: frees what it drops (base/exiting.py)

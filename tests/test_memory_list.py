@@ -131,3 +131,16 @@ def test_a_line_never_read_is_not_held():
     assert not held.patch_line("mem_1", {"importance": 0.5})
     listed = MemoryList.of([_memory(1)])  # parsed memories with no line as read
     assert not listed.hold(_memory(1))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from([b",", b"\n", b",\n", b"a", b"{", b"}", b"\xc3\xa9"]), max_size=16),
+       st.integers(0, 40), st.integers(0, 40))
+def test_the_lines_between_two_places_are_those_of_the_slice_split(pieces, start, length):
+    """_lines_between splits the body in the whole file's bytes, not a copy of it: whatever the
+    bytes around and across its edges, it gives what the slice's split gives."""
+    from hippocampus.store.memory_list import _lines_between
+    data = b"".join(pieces)
+    start = min(start, len(data))
+    end = min(start + length, len(data))
+    assert _lines_between(data, start, end) == (data[start:end].split(b",\n") if end > start else [])

@@ -287,10 +287,13 @@ def print_json(data) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
-def run(main, exit_code: int | None = None) -> None:
+def run(main, exit_code: int | None = None, resident: bool = False) -> None:
     """Call main(argv); map errors to one stderr line and an exit code (`exit_code`: this one
-    whatever happens, as a host's hook must never fail the host's session)."""
-    from .base import interrupts
+    whatever happens, as a host's hook must never fail the host's session). `resident`: a
+    server that runs until its client leaves, which frees what it drops (base/exiting.py)."""
+    from .base import exiting, interrupts
+    if not resident:
+        exiting.one_shot()  # what the last transaction held is left to the process's end
     interrupts.answering()  # from here a Ctrl-C is one line naming what it left, never a traceback
     prog = os.path.basename(sys.argv[0])
     for stream in (sys.stdout, sys.stderr):

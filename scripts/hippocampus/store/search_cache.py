@@ -295,7 +295,8 @@ class SearchCache:
             self.db.execute("COMMIT")
             self.carried = {}
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self.db.in_transaction:  # (SQLite ended it itself on some errors: the error is what to say)
+                self.db.execute("ROLLBACK")
             raise
         finally:
             if bulk:
@@ -426,17 +427,15 @@ class SearchCache:
                     both.append((memory.get("importance"), memory.get("status"), memory_id))
                 elif memory.get("importance") != was["importance"]:
                     importance_only.append((memory.get("importance"), memory_id))
-            rowids = self._rowids([row[-1] for row in importance_only] + [row[-1] for row in both])
             many = len(both) > _MANY_ROWS
             if many:  # rows of every page: SQLite's 2 MB page cache wrote and read them again (~2x)
                 self.db.execute(f"PRAGMA cache_size={_MANY_ROWS_CACHE}")
-            try:
-                self.db.executemany("UPDATE weight SET importance=? WHERE rowid=?",
-                                    [(row[0], rowids[row[-1]]) for row in (*importance_only, *both)
-                                     if row[-1] in rowids])
-                self.db.executemany("UPDATE mem SET status=? WHERE rowid=?",
-                                    [(status, rowids[memory_id]) for _, status, memory_id in both
-                                     if memory_id in rowids])
+            try:  # each row found by its id in SQLite (a memory without a row: none), not by rowids read
+                # out first (decay at 100,000: 0.13 s, not 0.20)
+                self.db.executemany("UPDATE weight SET importance=? WHERE rowid=(SELECT rowid FROM mem WHERE id=?)",
+                                    [(row[0], row[-1]) for row in (*importance_only, *both)])
+                self.db.executemany("UPDATE mem SET status=? WHERE id=?",
+                                    [(status, memory_id) for _, status, memory_id in both])
             finally:
                 if many:
                     self.db.execute("PRAGMA cache_size=-2000")
@@ -484,19 +483,6 @@ class SearchCache:
         self._insert(renewed)
         self._refresh_episodes(episodes)
 
-    def _rowids(self, ids: list[str]) -> dict[str, int]:
-        """id -> rowid of these ids' rows (those the cache holds)."""
-        if len(ids) > _MANY_ROWS:  # (a day's decay: every row, one pass over the id index)
-            wanted = set(ids)
-            return {memory_id: rowid for memory_id, rowid in self.db.execute("SELECT id, rowid FROM mem")
-                    if memory_id in wanted}
-        found: dict[str, int] = {}
-        for start in range(0, len(ids), 500):
-            part = ids[start:start + 500]
-            found.update(self.db.execute(f"SELECT id, rowid FROM mem WHERE id IN ({','.join('?' * len(part))})",
-                                         part))
-        return found
-
     def compact(self) -> None:
         """Leave no trace of removed text in the file (after a purge): FTS5
         keeps a deleted document's words in its segments until they are
@@ -541,7 +527,8 @@ class SearchCache:
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_files_print', ?)", (files_print,))
             self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self.db.in_transaction:  # (SQLite ended it itself on some errors: the error is what to say)
+                self.db.execute("ROLLBACK")
             raise
 
     def manifest(self) -> dict:

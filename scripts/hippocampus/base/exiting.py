@@ -1,0 +1,39 @@
+"""What a one-shot script need not free before it ends.
+
+`cli.run` ends a script with `os._exit`, which frees nothing one object at a
+time. Before that, a transaction's objects were still freed as its function
+returned: at 100,000 memories, dropping a decay's parsed memories and its
+listing of every file took ~0.2 s. A one-shot script (`cli.run`, unless it
+says it is resident) keeps the last transaction's objects here until it ends
+instead; a resident process (the MCP server, the dashboard's server) never
+keeps anything, and a script of many transactions (a bulk import) keeps the
+last one's only, released as the next begins: its peak is what it was.
+"""
+
+from __future__ import annotations
+
+_kept: list | None = None  # None: this process frees what it drops (resident, or not a script of ours)
+
+
+def one_shot() -> None:
+    """This process ends (by os._exit) once its work is done: keep() may hold on."""
+    global _kept
+    if _kept is None:
+        _kept = []
+
+
+def is_one_shot() -> bool:
+    return _kept is not None
+
+
+def release() -> None:
+    """Free what was kept (a transaction begins: the last one's objects are not held beside its own)."""
+    if _kept:
+        _kept.clear()
+
+
+def keep(*objects) -> None:
+    """Hold `objects` until the process ends, in a one-shot script (the last
+    call's only: those of an earlier call are freed now); otherwise nothing."""
+    if _kept is not None:
+        _kept[:] = [objects]

@@ -26,6 +26,10 @@ clone take minutes a side). "interpreter alone" (`python3 -S -c pass`) is
 timed in the same turns, for the floor.
 
     python3 bench/ab.py --ref 68e0f1a --workspace /tmp/d100k --only load_core,recall --runs 11
+
+`--only sleep` times the first weekly sleep (`consolidate.py`), `--sleeps N`
+a side in turns, each on a fresh copy of the store whose cache a first
+recall built and whose repacks are over.
 """
 
 from __future__ import annotations
@@ -45,9 +49,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from speed import ROOT, build, corpus, settle  # noqa: E402
 
 
-WHAT = ("remember", "recall", "load_core", "decay", "a fresh clone's first recall")
+WHAT = ("remember", "recall", "load_core", "decay", "a fresh clone's first recall", "the first sleep")
 ONLY = {"remember": "remember", "recall": "recall", "load_core": "load_core", "decay": "decay",
-        "clone": "a fresh clone's first recall"}
+        "clone": "a fresh clone's first recall", "sleep": "the first sleep"}
 BARE = "interpreter alone"
 
 
@@ -91,7 +95,10 @@ def main() -> None:
     p.add_argument("--days", type=int, default=3, help="days of decay a side, in turns (the first: a copy's first writer)")
     p.add_argument("--clones", type=int, default=1, help="fresh clones whose first recall is timed, a side, in turns")
     p.add_argument("--workspace", type=Path, help="a store built before, copied for each side (not built)")
-    p.add_argument("--only", default=",".join(ONLY), help="the calls to time, of " + ", ".join(ONLY))
+    p.add_argument("--sleeps", type=int, default=3, help="first sleeps (consolidate.py) a side, each on a fresh "
+                   "copy of the store, in turns (with --only sleep)")
+    p.add_argument("--only", default=",".join(name for name in ONLY if name != "sleep"),
+                   help="the calls to time, of " + ", ".join(ONLY) + " (all but sleep unless named)")
     args = p.parse_args()
     unknown = [name for name in args.only.split(",") if name not in ONLY]
     if unknown:
@@ -157,6 +164,14 @@ def main() -> None:
                             "recall.py", "--json", "hiking with the kids"], now))
                     if "load_core" in wanted:
                         times[name]["load_core"].append(timed(code, workspaces[name], ["load_core.py"], now))
+            for turn in range(args.sleeps if "the first sleep" in wanted else 0):
+                for name in (list(sides) if turn % 2 == 0 else list(sides)[::-1]):  # each on a fresh copy,
+                    sleeper = base / name / "sleep"  # its cache built by a first recall, its repacks settled
+                    shutil.copytree(built, sleeper, symlinks=True)
+                    timed(sides[name], sleeper, ["recall.py", "warm up"], now)
+                    settle(sleeper)
+                    times[name]["the first sleep"].append(timed(sides[name], sleeper, ["consolidate.py"], now))
+                    shutil.rmtree(sleeper, ignore_errors=True)
             for day in range(args.days if "decay" in wanted else 0):
                 for name, code in (sides.items() if day % 2 == 0 else reversed(sides.items())):
                     for workspace in workspaces.values():  # a decay's background repack (~1 GB at 100,000)
@@ -169,7 +184,11 @@ def main() -> None:
     aged = f", an audit log of {args.audit_lines:,} earlier lines" if args.audit_lines else ""
     aged += ", with the core files" if args.core_files else ""
     what_store = f"a copy of {args.workspace}" if args.workspace else args.store
-    print(f"{args.size:,} memories ({what_store}){aged}, {args.runs} calls each, in turns; medians")
+    counts = [f"{args.runs} calls each"] if {"remember", "recall", "load_core"} & set(wanted) else []
+    counts += [f"{args.days} days of decay"] if "decay" in wanted else []
+    counts += [f"{args.clones} fresh clones"] if "a fresh clone's first recall" in wanted else []
+    counts += [f"{args.sleeps} first sleeps"] if "the first sleep" in wanted else []
+    print(f"{args.size:,} memories ({what_store}){aged}, {', '.join(counts)} a side, in turns; medians")
     if "remember" in wanted:
         print(f"remember stores: {args.text!r}")
     print(f"| | {args.ref} | now | now / {args.ref} |")

@@ -63,3 +63,37 @@ def test_the_servers_run_resident():
     for script in ("mcp_server.py", "dashboard.py"):
         text = (SCRIPTS / script).read_text(encoding="utf-8")
         assert "cli.run(main, resident=True)" in text, script
+
+
+def test_the_sleep_and_decay_run_with_the_collector_paused(ws):
+    """Both whole-store jobs hold every memory: a collection meanwhile walks all of them (at 100,000,
+    ~20% of either job's time). None may run inside them; the collector is on again after."""
+    import gc
+    import traceback
+    from datetime import datetime, timezone
+
+    from hippocampus.lifecycle.consolidate import run_sleep
+    from hippocampus.lifecycle.decay import run_decay
+    from hippocampus.store.workspace import Workspace
+
+    for n in range(40):
+        ws.remember(f"Walked the dog along the harbour wall, day {n}", "--store", "episodic",
+                    now=f"2026-03-{1 + n % 20:02d}T09:00:00Z")
+    collections = []
+
+    def count(phase, info):  # a collection inside the job's work (the one its end may start is not)
+        if phase == "start":
+            frames = {frame.name for frame in traceback.extract_stack()}
+            if frames & {"consolidate", "decay_all", "read_all", "commit", "_commit"}:
+                collections.append(info["generation"])
+
+    for job in (run_sleep, run_decay):
+        workspace = Workspace.open(ws.root, datetime(2026, 3, 28, 3, tzinfo=timezone.utc))
+        gc.collect()
+        gc.callbacks.append(count)
+        try:
+            job(workspace)
+        finally:
+            gc.callbacks.remove(count)
+        assert collections == [], job.__name__
+        assert gc.isenabled()

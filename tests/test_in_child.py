@@ -62,3 +62,23 @@ def test_a_listing_in_a_child_is_the_listing_here(ws):
     listed = InChild(reconcile.list_memory_files, paths).wait()
     assert listed == reconcile.list_memory_files(paths)
     assert sum(1 for path in listed if not path.endswith("/")) == 31  # no link, no pipe
+
+
+def _sleeps(seconds):
+    import time
+    time.sleep(seconds)
+    return "woke"
+
+
+def test_a_discarded_child_is_ended_and_reaped_at_once():
+    """The caller failed meanwhile (consolidate's planning beside its clustering): the child is killed,
+    not waited for, and leaves no zombie; its work is not done again here."""
+    import time
+    started = time.monotonic()
+    child = InChild(_sleeps, 30)
+    pid = child._pid
+    assert pid is not None
+    child.discard()
+    assert time.monotonic() - started < 10
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)  # reaped: no such child of ours any more

@@ -367,7 +367,11 @@ class InChild:
                     status = 1
                     try:
                         import marshal
+                        import sys
                         os.close(read)
+                        os.environ["HIPPOCAMPUS_PROGRESS"] = "0"  # the parent's progress line is the one shown
+                        if (progress := sys.modules.get("hippocampus.base.progress")) is not None:
+                            progress.quiet()
                         write_all(write, [marshal.dumps(fn(*args))])
                         status = 0
                     finally:
@@ -392,6 +396,20 @@ class InChild:
         if status != 0:
             return self._fn(*self._args)
         return marshal.loads(b"".join(chunks))
+
+    def discard(self) -> None:
+        """The result is not wanted (the caller failed meanwhile): the child is ended and reaped,
+        a thread left to finish on its own."""
+        if self._pid is None or self._read is None:
+            return
+        import signal
+        try:
+            os.kill(self._pid, signal.SIGKILL)
+        except OSError:
+            pass
+        os.close(self._read)
+        self._read = None
+        os.waitpid(self._pid, 0)
 
 
 def workspace_error_for(exc: OSError, path: Path | str) -> WorkspaceError:

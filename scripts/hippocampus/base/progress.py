@@ -122,6 +122,12 @@ def _open() -> _Screen | None:
     return _Screen(stream, width if width > 0 else 80, after)
 
 
+def quiet() -> None:
+    """This process shows nothing from now on (a forked child: its parent's line is the one shown)."""
+    global _screen, _decided
+    _decided, _screen = True, None
+
+
 def enabled() -> bool:
     """Whether a line can be shown (for a job whose total costs work to count)."""
     return _screen_now() is not None

@@ -50,19 +50,30 @@ def run_sleep(workspace, dry_run: bool = False, every_change: bool = False) -> d
 def consolidate(tx, dry_run: bool = False, every_change: bool = False) -> dict:
     """The sleep's plan, applied unless `dry_run`; the report lists CHANGES_SHOWN changes of
     each kind (`every_change`: all of them) and counts them all."""
+    from ..base.fsutil import InChild
+    from .supersede import plan_links
     config = tx.config["consolidate"]
     live = [m for m in tx.memories if m.get("status") != "archived"]
-    plan = {"clusters": _clusters(live, config, tx.now), "merges": _duplicates(live, config, tx),
-            "conflicts": [], "stale": [], "archived": [], "promotions": []}
-    _, recorded = conflicts.load(tx.workspace.root)
-    known = {frozenset((c["a"]["id"], c["b"]["id"])) for c in recorded if "a" in c and "b" in c}
-    merged_away = {m["loser"]["id"] for m in plan["merges"]}
-    # statements, not events: episodes at different times differ without contradicting
-    statements = [m for m in live if m["id"] not in merged_away and m.get("store") != "episodic"]
-    plan["conflicts"] = conflicts.find(statements, known)
+    # the episodes' clusters are found in a forked child (what it reads only, by id) while this process
+    # plans the rest, none of which reads them (the first sleep at 100,000 episodes: ~3.6 s on the other core)
+    clustering = InChild(_cluster_ids, live, config, tx.now)
+    try:
+        plan = {"clusters": [], "merges": _duplicates(live, config, tx),
+                "conflicts": [], "stale": [], "archived": [], "promotions": []}
+        _, recorded = conflicts.load(tx.workspace.root)
+        known = {frozenset((c["a"]["id"], c["b"]["id"])) for c in recorded if "a" in c and "b" in c}
+        merged_away = {m["loser"]["id"] for m in plan["merges"]}
+        # statements, not events: episodes at different times differ without contradicting
+        statements = [m for m in live if m["id"] not in merged_away and m.get("store") != "episodic"]
+        plan["conflicts"] = conflicts.find(statements, known)
+        plan["superseded"] = plan_links((m for m in live if m["id"] not in merged_away), tx)
+    except BaseException:
+        clustering.discard()
+        raise
+    by_id = {m["id"]: m for m in live}
+    plan["clusters"] = [{"subject": list(subject), "sources": [by_id[i] for i in ids]}
+                        for subject, ids in clustering.wait()]
     _fading(live, config, tx, plan, merged_away)
-    from .supersede import plan_links
-    plan["superseded"] = plan_links((m for m in live if m["id"] not in merged_away), tx)
     changes, left_out = describe(plan, None if every_change else CHANGES_SHOWN)
     if not dry_run:
         apply(tx, plan)
@@ -73,6 +84,11 @@ def consolidate(tx, dry_run: bool = False, every_change: bool = False) -> dict:
 
 
 # ------------------------------------------------------------------- finding
+def _cluster_ids(live: list[dict], config: dict, now) -> list[tuple[list[str], list[str]]]:
+    """_clusters as (subject, source ids): what a child process hands back (fsutil.InChild)."""
+    return [(cluster["subject"], [m["id"] for m in cluster["sources"]]) for cluster in _clusters(live, config, now)]
+
+
 def _clusters(live: list[dict], config: dict, now) -> list[dict]:
     episodes = [m for m in live if m.get("store") == "episodic" and not m.get("consolidatedInto")]
     if len(episodes) < config["cluster_min"]:

@@ -64,7 +64,12 @@ def load(root) -> tuple[str, list[dict]]:
     return text, parse(text)
 
 
-def find(memories: list[dict], known_pairs: set[frozenset]) -> list[dict]:
+def prepared(text: str) -> tuple[set[str], dict[str, set[str]], bool]:
+    """What find reads of a text: its subject stems, its values by kind, whether it is negated."""
+    return textsim.stems(text), textsim.values(text), textsim.negated(text)
+
+
+def find(memories: list[dict], known_pairs: set[frozenset], read_ahead: dict | None = None) -> list[dict]:
     """New contradictions among live memories: (a, b, kind) dicts.
 
     A pair contradicts when it shares at least two subject words (stems that
@@ -72,9 +77,11 @@ def find(memories: list[dict], known_pairs: set[frozenset]) -> list[dict]:
     different values of the same kind (weekday, month, number) or one of
     them is negated and the other is not while the rest is nearly the same.
     Only a memory naming a value or a negation can start a pair; its partners
-    are looked up by its three rarest subject words.
+    are looked up by its three rarest subject words. `read_ahead`: id -> (hash
+    of the text, *prepared(text)), read elsewhere (the sleep's child process);
+    a text whose hash differs is read here.
     """
-    prepared = []
+    prepared_ones = []
     index: dict[str, list[int]] = {}
     # what can make a pair differ, a memory's "sides": a bit for each kind of value it names, whether
     # it is negated, and how many subject words it has. A pair with no kind of value in common and the
@@ -83,17 +90,17 @@ def find(memories: list[dict], known_pairs: set[frozenset]) -> list[dict]:
     sides: list[tuple[int, bool, int]] = []
     for position, memory in enumerate(memories):
         text = memory.get("content", "")
-        words = textsim.stems(text)
-        values, negated = textsim.values(text), textsim.negated(text)
-        prepared.append((memory, words, values, negated))
+        ahead = read_ahead.get(memory["id"]) if read_ahead else None
+        words, values, negated = ahead[1:] if ahead is not None and ahead[0] == hash(text) else prepared(text)
+        prepared_ones.append((memory, words, values, negated))
         sides.append((sum(bit for kind, bit in _KIND_BITS.items() if values.get(kind)), negated, len(words)))
         for word in words:
             index.setdefault(word, []).append(position)
     found = []
     seen: set[int] = set()  # a pair (low, high) visited, as low * count + high
-    count = len(prepared)
+    count = len(prepared_ones)
     from ..base.progress import track
-    for left, (memory, words, values, negated) in enumerate(track(prepared, "consolidate: conflicts")):
+    for left, (memory, words, values, negated) in enumerate(track(prepared_ones, "consolidate: conflicts")):
         if not values and not negated:
             continue
         kinds, size = sides[left][0], len(words)
@@ -114,7 +121,7 @@ def find(memories: list[dict], known_pairs: set[frozenset]) -> list[dict]:
                 if right == left or pair in seen:
                     continue
                 seen.add(pair)
-                a, b = (memory, words, values, negated), prepared[right]
+                a, b = (memory, words, values, negated), prepared_ones[right]
                 if right < left:
                     a, b = b, a
                 if known_pairs and frozenset((a[0]["id"], b[0]["id"])) in known_pairs:

@@ -292,12 +292,14 @@ def _keys_read(tx) -> dict[str, tuple[int, list[str]]] | None:
         return None
 
 
-def plan_links(memories, tx=None) -> list[tuple[dict, dict]]:
+def plan_links(memories, tx=None, read_ahead: dict | None = None) -> list[tuple[dict, dict]]:
     """Consolidation: every (old, new) pair the keys show that no link names yet
     (a memory already superseded keeps its link, explicit or found). With `tx`, a memory's
     keys come from the search cache where its row holds the memory's text (read once, when
     written); a text the row does not hold (changed in this transaction, or a reader's view
-    of a hand edit since put back) is read."""
+    of a hand edit since put back) is read. `read_ahead`: id -> (hash of the text, what
+    departures() reads in it), read elsewhere (the sleep's child); a text whose hash differs
+    is read here."""
     memories = [m for m in memories if m.get("status") != "archived" and m.get("store") != "procedural"]
     read = _keys_read(tx) or {}
     groups: dict[str, list[dict]] = {}
@@ -313,7 +315,9 @@ def plan_links(memories, tx=None) -> list[tuple[dict, dict]]:
     pairs = []
     latest = {}  # the departures: a memory that says what its subject left (lifecycle above)
     for memory in memories:
-        left = departures(memory.get("content", ""))
+        content = memory.get("content", "")
+        ahead = read_ahead.get(memory["id"]) if read_ahead else None
+        left = ahead[1] if ahead is not None and ahead[0] == hash(content) else departures(content)
         if left:
             latest[memory["id"]] = (memory, left)
     for key, members in groups.items():

@@ -271,7 +271,7 @@ class Workspace:
             tx.documents_before = documents_before
             yield tx
             tx.commit()
-            exiting.keep(tx, index, listing, on_disk, files)  # a one-shot script frees none of it (~0.2 s at 100,000)
+            exiting.keep(tx, index, listing, on_disk, files)  # a one-shot script frees none of it (~0.1 s at 100,000)
             if (progress := _progress()) is not None:
                 progress.clear()  # before the script prints what it did
 

@@ -59,9 +59,12 @@ def copy_store(source: Path, target: Path) -> None:
     """A copy of a store, links as links: `cp -a` where there is one (copytree spent over two minutes
     of CPU on the ~100,000 files of the semantic store)."""
     target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(target, ignore_errors=True)
+    if target.exists():  # (cp -a would copy into it: a stale tree timed)
+        raise SystemExit(f"ab.py: cannot clear {target} for a fresh copy")
     if shutil.which("cp") and subprocess.run(["cp", "-a", "--", str(source), str(target)]).returncode == 0:
         return
-    shutil.rmtree(target, ignore_errors=True)
+    shutil.rmtree(target, ignore_errors=True)  # (a cp -a that failed half-way)
     shutil.copytree(source, target, symlinks=True)
 
 

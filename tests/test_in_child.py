@@ -82,3 +82,32 @@ def test_a_discarded_child_is_ended_and_reaped_at_once():
     assert time.monotonic() - started < 10
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, os.WNOHANG)  # reaped: no such child of ours any more
+
+
+def test_an_interruption_while_waiting_is_what_is_raised_and_the_child_is_reaped():
+    """A Ctrl-C (here: an alarm whose handler raises) while the parent waits for the child: the
+    interruption itself reaches the caller, the child is killed and reaped, and a discard after it
+    (consolidate's failure path) does nothing: no signal to a number that may be another process's
+    by then, no descriptor closed twice."""
+    import signal
+
+    class Interrupted(Exception):
+        pass
+
+    def interrupt(_signum, _frame):
+        raise Interrupted
+
+    before = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        child = InChild(_sleeps, 30)
+        pid = child._pid
+        assert pid is not None
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(Interrupted):
+            child.wait()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)
+    child.discard()  # (again: nothing)

@@ -1,8 +1,8 @@
 """The sleep reads its statements' texts ahead, in a forked child (consolidate._read_ahead), and
 hands back what conflicts.find and supersede.plan_links read of each, by id with the text's hash.
-What the planning then finds is what it finds reading every text itself; a text that is not the
-one read ahead (changed since, or read ahead wrongly) is read again, never taken on its hash's word
-for another's."""
+What the planning then finds is what it finds reading every text itself; a text whose hash is not
+the one read ahead (changed since) is read again. The hash is the whole check: what was read ahead
+for a text with that hash is taken as read."""
 
 import marshal
 import random

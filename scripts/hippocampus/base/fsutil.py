@@ -344,7 +344,8 @@ class InBackground:
 class InChild:
     """fn(*args) in a forked child process, its result (what marshal carries) handed back through a
     pipe: work of many small system calls, which a thread does at the pace the interpreter's lock
-    lets it beside a main thread busy in Python. The child writes nothing and leaves by os._exit.
+    lets it beside a main thread busy in Python, or Python work of its own on the other core (the
+    sleep's reading ahead). The child writes nothing and leaves by os._exit.
     Where no child may be forked (another thread runs: a fork copies whatever it holds mid-way; no
     process to be had), fn runs on a thread (InBackground); a child that fails, fn runs here."""
 
@@ -387,29 +388,34 @@ class InChild:
             return self._thread.wait()
         import marshal
         chunks = []
-        try:
+        try:  # (a Ctrl-C meanwhile: the child is killed and reaped, not waited for)
             while chunk := os.read(self._read, 1 << 20):
                 chunks.append(chunk)
-        finally:
             os.close(self._read)
+            self._read = None
             _, status = os.waitpid(self._pid, 0)
+            self._pid = None  # reaped: its number may be another process's from here
+        except BaseException:
+            self.discard()
+            raise
         if status != 0:
             return self._fn(*self._args)
         return marshal.loads(b"".join(chunks))
 
     def discard(self) -> None:
-        """The result is not wanted (the caller failed meanwhile): the child is ended and reaped,
-        a thread left to finish on its own."""
-        if self._pid is None or self._read is None:
-            return
-        import signal
-        try:
-            os.kill(self._pid, signal.SIGKILL)
-        except OSError:
-            pass
-        os.close(self._read)
-        self._read = None
-        os.waitpid(self._pid, 0)
+        """The result is not wanted (the caller failed meanwhile): the child, if not reaped yet, is
+        killed and reaped; a thread is left to finish on its own. Once is enough; again, nothing."""
+        if self._read is not None:
+            os.close(self._read)
+            self._read = None
+        if self._pid is not None:
+            import signal
+            pid, self._pid = self._pid, None
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+            os.waitpid(pid, 0)
 
 
 def workspace_error_for(exc: OSError, path: Path | str) -> WorkspaceError:

@@ -29,8 +29,13 @@ def main(argv):
         return serve(args, workspace)
     from hippocampus.hosts.dashboard import OUTPUT, build
     from hippocampus.base.fsutil import atomic_write
+    target = workspace.root / OUTPUT
+    if args.output:  # the user's path: written through a link to where it points; never a device, a pipe
+        target = Path(cli.clean_text(args.output)).expanduser().resolve()  # or a folder put in its place
+        if target.exists() and not target.is_file():
+            raise cli.UsageError(f"--output {target} is not a regular file (a device, a pipe or a folder): "
+                                 "refusing to replace it; give a file's path")
     html, info = build(workspace)
-    target = Path(cli.clean_text(args.output)).expanduser() if args.output else workspace.root / OUTPUT
     atomic_write(target, html)
     if args.json:
         cli.print_json({"file": str(target), **info})

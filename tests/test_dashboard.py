@@ -6,6 +6,7 @@ import os
 import re
 import shutil
 import signal
+import stat
 import struct
 import subprocess
 import sys
@@ -330,3 +331,21 @@ def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
         rows.append(bytes(line))
         previous = line
     return width, height, rows
+
+
+def test_an_output_that_is_no_regular_file_is_refused_and_a_link_is_written_through(ws, tmp_path):
+    """--output /dev/null as root replaced the device with a file (an atomic write renames over its
+    target): a device, a pipe or a folder is refused, untouched; a link is written through."""
+    ws.remember("The ferry leaves at noon", now="2026-03-01T10:00:00Z")
+    pipe = tmp_path / "a-pipe.html"
+    os.mkfifo(pipe)
+    result = ws.run("dashboard.py", "--output", str(pipe), expect=1)
+    assert b"not a regular file" in result.stderr and len(result.stderr.splitlines()) == 1
+    assert stat.S_ISFIFO(os.lstat(pipe).st_mode)
+    ws.run("dashboard.py", "--output", str(tmp_path), expect=1)
+    page = tmp_path / "page.html"
+    page.write_text("old\n")
+    link = tmp_path / "link.html"
+    link.symlink_to(page)
+    ws.run("dashboard.py", "--output", str(link))
+    assert link.is_symlink() and "ferry" in page.read_text()

@@ -28,15 +28,17 @@ def main(argv):
     if args.serve:
         return serve(args, workspace)
     from hippocampus.hosts.dashboard import OUTPUT, build
-    from hippocampus.base.fsutil import atomic_write
-    target = workspace.root / OUTPUT
-    if args.output:  # the user's path: written through a link to where it points; never a device, a pipe
-        target = Path(cli.clean_text(args.output)).expanduser().resolve()  # or a folder put in its place
-        if target.exists() and not target.is_file():
-            raise cli.UsageError(f"--output {target} is not a regular file (a device, a pipe or a folder): "
-                                 "refusing to replace it; give a file's path")
-    html, info = build(workspace)
-    atomic_write(target, html)
+    if args.output:  # the person's path: written as their file is (base/user_file.py: through its link,
+        from hippocampus.base import user_file  # never over a device, a pipe or a folder), checked first
+        target = Path(cli.clean_text(args.output)).expanduser()
+        user_file.writable(target)
+        html, info = build(workspace)
+        user_file.write(target, html.encode("utf-8"))
+    else:
+        from hippocampus.base.fsutil import atomic_write
+        target = workspace.root / OUTPUT
+        html, info = build(workspace)
+        atomic_write(target, html)
     if args.json:
         cli.print_json({"file": str(target), **info})
     else:

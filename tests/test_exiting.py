@@ -18,7 +18,8 @@ from pathlib import Path
 from hippocampus.base import collector, exiting
 from hippocampus.store.workspace import Workspace
 if sys.argv[2] == "one-shot":
-    exiting.one_shot()
+    import hippocampus.cli
+    hippocampus.cli.one_shot = True  # (as cli.run sets it for a script that is not resident)
 now = datetime(2026, 3, 1, 10, tzinfo=timezone.utc)
 workspace = Workspace.open(Path(sys.argv[1]), now)
 held, during = [], []

@@ -46,6 +46,7 @@ def terminal_columns() -> int:
 
 
 json_output = False  # the script was asked for --json: no progress line (progress.py reads this)
+one_shot = False  # cli.run, not resident: the process ends by os._exit (base/exiting.py reads this)
 
 
 class Parser(argparse.ArgumentParser):
@@ -291,9 +292,9 @@ def run(main, exit_code: int | None = None, resident: bool = False) -> None:
     """Call main(argv); map errors to one stderr line and an exit code (`exit_code`: this one
     whatever happens, as a host's hook must never fail the host's session). `resident`: a
     server that runs until its client leaves, which frees what it drops (base/exiting.py)."""
-    from .base import exiting, interrupts
-    if not resident:
-        exiting.one_shot()  # what the last transaction held is left to the process's end
+    global one_shot
+    from .base import interrupts
+    one_shot = not resident  # what the last transaction held is left to the process's end (base/exiting.py)
     interrupts.answering()  # from here a Ctrl-C is one line naming what it left, never a traceback
     prog = os.path.basename(sys.argv[0])
     for stream in (sys.stdout, sys.stderr):

@@ -13,28 +13,24 @@ last one's only, released as the next begins: its peak is what it was.
 
 from __future__ import annotations
 
-_kept: list | None = None  # None: this process frees what it drops (resident, or not a script of ours)
+import sys
 
-
-def one_shot() -> None:
-    """This process ends (by os._exit) once its work is done: keep() may hold on."""
-    global _kept
-    if _kept is None:
-        _kept = []
+_kept: list = []  # what the last transaction held, in a one-shot script
 
 
 def is_one_shot() -> bool:
-    return _kept is not None
+    """Whether this process ends (by os._exit) once its work is done: cli.run says so (`one_shot`,
+    read here as progress.py reads `json_output`, so that no script's start imports this module)."""
+    return bool(getattr(sys.modules.get("hippocampus.cli"), "one_shot", False))
 
 
 def release() -> None:
     """Free what was kept (a transaction begins: the last one's objects are not held beside its own)."""
-    if _kept:
-        _kept.clear()
+    _kept.clear()
 
 
 def keep(*objects) -> None:
     """Hold `objects` until the process ends, in a one-shot script (the last
     call's only: those of an earlier call are freed now); otherwise nothing."""
-    if _kept is not None:
+    if is_one_shot():
         _kept[:] = [objects]

@@ -368,11 +368,9 @@ class InChild:
                     status = 1
                     try:
                         import marshal
-                        import sys
+                        from .progress import quiet
                         os.close(read)
-                        os.environ["HIPPOCAMPUS_PROGRESS"] = "0"  # the parent's progress line is the one shown
-                        if (progress := sys.modules.get("hippocampus.base.progress")) is not None:
-                            progress.quiet()
+                        quiet()  # the parent's progress line is the one shown
                         write_all(write, [marshal.dumps(fn(*args))])
                         status = 0
                     finally:

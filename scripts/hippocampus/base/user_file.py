@@ -7,8 +7,9 @@
   file or the new one, never half, and no temporary file or backup is left.
 - A file with more than one hard link is written in place, so every name keeps seeing it
   (the bytes it held are put back if the write fails).
-- Refused in one line, nothing written (UsageError): a link to nothing, or a file (or the
-  folder that holds it) we may not write: a read-only file is the person's decision.
+- Refused in one line, nothing written (UsageError): a link to nothing, a folder, a device, a
+  pipe or a socket (`--output /dev/null` as root once put a file in /dev/null's place), or a file
+  (or the folder that holds it) we may not write: a read-only file is the person's decision.
 - Never deleted when it is a link (`delete` says so; the caller writes it empty instead).
 """
 
@@ -53,6 +54,8 @@ def writable(path: Path) -> Path:
     if real.exists():
         if real.is_dir():
             raise UsageError(f"{path} is a folder; left it untouched")
+        if not real.is_file():  # a device, a pipe, a socket: a rename over it would put a file in its place
+            raise UsageError(f"{path} is not a regular file (a device, a pipe or a socket); left it untouched")
         if not os.access(real, os.W_OK):
             shown = f"{path} (a link to {real})" if real != Path(path) else str(path)
             raise UsageError(f"{shown} is read-only for us; left it untouched")

@@ -512,24 +512,32 @@ class SearchCache:
         try:
             if memories:
                 self._replace(memories, state_only)
-            if manifest_updates:
-                self.db.executemany("INSERT OR REPLACE INTO files VALUES (?,?,?,?,?,?)",
-                                    [(p, *v) for p, v in manifest_updates.items()])
-            if manifest_removed:
-                self.db.executemany("DELETE FROM files WHERE path=?", [(p,) for p in manifest_removed])
-            if state is not None:
-                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_state', ?)", (state,))
-            # the folder print is only true together with what was just written
-            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_print', ?)", (files_print,))
-            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_look', ?)",
-                            (files_look if files_print is not None else None,))
-            if index_files_print:
-                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_files_print', ?)", (files_print,))
+            self.settle(state, manifest_updates=manifest_updates, manifest_removed=manifest_removed,
+                        files_print=files_print, index_files_print=index_files_print, files_look=files_look)
             self.db.execute("COMMIT")
         except BaseException:
             if self.db.in_transaction:  # (SQLite ended it itself on some errors: the error is what to say)
                 self.db.execute("ROLLBACK")
             raise
+
+    def settle(self, state: str | None = None, *, manifest_updates: dict | None = None,
+               manifest_removed: list[str] = (), files_print: str | None = None,
+               index_files_print: bool = False, files_look: str | None = None) -> None:
+        """upsert's keys of freshness and its stat manifest, inside the transaction it opened (or
+        cache_ahead.py's child did)."""
+        if manifest_updates:
+            self.db.executemany("INSERT OR REPLACE INTO files VALUES (?,?,?,?,?,?)",
+                                [(p, *v) for p, v in manifest_updates.items()])
+        if manifest_removed:
+            self.db.executemany("DELETE FROM files WHERE path=?", [(p,) for p in manifest_removed])
+        if state is not None:
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_state', ?)", (state,))
+        # the folder print is only true together with what was just written
+        self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_print', ?)", (files_print,))
+        self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_look', ?)",
+                        (files_look if files_print is not None else None,))
+        if index_files_print:
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_files_print', ?)", (files_print,))
 
     def manifest(self) -> dict:
         return {row[0]: (row[1], row[2], row[3], row[4], row[5])

@@ -447,6 +447,7 @@ class Transaction:
         from . import audit, audit_archive
         from ..base import interrupts
         from ..base.fsutil import InBackground, atomic_write, ours_to_write
+        from .cache_ahead import CacheAhead
         from .undo import Undo
 
         ws = self.workspace
@@ -500,7 +501,7 @@ class Transaction:
         audit_files = [p for p in self.files if p == ws.paths.rel(ws.paths.audit_log) or
                        p.startswith(ws.paths.rel(audit_archive.archive_folder(ws.paths)) + "/")]
         undo = Undo()  # what the writes replace, until the commit lands: a failure takes them all back
-        writing = None
+        writing = ahead = None
         try:
             self._note_pending()
             self._place_based(undo)  # the files a person may be saving, before anything else
@@ -519,6 +520,9 @@ class Transaction:
             for path, data in rotation.items():  # the month files first, the emptied log last
                 undo.keep(path)
                 atomic_write(path, data)
+            # a change of many memories: their search-cache rows are written meanwhile by a child, which
+            # commits them once this change has landed (cache_ahead.py; forked before any thread starts)
+            ahead = CacheAhead.start(ws, list(self.touched.values()), self._state_only, old_state)
             # Megabytes and fsyncs: written on a thread while git's objects are made from the same bytes
             with interrupts.briefly():  # a Ctrl-C never leaves the writing thread running unawaited
                 writing = InBackground(self._write_files, index_data, undo)
@@ -539,6 +543,8 @@ class Transaction:
                 prints = writing.wait()  # never leave the files half-handled behind an error
         except BaseException as exc:
             interrupts.hold()  # taking the change back is never cut short: a Ctrl-C meanwhile waits
+            if ahead is not None:
+                ahead.discard()  # its rows are not committed: the cache stays as it was
             if writing is not None:
                 try:
                     writing.wait()
@@ -556,16 +562,20 @@ class Transaction:
             if isinstance(exc, WorkspaceError) and "nothing was" not in str(exc):
                 raise WorkspaceError(f"{exc}; nothing was changed") from None
             raise
-        undo.discard()
-        if self._late is not None:  # a `>>` into a copy we replaced, a moment late: laid back on the file
-            self._late.settle()      # (its stat is no longer ours: the next writer takes it in)
-        self._publish(old_state, index_data, prints)  # everything is on disk: the search cache follows
+        try:
+            undo.discard()
+            if self._late is not None:  # a `>>` into a copy we replaced, a moment late: laid back on the file
+                self._late.settle()      # (its stat is no longer ours: the next writer takes it in)
+            self._publish(old_state, index_data, prints, ahead)  # everything is on disk: the search cache follows
+        finally:
+            if ahead is not None:
+                ahead.discard()  # (reaped already, unless the cache was not reached)
         ws.paths.pending_commit.unlink(missing_ok=True)  # committed: nothing for the next writer to finish
         self._keep_document_print()
         for step in self.after_commit:
             step()
 
-    def _publish(self, old_state: str | None, index_data, prints: tuple[list, list]) -> None:
+    def _publish(self, old_state: str | None, index_data, prints: tuple[list, list], ahead=None) -> None:
         """Bring the search cache level with what this change left on disk."""
         ws = self.workspace
         removed_prints, added_prints = prints
@@ -585,7 +595,7 @@ class Transaction:
             after.update(added_prints)
             after.update(folders_now)
             files_look = look.stamp(after, self.files_looked_at, self.skipped, removed_prints, added_prints)
-        self._sync_cache(old_state, new_state, files_print, files_look)
+        self._sync_cache(old_state, new_state, files_print, files_look, ahead)
 
     def _note_pending(self) -> None:
         """Name the paths about to be written, until they are committed (see
@@ -745,7 +755,12 @@ class Transaction:
             pass
 
     def _sync_cache(self, old_state: str | None, new_state: str | None, files_print: str | None,
-                    files_look: str | None = None) -> None:
+                    files_look: str | None = None, ahead=None) -> None:
+        if ahead is not None and ahead.finish({
+                "validated": new_state if self.index_changed else None, "state": new_state,
+                "manifest_updates": self.manifest_updates, "manifest_removed": list(self.manifest_removed),
+                "files_print": files_print, "index_files_print": True, "files_look": files_look}):
+            return  # the child wrote the rows meanwhile and committed them now (cache_ahead.py)
         try:
             cache = self.workspace._open_cache()
             if self.index_changed:  # we validated and wrote this file: the next load may trust it

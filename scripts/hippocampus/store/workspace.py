@@ -149,6 +149,18 @@ class Workspace:
                 self._cache_key = ("temporary",)  # never a file's: refresh tries the file again
         return self._cache
 
+    def closes_cache(self) -> bool:
+        """For cache_ahead.py's child: whether the search cache is a file this process may write,
+        its connection here closed (SQLite's is never used across a fork; opened again when next
+        needed). No for a reader's copy or a temporary cache."""
+        if self._cache is None:
+            return self.paths.search_db.is_file() and _may_write(self.paths.search_db)
+        if self._cache_key in (("private",), ("temporary",)):
+            return False
+        self._cache.close()
+        self._cache = None
+        return True
+
     def reader_cache(self, quick: bool = False, any_age: bool = False) -> SearchCache:
         """The search cache, fresh against index.json, with hand edits laid over it.
 

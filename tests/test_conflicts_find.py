@@ -75,3 +75,62 @@ def test_every_pair_the_rule_lists_is_found_and_nothing_else():
     assert len(expected) > 100  # (the set is built to hold many of each kind)
     assert {kind for kind in expected.values()} == {"weekday", "month", "number", "negation"}
     assert found_pairs(texts) == expected
+
+
+def plain_walk(memories: list[dict]) -> list[tuple[str, str, str]]:
+    """find() as it was before a negated memory's partners were found by bisection on their size:
+    every partner met, each tested as the loop tests it. The walk's order is the order of the list."""
+    prepared = [(m, *conflicts.prepared(m["content"])) for m in memories]
+    index: dict[str, list[int]] = {}
+    for position, (_, words, _, _) in enumerate(prepared):
+        for word in words:
+            index.setdefault(word, []).append(position)
+    bits = {"weekday": 1, "month": 2, "number": 4}
+    sides = [(sum(bit for kind, bit in bits.items() if values.get(kind)), negated, len(words))
+             for _, words, values, negated in prepared]
+    found, seen = [], set()
+    for left, (memory, words, values, negated) in enumerate(prepared):
+        if not values and not negated:
+            continue
+        kinds, size = sides[left][0], len(words)
+        for word in sorted(words, key=lambda w: (len(index[w]), w))[:3]:
+            if len(index[word]) > 500:
+                break
+            for right in index[word]:
+                other_kinds, other_negated, other_size = sides[right]
+                if kinds & other_kinds:
+                    if size > 2 * other_size or other_size > 2 * size:
+                        continue
+                elif other_negated == negated or 10 * min(size, other_size) < 7 * max(size, other_size):
+                    continue
+                pair = frozenset((left, right))
+                if right == left or pair in seen:
+                    continue
+                seen.add(pair)
+                a, b = sorted((left, right))
+                kind = conflicts._contradiction(prepared[a], prepared[b])
+                if kind:
+                    found.append((prepared[a][0]["id"], prepared[b][0]["id"], kind))
+    return found
+
+
+def test_the_bisection_meets_the_pairs_the_plain_walk_meets_in_its_order():
+    # texts of up to nine words, so that which three words are a text's rarest matters, and common
+    # words (over 500 memories) end a walk; half negated, a few naming values
+    rng = random.Random(11)
+    vocabulary = NOUNS + ["ribbon", "falcon", "marble", "tundra", "saddle", "beacon", "quartz", "meadow"]
+    texts = []
+    for _ in range(1400):
+        words = rng.sample(vocabulary, rng.randint(2, 9)) + (["lagoon"] if rng.random() < 0.45 else [])
+        if rng.random() < 0.5:
+            words.insert(rng.randrange(len(words)), rng.choice(["not", "never", "no longer"]))
+        if rng.random() < 0.1:
+            words.append(rng.choice(VALUES))
+        texts.append(" ".join(words))
+    memories = [{"id": f"mem_{n:04d}", "content": text} for n, text in enumerate(texts)]
+    expected = plain_walk(memories)
+    assert sum(1 for *_, kind in expected if kind == "negation") > 200
+    assert [(f["a"]["id"], f["b"]["id"], f["kind"]) for f in conflicts.find(memories, set())] == expected
+    known = {frozenset(pair[:2]) for pair in expected[::3]}
+    assert [(f["a"]["id"], f["b"]["id"], f["kind"]) for f in conflicts.find(memories, known)] == \
+        [pair for pair in expected if frozenset(pair[:2]) not in known]

@@ -77,7 +77,7 @@ def test_a_large_changes_rows_are_a_rebuilds_and_the_cache_is_fresh(ws, tmp_path
     assert meta["files_print"] and meta["index_files_print"] == meta["files_print"]
     found = ws.json("recall.py", "cello lessons", now=NOW)["results"]
     assert found and all("cello lessons" in r["content"] for r in found)
-    # a decay of every one of them (a change of importance and status only) goes the same way
+    # a decay of every one of them (a change of importance and status only, set by id here)
     ws.run("decay.py", now="2026-09-11T15:00:00Z")
     assert _rows(ws.cache / "search.sqlite") == _rebuilt(ws, tmp_path)
 

@@ -79,7 +79,11 @@ class CacheAhead:
         from ..base.fsutil import write_all
         try:
             try:
-                write_all(self._go, [marshal.dumps(settle)])
+                word = marshal.dumps(settle)
+            except (ValueError, TypeError):
+                word = b""  # (nothing the child could read: it rolls back, and the writer does it all)
+            try:
+                write_all(self._go, [word])
             except OSError:
                 pass  # (a child gone: its status says so)
             os.close(self._go)

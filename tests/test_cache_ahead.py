@@ -209,3 +209,84 @@ print(json.dumps(report))
     assert report["finished"] is True and report["committed"] == MANY
     assert report["state"].endswith("-next")
     assert report["stale"] is False and report["after"] == report["state"]  # rolled back, not settled
+
+
+def test_readers_read_while_the_child_waits_and_it_waits_a_bounded_time(ws):
+    """While the writer commits, the child holds SQLite's RESERVED lock only (no page spilled into
+    the file): a reader reads the cache as it was. Past AHEAD_WAIT_SECONDS without the word (a commit
+    hook, a passphrase asked for, a hook that itself recalls and waits on this lock) it rolls back and
+    the lock is free; the workspace lock's descriptor is not the child's."""
+    ws.json("remember.py", "--jsonl", "-", now=NOW, input=_lines("Imported", MANY))
+    code = """
+import json, os, sqlite3, sys, time
+from datetime import datetime, timezone
+from pathlib import Path
+from hippocampus.store import cache_ahead
+from hippocampus.store.lock import WorkspaceLock
+from hippocampus.store.workspace import Workspace
+from hippocampus.store.index_store import read_stamp
+from hippocampus.store.search_cache import index_state
+cache_ahead.AHEAD_WAIT_SECONDS = 3.0
+ws = Workspace.open(Path(sys.argv[1]), datetime(2026, 3, 11, tzinfo=timezone.utc))
+state = index_state(ws.paths.index, read_stamp(ws.paths.index))
+memories = [dict(m, content=m["content"] + " zanzibarword") for m in ws.load_index()["memories"]]
+report = {}
+with WorkspaceLock(ws.paths.lock, 5) as lock:
+    ws._lock = lock
+    ahead = cache_ahead.CacheAhead.start(ws, memories, {}, state)
+    db = sqlite3.connect(ws.paths.search_db, timeout=0)
+    for _ in range(100):  # until the child has its rows written (its write lock taken)
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("ROLLBACK")
+        except sqlite3.OperationalError:
+            break
+        time.sleep(0.02)
+    time.sleep(1.0)  # (its rows written by now: 2,100 take well under a second)
+    report["lock_in_child"] = any(os.path.realpath(f"/proc/{ahead._pid}/fd/{fd}") == str(ws.paths.lock.resolve())
+                                  for fd in os.listdir(f"/proc/{ahead._pid}/fd"))
+    try:
+        report["read"] = db.execute("SELECT value FROM meta WHERE key='index_state'").fetchone()[0] == state
+    except sqlite3.OperationalError as exc:
+        report["read"] = str(exc)
+    time.sleep(3.5)
+    report["finished"] = ahead.finish({"validated": None, "state": state + "-next", "files_print": None})
+    db.execute("BEGIN IMMEDIATE")
+    db.execute("ROLLBACK")
+    report["state"] = db.execute("SELECT value FROM meta WHERE key='index_state'").fetchone()[0] == state
+print(json.dumps(report))
+"""
+    report = in_library(code, str(ws.root))
+    assert report == {"lock_in_child": False, "read": True, "finished": False, "state": True}
+
+
+def test_a_cache_locked_past_the_busy_timeout_is_not_taken_for_damaged(ws):
+    """SearchCache.open on a file another connection holds locked: an error, the file (and that
+    connection's journal) left alone; before, it was deleted and built again from nothing."""
+    ws.remember("User keeps bees on the allotment", now=NOW)
+    ws.run("recall.py", "bees", now=NOW)
+    code = """
+import json, os, sqlite3, sys
+from pathlib import Path
+from hippocampus.store.search_cache import SearchCache
+path = Path(sys.argv[1])
+connect = SearchCache._connect
+def quick(path):
+    db = connect(path)
+    db.execute("PRAGMA busy_timeout=200")
+    return db
+SearchCache._connect = staticmethod(quick)
+inode = os.stat(path).st_ino
+holder = sqlite3.connect(path, isolation_level=None)
+holder.execute("BEGIN EXCLUSIVE")
+try:
+    SearchCache.open(path)
+    outcome = "opened"
+except sqlite3.OperationalError as exc:
+    outcome = str(exc)
+holder.execute("ROLLBACK")
+print(json.dumps({"outcome": outcome, "same": os.stat(path).st_ino == inode,
+                  "schema": SearchCache.open(path).meta("schema")}))
+"""
+    report = in_library(code, str(ws.cache / "search.sqlite"))
+    assert report["outcome"] == "database is locked" and report["same"] and report["schema"]

@@ -31,6 +31,12 @@ import signal
 # day's decay at 100,000 memories, all of them such, was 3.3 -> 3.8 s with a child): below, the rows
 # take less than the fork and the pages the writer then copies (~0.1-0.4 s at 100,000 memories)
 AHEAD_FROM = 2000
+# seconds the child waits for the writer's word once its rows are written: it holds the cache's write lock
+# meanwhile, and a commit that takes longer (a commit hook, a signing key's passphrase asked for, a hook that
+# itself recalls: it would wait on this lock while the writer waits on it) must not keep every other writer of
+# the cache (a reader bringing a stale cache level, laying a hand edit over it) waiting with it: past this the
+# child rolls back and the writer does the rows itself after its commit, as for a small change
+AHEAD_WAIT_SECONDS = 10.0
 
 
 class CacheAhead:
@@ -62,6 +68,10 @@ class CacheAhead:
             try:
                 os.close(go_in)
                 signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C is the writer's to answer
+                # the workspace lock's descriptor, inherited: the flock is the open file's, and a child that
+                # outlived a killed writer would hold it for the next writer (closed, never unlocked: that
+                # would unlock the writer too)
+                workspace.drop_inherited_lock()
                 from ..base.progress import quiet
                 quiet()  # the writer's progress line is the one shown
                 status = _write_ahead(workspace.paths.search_db, memories, state_only, old_state, go_out)
@@ -119,6 +129,27 @@ class CacheAhead:
             self._pid = None
 
 
+def _word(go: int, seconds: float) -> list[bytes]:
+    """The writer's word, read to its end; nothing when none has come within `seconds` (the writer
+    still committing: it gets a closed pipe, and does the rows itself)."""
+    import select
+    import time
+
+    deadline = time.monotonic() + seconds
+    chunks: list[bytes] = []
+    poller = select.poll()
+    poller.register(go, select.POLLIN)
+    while True:
+        if not chunks:  # (once the word has begun, it is read to its end: the writer has committed)
+            left = deadline - time.monotonic()
+            if left <= 0 or not poller.poll(int(left * 1000) + 1):
+                return []
+        chunk = os.read(go, 1 << 20)
+        if not chunk:
+            return chunks
+        chunks.append(chunk)
+
+
 def _write_ahead(path, memories: list[dict], state_only: dict, old_state: str, go: int) -> int:
     """In the child: the rows, the writer's word, the commit. 0: committed; else rolled back."""
     import marshal
@@ -127,6 +158,11 @@ def _write_ahead(path, memories: list[dict], state_only: dict, old_state: str, g
     from .search_cache import SCHEMA_VERSION, SearchCache
     try:
         cache = SearchCache(path)  # (never SearchCache.open: a damaged file is the writer's to recreate)
+        # no page of the transaction is written to the file before its COMMIT: the child holds SQLite's
+        # RESERVED lock only, and readers go on reading the cache as it was while the writer commits (a
+        # spill takes the EXCLUSIVE lock, and every reader then waited on it for the whole commit, a 30 s
+        # busy timeout and then took the file for damaged and deleted it)
+        cache.db.execute("PRAGMA cache_spill=OFF")
         cache.db.execute("BEGIN IMMEDIATE")
     except (sqlite3.DatabaseError, OSError):
         return 3
@@ -135,10 +171,8 @@ def _write_ahead(path, memories: list[dict], state_only: dict, old_state: str, g
             cache.db.execute("ROLLBACK")
             return 3  # not the cache the change was read against: the writer brings it level
         cache._replace(memories, state_only)
-        chunks = []
-        while chunk := os.read(go, 1 << 20):
-            chunks.append(chunk)
-        if not chunks:  # the writer gone without a word: nothing of this lands
+        chunks = _word(go, AHEAD_WAIT_SECONDS)
+        if not chunks:  # the writer gone without a word, or too slow with it: nothing of this lands
             cache.db.execute("ROLLBACK")
             return 2
         settle = marshal.loads(b"".join(chunks))

@@ -270,7 +270,8 @@ def repair(workspace: Workspace) -> dict:
     if store_migration.needed(workspace.paths):  # a repair writes: the store leaves memory/ first
         store_migration.migrate(workspace)
     paths = workspace.paths
-    with WorkspaceLock(paths.lock, float(workspace.config["lock_timeout_seconds"])):
+    with WorkspaceLock(paths.lock, float(workspace.config["lock_timeout_seconds"])) as lock:
+        workspace._lock = lock  # (a child its commit forks closes its copy: cache_ahead.py)
         source = "index.json"
         try:
             index = workspace.load_index()

@@ -92,6 +92,14 @@ def fold_key(content: str) -> str:
     return blake2b(fold(content).encode("utf-8"), digest_size=8).hexdigest()
 
 
+def busy(exc: sqlite3.Error) -> bool:
+    """Whether SQLite said the file is locked by another connection (SQLITE_BUSY, SQLITE_LOCKED)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (5, 6)
+    return "locked" in str(exc)
+
+
 def index_state(index_path: Path, stamp: str | None) -> str | None:
     try:
         st = index_path.stat()
@@ -176,12 +184,13 @@ class SearchCache:
         for attempt in range(2):
             try:
                 cache = cls(path)
-                if cache.meta("schema") != SCHEMA_VERSION:
+                # (a cache locked past the busy timeout is not one of another schema: upgrade() drops every table)
+                if cache.meta("schema", locked_raises=True) != SCHEMA_VERSION:
                     cache.upgrade()
                 return cache
-            except sqlite3.DatabaseError:
-                if attempt:
-                    raise
+            except sqlite3.DatabaseError as exc:
+                if attempt or busy(exc):  # (a lock held past the busy timeout is no damage: the file and
+                    raise                  # its journal, another process's transaction, are left alone)
                 for suffix in ("", "-wal", "-shm", "-journal"):
                     try:
                         os.unlink(str(path) + suffix)
@@ -248,10 +257,14 @@ class SearchCache:
                 if "tokenizer" not in str(exc) or number == len(tokenizers) - 1:
                     raise
 
-    def meta(self, key: str) -> str | None:
+    def meta(self, key: str, locked_raises: bool = False) -> str | None:
+        """A key's value; None when there is none (or no table of them). `locked_raises`: a file another
+        connection holds locked past the busy timeout raises, rather than reading as no value."""
         try:
             row = self.db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
-        except sqlite3.OperationalError:
+        except sqlite3.OperationalError as exc:
+            if locked_raises and busy(exc):
+                raise
             return None
         return row[0] if row else None
 

@@ -520,11 +520,11 @@ class Transaction:
             for path, data in rotation.items():  # the month files first, the emptied log last
                 undo.keep(path)
                 atomic_write(path, data)
-            # a change of many memories: their search-cache rows are written meanwhile by a child, which
-            # commits them once this change has landed (cache_ahead.py; forked before any thread starts)
-            ahead = CacheAhead.start(ws, list(self.touched.values()), self._state_only, old_state)
-            # Megabytes and fsyncs: written on a thread while git's objects are made from the same bytes
-            with interrupts.briefly():  # a Ctrl-C never leaves the writing thread running unawaited
+            with interrupts.briefly():  # a Ctrl-C never leaves the child or the writing thread running unawaited
+                # a change of many memories: their search-cache rows are written meanwhile by a child, which
+                # commits them once this change has landed (cache_ahead.py; forked before any thread starts)
+                ahead = CacheAhead.start(ws, list(self.touched.values()), self._state_only, old_state)
+                # Megabytes and fsyncs: written on a thread while git's objects are made from the same bytes
                 writing = InBackground(self._write_files, index_data, undo)
             contents: dict[str, bytes | list | None] = {}
             if any(isinstance(data, Path) for data in self.files.values()):

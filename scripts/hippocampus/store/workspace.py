@@ -77,6 +77,7 @@ class Workspace:
         # a move into the layout asks the next transaction to place every memory's file (its
         # daily logs' entries of memories that are not live go to hippocampus/archive/)
         self.place_all = False
+        self._lock = None  # the workspace lock while a transaction holds it (a forked child drops its copy)
 
     @classmethod
     def open(cls, root: Path, now: datetime) -> "Workspace":
@@ -160,6 +161,17 @@ class Workspace:
         self._cache.close()
         self._cache = None
         return True
+
+    def drop_inherited_lock(self) -> None:
+        """In a child forked under the workspace lock (cache_ahead.py): its copy of the lock's
+        descriptor closed, so that the lock ends with the writer whatever the child does. Closed, not
+        unlocked: an flock belongs to the open file both processes share."""
+        lock = self._lock
+        if lock is not None and lock._fd is not None:
+            try:
+                os.close(lock._fd)
+            except OSError:
+                pass
 
     def reader_cache(self, quick: bool = False, any_age: bool = False) -> SearchCache:
         """The search cache, fresh against index.json, with hand edits laid over it.
@@ -255,7 +267,8 @@ class Workspace:
         for path in (self.paths.lock, self.paths.search_db, self.paths.index, self.paths.audit_log):
             check_confined(path)  # a link on the way out of the workspace: refused before anything
         exiting.release()  # what the last transaction left to the process's end: not held beside this one
-        with WorkspaceLock(self.paths.lock, timeout):
+        with WorkspaceLock(self.paths.lock, timeout) as lock:
+            self._lock = lock
             from .gitrules import refuse_detached_head
             refuse_detached_head(self.root)  # before anything is written, a recovery included
             self._commit_interrupted()

@@ -97,14 +97,12 @@ def plain_walk(memories: list[dict]) -> list[tuple[str, str, str]]:
             if len(index[word]) > 500:
                 break
             for right in index[word]:
-                other_kinds, other_negated, other_size = sides[right]
-                if kinds & other_kinds:
-                    if size > 2 * other_size or other_size > 2 * size:
-                        continue
-                elif other_negated == negated or 10 * min(size, other_size) < 7 * max(size, other_size):
-                    continue
+                small, large = sorted((size, sides[right][2]))
+                # a value of a kind in common: sizes within a half; else a negation apart, within 7 to 10
+                passes = large <= 2 * small if kinds & sides[right][0] else \
+                    sides[right][1] != negated and 10 * small >= 7 * large
                 pair = frozenset((left, right))
-                if right == left or pair in seen:
+                if not passes or right == left or pair in seen:
                     continue
                 seen.add(pair)
                 a, b = sorted((left, right))

@@ -28,16 +28,15 @@ def main(argv):
     if args.serve:
         return serve(args, workspace)
     from hippocampus.hosts.dashboard import OUTPUT, build
+    from hippocampus.base import user_file
+    target = Path(cli.clean_text(args.output)).expanduser() if args.output else workspace.root / OUTPUT
     if args.output:  # the person's path: written as their file is (base/user_file.py: through its link,
-        from hippocampus.base import user_file  # never over a device, a pipe or a folder), checked first
-        target = Path(cli.clean_text(args.output)).expanduser()
-        user_file.writable(target)
-        html, info = build(workspace)
+        user_file.writable(target)  # never over a device, a pipe or a folder), checked before the build
+    html, info = build(workspace)
+    if args.output:
         user_file.write(target, html.encode("utf-8"))
     else:
         from hippocampus.base.fsutil import atomic_write
-        target = workspace.root / OUTPUT
-        html, info = build(workspace)
         atomic_write(target, html)
     if args.json:
         cli.print_json({"file": str(target), **info})

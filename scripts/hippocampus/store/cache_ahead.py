@@ -24,8 +24,7 @@ again when next needed.
 
 from __future__ import annotations
 
-import os
-import signal
+import os  # (signal and threading only where used: a small change, every remember, imports neither)
 
 # whole rows in one change (a memory whose importance and status alone changed is set by id, ~1 us: a
 # day's decay at 100,000 memories, all of them such, was 3.3 -> 3.8 s with a child): below, the rows
@@ -48,10 +47,12 @@ class CacheAhead:
         """The child writing these memories' rows, or None where it cannot be had: too few whole rows,
         a cache that is no file of the workspace's, another thread running (a fork copies what it holds
         mid-way), no process or pipe to be had."""
+        if len(memories) - len(state_only) < AHEAD_FROM or old_state is None or not hasattr(os, "fork"):
+            return None
+        import signal
         import threading
 
-        if len(memories) - len(state_only) < AHEAD_FROM or old_state is None or not hasattr(os, "fork") \
-                or threading.active_count() != 1 or not workspace.closes_cache():
+        if threading.active_count() != 1 or not workspace.closes_cache():
             return None
         try:
             go_out, go_in = os.pipe()
@@ -114,6 +115,7 @@ class CacheAhead:
             os.close(self._go)
             self._go = None
         if self._pid is not None:
+            import signal
             try:
                 os.kill(self._pid, signal.SIGKILL)
             except OSError:
@@ -178,7 +180,7 @@ def _write_ahead(path, memories: list[dict], state_only: dict, old_state: str, g
         settle = marshal.loads(b"".join(chunks))
         validated = settle.pop("validated")
         if validated is not None:
-            cache.db.execute("INSERT OR REPLACE INTO meta VALUES ('validated_state', ?)", (validated,))
+            cache.set_meta("validated_state", validated)
         cache.settle(**settle)
         cache.db.execute("COMMIT")
         return 0

@@ -25,7 +25,12 @@ printed with their ratio (on / plain: below 1 is the piece saving time):
 - pack: a commit of 2,000 new memory files (a consolidation's, a bulk import's)
   with its objects written as one pack (gitpack.py), against one loose file each;
 - write threads: 2,000 files written and fsynced on threads (fsutil.write_temporaries),
-  against one after the other.
+  against one after the other;
+- read where it lies: a remember's index.json (base/file_bytes.py): loaded lazily with its
+  bytes left in the file, the new id looked for, the memory added, the new file written
+  (its unchanged bytes copied from file to file) and git's object of it hashed, against
+  the same with the file's bytes read in whole first (no fsync in either; the peak memory
+  this saves is not timed here: references/performance.md).
 
     python3 bench/machinery.py                      # 1,000 and 10,000 memories, 7 runs
     python3 bench/machinery.py --sizes 10000 --runs 7
@@ -55,7 +60,7 @@ sys.path.insert(0, str(SCRIPTS))
 import speed  # noqa: E402  (bench/speed.py: the store builder)
 
 PIECES = ("commit", "memory list", "look", "writev", "freshness", "trusted load", "listing beside load", "pack",
-          "write threads")
+          "write threads", "read where it lies")
 MANY = 2000  # files in one change, for "pack" and "write threads"
 
 
@@ -172,6 +177,7 @@ def bench_look(root: Path, size: int, runs: int) -> None:
 
 
 def bench_writev(root: Path, size: int, runs: int) -> None:
+    from hippocampus.base import file_bytes
     from hippocampus.base.fsutil import discard, write_temporary
     from hippocampus.base.paths import WorkspacePaths
     from hippocampus.store import index_store
@@ -179,7 +185,7 @@ def bench_writev(root: Path, size: int, runs: int) -> None:
     path = WorkspacePaths(root).index
     index = index_store._read_lazy(path)
     target = index["memories"].ids()[len(index["memories"]) // 2] if index else None
-    index = index_store._read_lazy(path)  # unsplit again: the parts a `reinforce` saves
+    index = index_store._read_lazy(path, where_it_lies=False)  # unsplit again: the parts a `reinforce` saves
     memory = dict(index["memories"].get(target))
     memory["timesReinforced"] = memory.get("timesReinforced", 0) + 1
     index["memories"].put(memory)
@@ -190,10 +196,37 @@ def bench_writev(root: Path, size: int, runs: int) -> None:
         discard(write_temporary(out, parts, sync=False))
 
     def joined() -> None:
-        discard(write_temporary(out, b"".join(parts), sync=False))
+        discard(write_temporary(out, file_bytes.joined(parts), sync=False))
 
     on, plain = in_turns(writev, joined, runs)
     row("writev", size, on, plain, f"fsutil.write_all of {len(parts)} parts", "b''.join + one write")
+
+
+def bench_where_it_lies(root: Path, size: int, runs: int) -> None:
+    from hippocampus.base import file_bytes
+    from hippocampus.base.fsutil import discard, write_temporary
+    from hippocampus.base.paths import WorkspacePaths
+    from hippocampus.store import index_store
+
+    path = WorkspacePaths(root).index
+    out = root / "bench-where-it-lies.json"
+    count = [0]
+
+    def remember(where_it_lies: bool) -> None:  # as a remember's index.json: load, look, add, write, hash
+        index = index_store._read_lazy(path, where_it_lies=where_it_lies)
+        count[0] += 1
+        memory_id = f"mem_bench{count[0]:07d}"
+        assert not index["memories"].has(memory_id)
+        index["memories"].put({"id": memory_id, "content": "a new memory", "importance": 0.5})
+        parts = index_store.prepare_save(index, {memory_id})
+        discard(write_temporary(out, parts, sync=False))
+        digest = hashlib.sha1()
+        for part in parts:
+            for view in part.chunks() if type(part) is file_bytes.FileSpan else (part,):
+                digest.update(view)
+
+    on, plain = in_turns(lambda: remember(True), lambda: remember(False), runs)
+    row("read where it lies", size, on, plain, "FileBytes: scanned and copied in the kernel", "read in whole")
 
 
 def bench_freshness(root: Path, size: int, runs: int) -> None:
@@ -338,7 +371,8 @@ def main() -> None:
             for piece, bench in (("memory list", bench_memory_list), ("writev", bench_writev),
                                  ("freshness", bench_freshness), ("look", bench_look),
                                  ("listing beside load", bench_listing), ("commit", bench_commit),
-                                 ("pack", bench_pack), ("write threads", bench_write_threads)):
+                                 ("pack", bench_pack), ("write threads", bench_write_threads),
+                                 ("read where it lies", bench_where_it_lies)):
                 if piece in wanted or (piece == "freshness" and "trusted load" in wanted):
                     bench(root, size, args.runs)
 

@@ -40,3 +40,26 @@ def test_any_other_file_saved_mid_change_is_refused_with_nothing_written(ws):
             memory_md.write_text(memory_md.read_text() + "\nMy own line, saved just now.\n")
     assert memory_md.read_text().endswith("My own line, saved just now.\n")
     assert ws.commits() == commits
+
+
+def test_index_json_written_over_in_place_mid_change_is_never_mixed_into_ours(ws):
+    """A writer reads index.json where it lies (base/file_bytes.py), and copies its unchanged bytes
+    into the new file: a person's editor saving it in place meanwhile stops the change whole."""
+    first = ws.remember("User likes tea", "--importance", "0.5")
+    ws.remember("User walks to work")
+    index = ws.store / "index.json"
+    commits = ws.commits()
+    workspace = Workspace.open(ws.root, NOW)
+    with pytest.raises(WorkspaceError, match="written over in place"):
+        with workspace.transaction("bot:remember", "remember") as tx:
+            remember_one(tx, "User plays the cello")
+            data = index.read_bytes()
+            line = data.index(f'{{"id": "{first}"'.encode())
+            at = data.index(b'"baseImportance": 0.5', line) + len('"baseImportance": 0.')
+            with open(index, "r+b") as handle:  # the same length, one digit changed, the same file
+                handle.seek(at)
+                handle.write(b"6")
+    assert b'"baseImportance": 0.6' in index.read_bytes()  # the person's bytes, as they saved them
+    assert ws.commits() == commits
+    assert "cello" not in index.read_text()
+    assert not list(ws.store.glob(".index.json.*"))  # no temporary left behind

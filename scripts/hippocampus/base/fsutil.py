@@ -180,6 +180,9 @@ def write_temporary(path: Path, data: bytes | str | list, *, sync: bool = True) 
     except OSError as exc:
         discard(tmp)
         raise workspace_error_for(exc, path) from None
+    except BaseException:  # (a part's source written over meanwhile, a Ctrl-C: no temporary left)
+        discard(tmp)
+        raise
     return tmp
 
 
@@ -276,9 +279,24 @@ def process_alive(pid: int) -> bool:
 
 
 def write_all(fd: int, data) -> None:
-    """Write bytes, or a list of bytes-like parts in order (a file of megabytes
-    written from the pieces it is made of, never copied into one), to the end."""
-    views = [memoryview(part).cast("B") for part in (data if isinstance(data, list) else [data])]
+    """Write bytes, or a list of parts in order (a file of megabytes written from the pieces it is
+    made of, never copied into one), to the end. A part is bytes-like, or a range of another file
+    (file_bytes.FileSpan: copied from file to file in the kernel)."""
+    from .file_bytes import FileSpan
+    parts = data if isinstance(data, list) else [data]
+    run: list = []
+    for part in parts:
+        if type(part) is FileSpan:
+            _write_views(fd, run)
+            run = []
+            part.copy_to(fd)
+        else:
+            run.append(part)
+    _write_views(fd, run)
+
+
+def _write_views(fd: int, parts: list) -> None:
+    views = [memoryview(part).cast("B") for part in parts]
     first = 0
     while first < len(views):
         written = os.writev(fd, views[first:first + 1024])  # (IOV_MAX)

@@ -67,7 +67,9 @@ def critical_change(root: Path, paths: list[str], contents: dict | None = None) 
         old = shown.stdout.encode("utf-8") if shown.returncode == 0 else None
         if contents and path in contents:
             new = contents[path]
-            new = b"".join(new) if isinstance(new, list) else new
+            if isinstance(new, list):
+                from ..base.file_bytes import joined
+                new = joined(new)
         else:
             try:
                 new = (root / path).read_bytes()

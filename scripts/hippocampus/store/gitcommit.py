@@ -47,6 +47,7 @@ from pathlib import Path
 from . import gitpack, gitrules
 from ..base import interrupts
 from ..errors import WorkspaceError
+from ..base.file_bytes import FileSpan, joined, nbytes
 from ..base.fsutil import workspace_error_for, write_all
 
 STORE_UNCOMPRESSED_OVER = 64 * 1024
@@ -165,11 +166,18 @@ class _Repo:
     def write(self, kind: bytes, body: bytes | list) -> str:
         """Store an object (its body as bytes, or a list of bytes-like parts); its sha."""
         pieces = body if isinstance(body, list) else [body]
-        size = sum(memoryview(piece).nbytes for piece in pieces)
+        size = sum(nbytes(piece) for piece in pieces)
+        spans = any(type(piece) is FileSpan for piece in pieces)
+        if spans and size <= STORE_UNCOMPRESSED_OVER:
+            pieces, spans = [joined(pieces)], False  # (a small object: read in, and packed or compressed)
         header = kind + b" %d\0" % size
         digest = hashlib.sha1(header)
-        for piece in pieces:
-            digest.update(piece)
+        adler = zlib.adler32(header) if size > STORE_UNCOMPRESSED_OVER else None
+        for piece in pieces:  # (a range of a file read a chunk at a time: both sums in one reading)
+            for view in piece.chunks() if type(piece) is FileSpan else (piece,):
+                digest.update(view)
+                if adler is not None:
+                    adler = zlib.adler32(view, adler)
         sha = digest.hexdigest()
         folder = self.objects / sha[:2]
         target = folder / sha[2:]
@@ -182,7 +190,7 @@ class _Repo:
         if target.exists():
             return sha
         if size > STORE_UNCOMPRESSED_OVER:
-            parts = _stored(header, pieces, size)
+            parts = _stored(header, pieces, size, adler)
         else:
             parts = [zlib.compress(b"".join([header, *pieces]), 1)]
         temporary = folder / f"tmp_obj_hippocampus_{os.getpid()}_{sha[2:10]}"
@@ -245,28 +253,27 @@ def _answer(process: subprocess.Popen) -> str:
     return out.decode("utf-8", "surrogateescape") if process.returncode == 0 else ""
 
 
-def _stored(header: bytes, pieces: list, size: int) -> list:
-    """A zlib stream of `header` + the body's `pieces` (`size` bytes) in stored
-    (uncompressed) deflate blocks (RFC 1950/1951), as buffers to write: nothing
-    of the body is copied."""
-    views = [memoryview(header)] + [memoryview(piece).cast("B") for piece in pieces]
+def _stored(header: bytes, pieces: list, size: int, adler: int) -> list:
+    """A zlib stream of `header` + the body's `pieces` (`size` bytes, `adler` their and the header's
+    Adler-32) in stored (uncompressed) deflate blocks (RFC 1950/1951), as parts to write: nothing of
+    the body is copied (a range of a file stays one, fsutil.write_all copies it in the kernel)."""
+    views = [memoryview(header)] + [piece if type(piece) is FileSpan else memoryview(piece).cast("B")
+                                    for piece in pieces]
     total = len(header) + size
     count = -(-total // 65535)
     parts: list = [b"\x78\x01"]
-    adler = 1
-    for view in views:
-        adler = zlib.adler32(view, adler)
     at, current = 0, 0
     for number in range(count):
         block = 65535 if number < count - 1 else total - 65535 * (count - 1)
         parts.append(struct.pack("<BHH", number == count - 1, block, block ^ 0xFFFF))
         while block:
             view = views[current]
-            take = min(block, view.nbytes - at)
+            length = view.nbytes
+            take = min(block, length - at)
             if take:
-                parts.append(view[at:at + take])
+                parts.append(view.sub(at, take) if type(view) is FileSpan else view[at:at + take])
             at, block = at + take, block - take
-            if at == view.nbytes:
+            if at == length:
                 current, at = current + 1, 0
     parts.append(struct.pack(">I", adler))
     return parts

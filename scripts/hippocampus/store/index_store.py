@@ -104,21 +104,29 @@ def load(path: Path, now: datetime, rate: float, trusted_state: str | None = Non
     return index, warnings
 
 
-def _read_lazy(path: Path) -> dict | None:
-    """A trusted index.json in our layout with its memories left as bytes;
-    None for any other layout (the caller parses it whole)."""
+def _read_lazy(path: Path, where_it_lies: bool = True) -> dict | None:
+    """A trusted index.json in our layout with its memories left as bytes (by default the file's
+    own, read where they lie, a chunk at a time: base/file_bytes.py; `where_it_lies` False: read
+    in whole, as bench/machinery.py compares); None for any other layout (the caller parses it whole)."""
     from .memory_list import MemoryList
+    from ..base.file_bytes import FileBytes
     from ..base.fsutil import read_confined
     try:
-        data = read_confined(path)
+        data = FileBytes.open(path, str(path)) if where_it_lies else read_confined(path)
     except (OSError, WorkspaceError):
         return None
+    if data is None:
+        return None
     marker, tail = b'\n"memories": [\n', b"\n]\n}\n"
-    start = data.find(marker)
-    if start < 0 or not data.endswith(tail):
+    try:
+        start = data.find(marker)
+        if start < 0 or data[len(data) - len(tail):] != tail:
+            return None
+        header = data[:start]
+    except WorkspaceError:  # (written over as it was read: read whole by the caller)
         return None
     try:
-        index = json.loads(data[:start] + b'\n"memories": []}')
+        index = json.loads(header + b'\n"memories": []}')
     except ValueError:
         return None
     if not isinstance(index, dict) or index.get("version") != INDEX_VERSION:

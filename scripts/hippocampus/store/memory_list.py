@@ -23,6 +23,7 @@ from collections.abc import Iterator, Mapping
 _SEPARATOR = b",\n"  # between lines; a line break inside a memory is escaped in JSON
 _CHUNK = 256  # lines parsed by one json.loads when every memory is read
 _SEARCHES_BEFORE_SPLIT = 8  # a search of the body costs ~1/8 of splitting it (6 MB, 10,000 lines)
+_SCANS_BEFORE_READ = 2  # searches of the file where it lies (a chunk at a time) before it is read in
 
 
 class MemoryList:
@@ -31,8 +32,9 @@ class MemoryList:
         self._lines = lines   # the text a memory was read with, None once it may have changed
         self._items = items   # the parsed memory, None until asked for
         self._position = {memory_id: i for i, memory_id in enumerate(ids)}
-        self._body: memoryview | None = None  # the file's memory lines, not yet split (no copy)
-        self._data, self._start, self._end = b"", 0, 0  # ... and where they are in the file's bytes
+        self._body: bool | None = None  # True: the file's memory lines, not yet split (no copy)
+        self._data, self._start, self._end = b"", 0, 0  # ... the file's bytes (or FileBytes), where they are
+        self._absent: set[str] = set()  # ids looked for in the unsplit body and not there
         self._found: dict[str, dict] = {}  # memories looked up in the unsplit body
         self._spans: dict[str, tuple[int, int]] = {}  # ... where their lines are in the file's bytes
         self._changed: set[str] = set()  # ... those put back (changed) since
@@ -48,16 +50,19 @@ class MemoryList:
         return cls(ids, lines, list(memories))
 
     @classmethod
-    def unsplit(cls, data: bytes, start: int, end: int) -> "MemoryList":
+    def unsplit(cls, data, start: int, end: int) -> "MemoryList":
         """From the memory lines (joined by ",\\n") at data[start:end], the bytes of
-        a trusted file in our layout."""
+        a trusted file in our layout (bytes, or base/file_bytes.FileBytes: the file
+        itself, read where it lies)."""
         memories = cls([], [], [])
-        memories._body = memoryview(data)[start:end]
+        memories._body = True
         memories._data, memories._start, memories._end = data, start, end
         return memories
 
     # -- the unsplit body
     def _line_in_body(self, memory_id: str) -> bytes | None:
+        if memory_id in self._absent:
+            return None
         data, first, last = self._data, self._start, self._end
         self._searches += 1
         needle = b'{"id": ' + json.dumps(memory_id, ensure_ascii=False).encode("utf-8") + b", "
@@ -65,10 +70,14 @@ class MemoryList:
         while start > first and data[start - 2:start] != _SEPARATOR:
             start = data.find(needle, start + 1, last)  # the same text inside another memory: not a line start
         if start < 0:
+            self._absent.add(memory_id)
             return None
         end = data.find(_SEPARATOR, start, last)
         self._spans[memory_id] = (start, end if end >= 0 else last)
-        return data[start:end if end >= 0 else last]
+        line = data[start:end if end >= 0 else last]
+        if not isinstance(data, bytes):
+            data.check()  # (the file as it was read: not written over in place meanwhile)
+        return line
 
     def _split(self) -> None:
         """Turn the body into lines (parsing none of them) and take in what was
@@ -76,6 +85,8 @@ class MemoryList:
         if self._body is None:
             return
         found, added, changed = self._found, self._added, self._changed
+        if not isinstance(self._data, bytes):
+            self._data = self._data.whole()  # (every line: the file read in, as a walk reads it anyway)
         lines = _lines_between(self._data, self._start, self._end)
         ids = []
         for line in lines:
@@ -101,6 +112,8 @@ class MemoryList:
     def get(self, memory_id: str) -> dict | None:
         if self._body is not None and self._searches >= _SEARCHES_BEFORE_SPLIT:
             self._split()  # many lookups: one split costs less than more searches
+        elif self._body is not None and self._searches >= _SCANS_BEFORE_READ and not isinstance(self._data, bytes):
+            self._data = self._data.whole()  # a few lookups in the file: then in its bytes read in
         if self._body is not None:
             if memory_id in self._found or memory_id in self._added:
                 return self._found.get(memory_id) or self._added[memory_id]
@@ -176,7 +189,7 @@ class MemoryList:
     # -- as a list
     def __bool__(self) -> bool:
         if self._body is not None:
-            return bool(self._body or self._added)
+            return self._end > self._start or bool(self._added)
         return bool(self._ids)
 
     def __len__(self) -> int:
@@ -220,12 +233,13 @@ class MemoryList:
             return json.dumps(ordered(memory), ensure_ascii=False).encode("utf-8")
 
         if self._body is not None:  # the file's bytes, changed lines spliced in, added ones after
-            view, at, parts = memoryview(self._data), self._start, []
+            data, at, parts = self._data, self._start, []
+            part = memoryview(data).__getitem__ if isinstance(data, bytes) else lambda cut: data.span(cut.start, cut.stop)
             for (start, end), memory_id in sorted((self._spans[memory_id], memory_id)
                                                   for memory_id in (self._found.keys() & fresh) | self._changed):
-                parts += [view[at:start], dumped(self._found[memory_id])]
+                parts += [part(slice(at, start)), dumped(self._found[memory_id])]
                 at = end
-            parts.append(view[at:self._end])
+            parts.append(part(slice(at, self._end)))
             added = [dumped(m) for m in self._added.values()]
             if added:
                 parts += ([_SEPARATOR] if self._end > self._start else []) + [_SEPARATOR.join(added)]

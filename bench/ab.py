@@ -29,12 +29,20 @@ timed in the same turns, for the floor.
 
 `--only sleep` times the first weekly sleep (`consolidate.py`), `--sleeps N`
 a side in turns, each on a fresh copy of the store whose cache a first
-recall built and whose repacks are over.
+recall built and whose repacks are over. `--only reinforce` and `forget`
+reinforce, then forget, the memory each turn's remember stored, each call
+after the store's background repacks have ended (at 100,000 memories every
+write stores ~70 MB loose, and a repack runs every few writes):
+
+    python3 bench/ab.py --ref d422f7d --workspace /tmp/d100k --only remember,reinforce,forget --runs 9
+
+Every call's peak memory (its maximum resident size) is printed too, medians beside the times.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -49,9 +57,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from speed import ROOT, build, corpus, settle  # noqa: E402
 
 
-WHAT = ("remember", "recall", "load_core", "decay", "a fresh clone's first recall", "the first sleep")
-ONLY = {"remember": "remember", "recall": "recall", "load_core": "load_core", "decay": "decay",
-        "clone": "a fresh clone's first recall", "sleep": "the first sleep"}
+WHAT = ("remember", "reinforce", "forget", "recall", "load_core", "decay", "a fresh clone's first recall",
+        "the first sleep")
+ONLY = {"remember": "remember", "reinforce": "reinforce", "forget": "forget", "recall": "recall",
+        "load_core": "load_core", "decay": "decay", "clone": "a fresh clone's first recall", "sleep": "the first sleep"}
 BARE = "interpreter alone"
 
 
@@ -72,14 +81,26 @@ def clean_env() -> dict:
     return {k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}
 
 
-def timed(code: Path, workspace: Path, args: list[str], now: str) -> float:
+PEAKS: dict[tuple[str, str], list[int]] = {}  # (code, what) -> each timed call's peak resident size, KB
+LAST_OUT: list[bytes] = [b""]  # the last timed call's stdout
+
+
+def timed(code: Path, workspace: Path, args: list[str], now: str, what: str | None = None) -> float:
+    """A whole call's wall time; its peak resident size goes to PEAKS (under `what`), its output to LAST_OUT."""
     env = {**clean_env(), "WORKSPACE": str(workspace), "HIPPOCAMPUS_NOW": now}
-    started = time.perf_counter()
-    result = subprocess.run([sys.executable, str(code / "scripts" / args[0]), *args[1:]], env=env,
-                            capture_output=True)
-    elapsed = time.perf_counter() - started
-    if result.returncode != 0:
-        raise SystemExit(f"{code.name}: {args[0]} failed: {result.stderr.decode()[-300:]}")
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        child = subprocess.Popen([sys.executable, str(code / "scripts" / args[0]), *args[1:]], env=env,
+                                 stdout=out, stderr=err)
+        _pid, status, usage = os.wait4(child.pid, 0)  # (this call's own peak, not its children's)
+        elapsed = time.perf_counter() - started
+        out.seek(0)
+        err.seek(0)
+        LAST_OUT[0] = out.read()
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise SystemExit(f"{code.name}: {args[0]} failed: {err.read().decode()[-300:]}")
+    if what:
+        PEAKS.setdefault((str(code), what), []).append(usage.ru_maxrss)
     return elapsed
 
 
@@ -158,7 +179,8 @@ def main() -> None:
                     subprocess.run(["git", "clone", "-q", "--", str(built), str(clone)], check=True,
                                    capture_output=True)
                     times[name]["a fresh clone's first recall"].append(timed(sides[name], clone,
-                                                                             ["recall.py", "warm up"], now))
+                                                                             ["recall.py", "warm up"], now,
+                                                                             "a fresh clone's first recall"))
                     shutil.rmtree(clone, ignore_errors=True)
             for name, code in sides.items():  # the first recall of a copy builds its derived cache
                 timed(code, workspaces[name], ["recall.py", "warm up"], now)
@@ -169,35 +191,51 @@ def main() -> None:
                     started = time.perf_counter()
                     subprocess.run([sys.executable, "-S", "-c", "pass"], check=True)
                     times[name][BARE].append(time.perf_counter() - started)
-                    if "remember" in wanted:
-                        times[name]["remember"].append(timed(code, workspaces[name], [
-                            "remember.py", args.text.replace("{i}", str(i))], now))
+                    writes = {"reinforce", "forget"} & set(wanted)
+                    if "remember" in wanted or writes:
+                        if writes:
+                            settle(workspaces[name])
+                        took = timed(code, workspaces[name], [
+                            "remember.py", args.text.replace("{i}", str(i)), *(["--json"] if writes else [])], now,
+                            "remember")
+                        if "remember" in wanted:
+                            times[name]["remember"].append(took)
+                        stored = json.loads(LAST_OUT[0])["id"] if writes else None
+                        for write in ("reinforce", "forget"):
+                            if write in wanted:
+                                settle(workspaces[name])
+                                times[name][write].append(timed(code, workspaces[name], [
+                                    f"{write}.py", stored], now, write))
                     if "recall" in wanted:
                         times[name]["recall"].append(timed(code, workspaces[name], [
-                            "recall.py", "--json", "hiking with the kids"], now))
+                            "recall.py", "--json", "hiking with the kids"], now, "recall"))
                     if "load_core" in wanted:
-                        times[name]["load_core"].append(timed(code, workspaces[name], ["load_core.py"], now))
+                        times[name]["load_core"].append(timed(code, workspaces[name], ["load_core.py"], now,
+                                                              "load_core"))
             for turn in range(args.sleeps if "the first sleep" in wanted else 0):
                 for name in (list(sides) if turn % 2 == 0 else list(sides)[::-1]):  # each on a fresh copy,
                     sleeper = base / name / "sleep"  # its cache built by a first recall, its repacks settled
                     copy_store(built, sleeper)
                     timed(sides[name], sleeper, ["recall.py", "warm up"], now)
                     settle(sleeper)
-                    times[name]["the first sleep"].append(timed(sides[name], sleeper, ["consolidate.py"], now))
+                    times[name]["the first sleep"].append(timed(sides[name], sleeper, ["consolidate.py"], now,
+                                                                "the first sleep"))
                     shutil.rmtree(sleeper, ignore_errors=True)
             for day in range(args.days if "decay" in wanted else 0):
                 for name, code in (sides.items() if day % 2 == 0 else reversed(sides.items())):
                     for workspace in workspaces.values():  # a decay's background repack (~1 GB at 100,000)
                         settle(workspace)                   # is over before the next decay is timed
                     times[name]["decay"].append(timed(code, workspaces[name], ["decay.py"],
-                                                      f"{date(2026, 12, 2) + timedelta(days=day)}T03:00:00Z"))
+                                                      f"{date(2026, 12, 2) + timedelta(days=day)}T03:00:00Z",
+                                                      "decay"))
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(before)],
                            capture_output=True)
     aged = f", an audit log of {args.audit_lines:,} earlier lines" if args.audit_lines else ""
     aged += ", with the core files" if args.core_files else ""
     what_store = f"a copy of {args.workspace}" if args.workspace else args.store
-    counts = [f"{args.runs} calls each"] if {"remember", "recall", "load_core"} & set(wanted) else []
+    counts = [f"{args.runs} calls each"] if {"remember", "reinforce", "forget", "recall", "load_core"} & set(wanted) \
+        else []
     counts += [f"{args.days} days of decay"] if "decay" in wanted else []
     counts += [f"{args.clones} fresh clones"] if "a fresh clone's first recall" in wanted else []
     counts += [f"{args.sleeps} first sleeps"] if "the first sleep" in wanted else []
@@ -209,6 +247,15 @@ def main() -> None:
     for what in (BARE, *(what for what in WHAT if what in wanted)):
         old, new = (statistics.median(times[side][what]) * 1000 for side in ("before", "now"))
         print(f"| {what} | {old:.0f} ms | {new:.0f} ms | {new / old:.2f}x |")
+    print("\npeak memory of each call (maximum resident size), medians (largest)")
+    print(f"| | {args.ref} | now |")
+    print("|---|---|---|")
+    for what in (what for what in WHAT if what in wanted):
+        cells = []
+        for code in (str(before), str(ROOT)):
+            peaks = PEAKS.get((code, what)) or [0]
+            cells.append(f"{statistics.median(peaks) / 1024:,.0f} ({max(peaks) / 1024:,.0f}) MB")
+        print(f"| {what} | {cells[0]} | {cells[1]} |")
 
 
 if __name__ == "__main__":

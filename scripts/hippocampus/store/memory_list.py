@@ -10,7 +10,10 @@ from a file we wrote and validated, the memories start as that file's bytes,
 not even split into lines: a lookup by id finds the line by its opening
 `{"id": "…", `, a new memory is appended after the bytes, a changed one
 takes the place of its line, and the save writes the rest of the bytes back
-as they were (as views of them, never copied). Many lookups, or any walk over
+as they were (as views of them, never copied). Those bytes are the file itself,
+left where they lie (base/file_bytes.py: a lookup scans it a chunk at a time, an
+id not found is remembered, and the save's parts are ranges of the file), until
+a third lookup reads it in. Many lookups, or any walk over
 all of them, split the lines (still parsing only what is asked for);
 iterating parses everything, which batch jobs do anyway.
 """
@@ -234,12 +237,16 @@ class MemoryList:
 
         if self._body is not None:  # the file's bytes, changed lines spliced in, added ones after
             data, at, parts = self._data, self._start, []
-            part = memoryview(data).__getitem__ if isinstance(data, bytes) else lambda cut: data.span(cut.start, cut.stop)
+            view = memoryview(data) if isinstance(data, bytes) else None
+
+            def part(start: int, end: int):  # the bytes in between, as a view or as a range of the file
+                return view[start:end] if view is not None else data.span(start, end)
+
             for (start, end), memory_id in sorted((self._spans[memory_id], memory_id)
                                                   for memory_id in (self._found.keys() & fresh) | self._changed):
-                parts += [part(slice(at, start)), dumped(self._found[memory_id])]
+                parts += [part(at, start), dumped(self._found[memory_id])]
                 at = end
-            parts.append(part(slice(at, self._end)))
+            parts.append(part(at, self._end))
             added = [dumped(m) for m in self._added.values()]
             if added:
                 parts += ([_SEPARATOR] if self._end > self._start else []) + [_SEPARATOR.join(added)]

@@ -92,21 +92,23 @@ def test_a_file_written_from_parts_survives_short_writes(tmp_path_factory, lengt
 
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 3_000), st.integers(1, 12), st.integers(0, 3_000), st.integers(0, 3_000),
-       st.integers(2, 64))
-def test_a_file_searched_where_it_lies_finds_what_its_bytes_would(tmp_path_factory, at, length, start, end, chunk):
+       st.integers(2, 64), st.booleans())
+def test_a_file_searched_where_it_lies_finds_what_its_bytes_would(tmp_path_factory, at, length, start, end, chunk,
+                                                                   preadv):
     data = bytes(random.Random(at * 31 + length).choice(b"ab,\n") for _ in range(3_000))
     needle = data[at:at + length] or b"ab"
     path = tmp_path_factory.mktemp("find") / "data"
     path.write_bytes(data)
-    saved = file_bytes.CHUNK
+    saved, saved_preadv = file_bytes.CHUNK, file_bytes._PREADV
     file_bytes.CHUNK = chunk  # chunks smaller than the needle's reach: every overlap at an edge is tried
+    file_bytes._PREADV = saved_preadv if preadv else None  # (a Python without os.preadv: pread)
     try:
         source = file_bytes.FileBytes.open(path, "data")
         assert source.find(needle, start, end) == data.find(needle, start, end)
         assert source.find(needle) == data.find(needle)
         assert source[start:end] == data[start:end]
     finally:
-        file_bytes.CHUNK = saved
+        file_bytes.CHUNK, file_bytes._PREADV = saved, saved_preadv
 
 
 def test_a_file_written_over_in_place_is_never_copied_from(tmp_path):

@@ -29,6 +29,7 @@ import stat
 from ..errors import WorkspaceError
 
 CHUNK = 1 << 20
+_PREADV = getattr(os, "preadv", None)  # (Linux, the BSDs; not every platform's Python has it)
 
 
 class SourceChanged(WorkspaceError):
@@ -89,7 +90,12 @@ class FileBytes:
         view = memoryview(buffer)[:count]
         done = 0
         while done < count:
-            got = os.preadv(self.fd, [view[done:]], start + done)
+            if _PREADV is not None:
+                got = _PREADV(self.fd, [view[done:]], start + done)
+            else:  # (no preadv here: a copy of each chunk)
+                chunk = os.pread(self.fd, count - done, start + done)
+                got = len(chunk)
+                view[done:done + got] = chunk
             if got == 0:
                 break
             done += got

@@ -3,9 +3,12 @@ lookups, changes and additions on the unsplit bytes, with or without a split
 on the way, must save exactly what a list of the same memories would."""
 
 import json
+import os
+import tempfile
 
 from hypothesis import given, settings, strategies as st
 
+from hippocampus.base import file_bytes
 from hippocampus.store import index_store
 from hippocampus.store.memory_list import MemoryList
 from hippocampus.base.model import ordered
@@ -18,8 +21,17 @@ def _file(memories: list[dict]) -> bytes:
     return b"".join(index_store.serialise(index))
 
 
-def _unsplit(data: bytes) -> MemoryList:
+def _unsplit(data: bytes, where_it_lies: bool = False) -> MemoryList:
+    """The list over `data` in memory, or (`where_it_lies`) over a file holding it, read a chunk at a time
+    (base/file_bytes.py, as a writer reads index.json)."""
     start = data.index(_MARKER) + len(_MARKER)
+    if where_it_lies:
+        handle, name = tempfile.mkstemp()
+        os.write(handle, data)
+        os.close(handle)
+        source = file_bytes.FileBytes.open(name, "index.json")
+        os.unlink(name)  # (the open file stays readable: a writer's old index.json after the rename)
+        data = source
     return MemoryList.unsplit(data, start, len(data) - len(b"\n]\n}\n"))
 
 
@@ -32,10 +44,19 @@ _OPS = st.lists(st.tuples(st.sampled_from(["get", "change", "replace", "add", "w
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(1, 10), _OPS, st.booleans())  # (an empty list is written as [] and read whole)
-def test_the_saved_bytes_are_those_of_the_same_memories_as_a_list(size, ops, named):
+@given(st.integers(1, 10), _OPS, st.booleans(), st.booleans(), st.integers(8, 64))
+def test_the_saved_bytes_are_those_of_the_same_memories_as_a_list(size, ops, named, where_it_lies, chunk):
+    # (an empty list is written as [] and read whole)
+    saved_chunk, file_bytes.CHUNK = file_bytes.CHUNK, chunk  # (small chunks: lines across their edges)
+    try:
+        _the_saved_bytes_are_those_of_the_same_memories(size, ops, named, where_it_lies)
+    finally:
+        file_bytes.CHUNK = saved_chunk
+
+
+def _the_saved_bytes_are_those_of_the_same_memories(size, ops, named, where_it_lies):
     original = [_memory(n) for n in range(size)]
-    held = _unsplit(_file(original))
+    held = _unsplit(_file(original), where_it_lies)
     expected = {m["id"]: dict(m) for m in original}
     fresh: set[str] = set()
     added = 100
@@ -64,10 +85,35 @@ def test_the_saved_bytes_are_those_of_the_same_memories_as_a_list(size, ops, nam
         elif op == "walk":  # splits the bytes into lines
             assert [m["id"] for m in held] == list(expected)
     # a memory put back is written anew whether or not the save names it as changed
-    saved = b"".join(index_store.serialise({"stamp": "0" * 16, "version": 2, "memories": held},
-                                           fresh if named else set()))
+    saved = file_bytes.joined(index_store.serialise({"stamp": "0" * 16, "version": 2, "memories": held},
+                                                    fresh if named else set()))
     assert saved == _file(list(expected.values()))
     assert json.loads(saved)["memories"] == [ordered(m) for m in expected.values()]
+
+
+def test_a_file_read_where_it_lies_is_scanned_once_for_an_id_not_there_and_read_in_at_the_third_lookup():
+    data = _file([_memory(n) for n in range(50)])
+    held = _unsplit(data, where_it_lies=True)
+    assert held.get("mem_new") is None and held.get("mem_new") is None and not held.has("mem_new")
+    assert held._searches == 1 and isinstance(held._data, file_bytes.FileBytes)  # an absent id: one scan
+    assert held.get("mem_7")["content"] == "memory number 7"
+    assert isinstance(held._data, file_bytes.FileBytes)  # two scans: still where it lies
+    assert held.get("mem_31")["content"] == "memory number 31"
+    assert isinstance(held._data, bytes)  # the third lookup read it in
+    memory = held.get("mem_7")
+    memory["content"] = "changed"
+    held.put(memory)
+    held.put(_memory(99))
+    saved = file_bytes.joined(index_store.serialise({"stamp": "0" * 16, "version": 2, "memories": held}, {"mem_7"}))
+    assert json.loads(saved)["memories"][7]["content"] == "changed" and json.loads(saved)["memories"][-1]["id"] == "mem_99"
+
+
+def test_the_parts_of_a_save_are_ranges_of_the_file_not_its_bytes():
+    held = _unsplit(_file([_memory(n) for n in range(200)]), where_it_lies=True)
+    held.put(_memory(300))
+    parts = index_store.serialise({"stamp": "0" * 16, "version": 2, "memories": held}, set())
+    spans = [part for part in parts if type(part) is file_bytes.FileSpan]
+    assert spans and sum(part.nbytes for part in spans) > 0.9 * sum(file_bytes.nbytes(part) for part in parts)
 
 
 def test_a_change_on_the_bytes_keeps_every_other_line_as_it_was_read():

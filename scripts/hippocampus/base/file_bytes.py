@@ -105,12 +105,19 @@ class FileBytes:
         return done
 
     def read(self, start: int, end: int) -> bytes:
+        """Bytes start..end, read into one allocation (the file's megabytes are never held twice)."""
         start, end = max(0, start), min(end, self.size)
         if end <= start:
             return b""
-        buffer = bytearray(end - start)
-        self._read_into(buffer, start, end - start)
-        return bytes(buffer)
+        pieces, at = [], start
+        while at < end:
+            piece = os.pread(self.fd, end - at, at)
+            if not piece:
+                self.check()  # (shorter than it was: written over)
+                raise SourceChanged(f"{self.name} ended early while being read; nothing was changed: run it again")
+            pieces.append(piece)
+            at += len(piece)
+        return pieces[0] if len(pieces) == 1 else b"".join(pieces)
 
     def __getitem__(self, key: slice) -> bytes:
         if not isinstance(key, slice) or key.step not in (None, 1):
@@ -193,9 +200,11 @@ class FileSpan:
                 for view in self.sub(at - self.start, self.end - at).chunks():
                     _write_view(fd, view)
                 break
-            if copied == 0:
-                source.check()
-                raise SourceChanged(f"{source.name} ended early while being copied; nothing was changed: run it again")
+            if copied == 0:  # the file is shorter than it was (written over), or a file system that
+                source.check()  # copies nothing here: copied by hand from here
+                for view in self.sub(at - self.start, self.end - at).chunks():
+                    _write_view(fd, view)
+                break
             at += copied
         source.check()
 
@@ -206,6 +215,13 @@ def _write_view(fd: int, view: memoryview) -> None:
         if written == 0:
             raise OSError(errno.EIO, "the disk took nothing")
         view = view[written:]
+
+
+def check_sources(parts) -> None:
+    """SourceChanged when a file a FileSpan among `parts` reads was written over in place since it
+    was opened (a writer asks again just before its rename, and before its branch moves)."""
+    for source in {id(part.source): part.source for part in parts or () if type(part) is FileSpan}.values():
+        source.check()
 
 
 def nbytes(part) -> int:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from . import index_store, look, reconcile
 from ..errors import NotFound, WorkspaceError
+from ..base.file_bytes import check_sources
 from ..base.stderr import progress_module as _progress
 from ..base.stderr import warn
 from ..text.textutil import one_line
@@ -538,7 +539,7 @@ class Transaction:
                              self.ids if self.audit_ids is None else self.audit_ids,
                              self.summary or self.action, sorted(self.paths), sorted(self.new_paths),
                              trailers=self.trailers, author=self.author, contents=contents,
-                             before_publish=writing.wait)
+                             before_publish=lambda: (writing.wait(), check_sources(index_data)))
             finally:
                 prints = writing.wait()  # never leave the files half-handled behind an error
         except BaseException as exc:
@@ -629,6 +630,7 @@ class Transaction:
             temporary = index_temp.wait()
             try:
                 undo.keep(index_path)
+                check_sources(index_data)  # (its unchanged bytes were copied from the old file: still so?)
             except BaseException:
                 discard(temporary)
                 raise

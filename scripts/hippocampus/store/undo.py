@@ -74,6 +74,8 @@ class Undo:
                         pass
                 elif isinstance(old, Path):
                     os.replace(old, path)
+                    if os.path.lexists(old):  # (a rename between two links of one file, never replaced
+                        os.unlink(old)        # yet, does nothing: the backup's name stays behind)
                 elif isinstance(old, tuple):  # appended in place: cut our bytes out, keep the rest
                     data = path.read_bytes()
                     at = data.rfind(old[1])

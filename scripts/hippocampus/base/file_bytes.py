@@ -49,10 +49,9 @@ class FileBytes:
 
     @classmethod
     def open(cls, path, name: str) -> FileBytes | None:
-        """The file at `path` (confined as fsutil.read_confined checks it); None when it is not a regular
-        file. FileNotFoundError and OSError as open() raises them."""
-        from .fsutil import read_confined
-        read_confined(path, probe=True)
+        """The file at `path` (a caller in a workspace checks it first: fsutil.read_confined(path,
+        probe=True)); None when it is not a regular file. FileNotFoundError and OSError as open()
+        raises them."""
         fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):

@@ -112,7 +112,11 @@ def _read_lazy(path: Path, where_it_lies: bool = True) -> dict | None:
     from ..base.file_bytes import FileBytes
     from ..base.fsutil import read_confined
     try:
-        data = FileBytes.open(path, str(path)) if where_it_lies else read_confined(path)
+        if where_it_lies:
+            read_confined(path, probe=True)  # (never through a link out of the workspace)
+            data = FileBytes.open(path, str(path))
+        else:
+            data = read_confined(path)
     except (OSError, WorkspaceError):
         return None
     if data is None:

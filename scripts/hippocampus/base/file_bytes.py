@@ -13,8 +13,9 @@ those bytes: 70 MB of the process's own memory, the most of any per-call script'
 - `unchanged()`: the file was written over in place since it was opened (a person's editor that
   saves in place; our own writers replace it by rename) when its size or mtime moved (not its ctime:
   the undo's hard link of the old file moves that). A short read checks; a copy checks before and
-  after, a lookup after (`SourceChanged`): the change is then taken back, never written from a mix
-  of two files.
+  after, a lookup after, and a writer again before its rename and before its branch moves
+  (`check_sources`): on `SourceChanged` the change is taken back, never written from a mix of two
+  files.
 
 Measured at 100,000 memories: reading the file whole 54-70 ms, scanning it in chunks 27-32 ms
 (references/performance.md, "index.json read where it lies").
@@ -195,12 +196,9 @@ class FileSpan:
                 copied = -1
             except AttributeError:  # (no copy_file_range here)
                 copied = -1
-            if copied < 0:  # copied by hand from here
-                for view in self.sub(at - self.start, self.end - at).chunks():
-                    _write_view(fd, view)
-                break
-            if copied == 0:  # the file is shorter than it was (written over), or a file system that
-                source.check()  # copies nothing here: copied by hand from here
+            if copied <= 0:  # copied by hand from here (0: the file written over, which the check
+                if copied == 0:  # says, or a file system that copies nothing of it)
+                    source.check()
                 for view in self.sub(at - self.start, self.end - at).chunks():
                     _write_view(fd, view)
                 break

@@ -39,7 +39,7 @@ def _memory(n: int, content: str = "") -> dict:
     return {"id": f"mem_{n}", "content": content or f"memory number {n}", "importance": 0.5}
 
 
-_OPS = st.lists(st.tuples(st.sampled_from(["get", "change", "replace", "add", "walk"]), st.integers(0, 14)),
+_OPS = st.lists(st.tuples(st.sampled_from(["get", "change", "replace", "add", "walk", "read"]), st.integers(0, 14)),
                 max_size=14)
 
 
@@ -84,6 +84,8 @@ def _the_saved_bytes_are_those_of_the_same_memories(size, ops, named, where_it_l
             fresh.add(memory["id"])
         elif op == "walk":  # splits the bytes into lines
             assert [m["id"] for m in held] == list(expected)
+        elif op == "read":  # a pass that keeps nothing (MemoryList.walk): every memory as held now
+            assert list(held.walk()) == list(expected.values())
     # a memory put back is written anew whether or not the save names it as changed
     saved = file_bytes.joined(index_store.serialise({"stamp": "0" * 16, "version": 2, "memories": held},
                                                     fresh if named else set()))

@@ -218,6 +218,22 @@ class MemoryList:
             for position, item in zip(part, parsed):
                 self._items[position] = item
 
+    def walk(self) -> Iterator[dict]:
+        """Every memory, for a pass that only reads them: an unsplit body is parsed _CHUNK lines at a
+        time and nothing is kept (a walk of 100,000 memories holds 256 of them, not all: a writer's
+        look after a copy or a clone parsed them all into this list, ~450 MB); as they are otherwise.
+        A memory looked up or put since comes as it is held now."""
+        if self._body is None:
+            yield from self
+            return
+        found = self._found
+        for lines in line_batches(self._data, self._start, self._end, _CHUNK):
+            for raw in json.loads(b"[" + b",".join(lines) + b"]"):
+                yield found.get(raw.get("id"), raw) if type(raw) is dict else raw
+        if not isinstance(self._data, bytes):
+            self._data.check()
+        yield from list(self._added.values())
+
     def __getitem__(self, position: int) -> dict:
         self._split()
         return self._item(range(len(self._ids))[position])
@@ -256,6 +272,32 @@ class MemoryList:
             if self._lines[position] is None or memory_id in fresh:
                 self._lines[position] = dumped(self._item(position))
         return [_SEPARATOR.join(self._lines)]
+
+
+def walk(memories) -> Iterator[dict]:
+    """Every memory of a MemoryList (MemoryList.walk: nothing kept) or of a list."""
+    return memories.walk() if isinstance(memories, MemoryList) else iter(memories)
+
+
+def line_batches(data, start: int, end: int, size: int):
+    """The memory lines of data[start:end] (bytes, or a FileBytes read a chunk at a time), `size`
+    lines at a time."""
+    from ..base.file_bytes import CHUNK
+    rest, batch, at = b"", [], start
+    while at < end:
+        chunk = data[at:min(end, at + CHUNK)]
+        at += len(chunk)
+        pieces = (rest + chunk).split(_SEPARATOR)
+        rest = pieces.pop()
+        for piece in pieces:
+            batch.append(piece)
+            if len(batch) == size:
+                yield batch
+                batch = []
+    if rest or batch:
+        batch.append(rest)
+    if batch:
+        yield batch
 
 
 def _lines_between(data: bytes, start: int, end: int) -> list[bytes]:

@@ -176,8 +176,9 @@ def known_files(memories, gone_by_hand: set[str] | None = None) -> dict[str, lis
     is not a memory file, paths.is_memory_file, is left alone: doctor reports it).
     `gone_by_hand` (a set, filled in the same pass): the ids of memories archived
     because their file was deleted by hand, which a file coming back revives."""
+    from .memory_list import walk
     known: dict[str, list[tuple[str, str, str]]] = {}
-    for memory in memories:
+    for memory in walk(memories):  # (read, not kept: a writer's look after a copy parsed them all)
         path = memory.get("file")
         if path and is_memory_file(path) and not is_archived_path(path):  # (archive copies are not watched)
             known.setdefault(path, []).append((memory["id"], memory.get("hash"), memory.get("status")))

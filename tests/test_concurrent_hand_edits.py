@@ -36,14 +36,23 @@ def test_any_other_file_saved_mid_change_is_refused_with_nothing_written(ws):
     ws.run("sync_core.py")
     memory_md = ws.root / "MEMORY.md"
     commits = ws.commits()
-    workspace = Workspace.open(ws.root, NOW)
-    with pytest.raises(WorkspaceError, match="changed by someone else"):
-        with workspace.transaction("system:sync-core", "sync-core") as tx:
-            current = tx.current_bytes("MEMORY.md")
-            tx.write_file("MEMORY.md", current + b"\n- our addition\n")
-            memory_md.write_text(memory_md.read_text() + "\nMy own line, saved just now.\n")
+
+    def during(tx) -> None:
+        tx.write_file("MEMORY.md", tx.current_bytes("MEMORY.md") + b"\n- our addition\n")
+        memory_md.write_text(memory_md.read_text() + "\nMy own line, saved just now.\n")
+
+    _refused_mid_change(ws, "changed by someone else", "system:sync-core", "sync-core", during)
     assert memory_md.read_text().endswith("My own line, saved just now.\n")
     assert ws.commits() == commits
+
+
+def _refused_mid_change(ws, match: str, actor: str, action: str, during) -> None:
+    """A transaction whose body runs `during(tx)` (our change, and a person's save meanwhile) is
+    refused with an error matching `match`."""
+    workspace = Workspace.open(ws.root, NOW)
+    with pytest.raises(WorkspaceError, match=match):
+        with workspace.transaction(actor, action) as tx:
+            during(tx)
 
 
 def _save_in_place(index, memory_id: str, handle=None) -> None:
@@ -79,11 +88,12 @@ def test_index_json_written_over_in_place_mid_change_is_never_mixed_into_ours(ws
     ws.remember("User walks to work")
     index = ws.store / "index.json"
     commits = ws.commits()
-    workspace = Workspace.open(ws.root, NOW)
-    with pytest.raises(WorkspaceError, match="written over in place"):
-        with workspace.transaction("bot:remember", "remember") as tx:
-            remember_one(tx, "User plays the cello")
-            _save_in_place(index, first)
+
+    def during(tx) -> None:
+        remember_one(tx, "User plays the cello")
+        _save_in_place(index, first)
+
+    _refused_mid_change(ws, "written over in place", "bot:remember", "remember", during)
     assert b'"baseImportance": 0.6' in index.read_bytes()  # the person's bytes, as they saved them
     assert ws.commits() == commits
     assert "cello" not in index.read_text()
@@ -127,11 +137,9 @@ def test_index_json_saved_in_place_after_our_copy_is_not_lost(ws, when, monkeypa
 
     monkeypatch.setattr(fsutil, "put_in_place", rename)
     monkeypatch.setattr(Undo, "keep", keep)
-    workspace = Workspace.open(ws.root, NOW)
     try:
-        with pytest.raises(WorkspaceError, match="written over in place"):
-            with workspace.transaction("bot:remember", "remember") as tx:
-                remember_one(tx, "User plays the cello")
+        _refused_mid_change(ws, "written over in place", "bot:remember", "remember",
+                            lambda tx: remember_one(tx, "User plays the cello"))
     finally:
         theirs.close()
     assert b'"baseImportance": 0.6' in index.read_bytes()  # the person's save is what index.json holds

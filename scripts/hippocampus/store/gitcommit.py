@@ -195,7 +195,10 @@ class _Repo:
             parts = [zlib.compress(b"".join([header, *pieces]), 1)]
         temporary = folder / f"tmp_obj_hippocampus_{os.getpid()}_{sha[2:10]}"
         for attempt in range(5):
-            folder.mkdir(exist_ok=True)
+            try:
+                os.mkdir(folder)
+            except FileExistsError:  # (not Path.mkdir(exist_ok=True): a folder pruned between its EEXIST and
+                pass                 # its is_dir() raised FileExistsError there, and a writer failed)
             try:
                 fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o444)
                 break

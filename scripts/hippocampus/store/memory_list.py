@@ -283,19 +283,22 @@ def line_batches(data, start: int, end: int, size: int):
     """The memory lines of data[start:end] (bytes, or a FileBytes read a chunk at a time), `size`
     lines at a time."""
     from ..base.file_bytes import CHUNK
-    rest, batch, at = b"", [], start
+    held, batch, at = [], [], start  # held: the chunks of a line not ended yet
     while at < end:
         chunk = data[at:min(end, at + CHUNK)]
         at += len(chunk)
-        pieces = (rest + chunk).split(_SEPARATOR)
-        rest = pieces.pop()
+        if _SEPARATOR not in chunk and not (held and held[-1].endswith(b",") and chunk.startswith(b"\n")):
+            held.append(chunk)  # (a long line: joined once it ends, not again at every chunk)
+            continue
+        pieces = (b"".join(held) + chunk).split(_SEPARATOR)
+        held = [pieces.pop()]
         for piece in pieces:
             batch.append(piece)
             if len(batch) == size:
                 yield batch
                 batch = []
-    if rest or batch:
-        batch.append(rest)
+    if end > start:  # the last line, even an empty one (a body ending with a separator is no list)
+        batch.append(b"".join(held))
     if batch:
         yield batch
 

@@ -167,9 +167,8 @@ class _Repo:
         """Store an object (its body as bytes, or a list of bytes-like parts); its sha."""
         pieces = body if isinstance(body, list) else [body]
         size = sum(nbytes(piece) for piece in pieces)
-        spans = any(type(piece) is FileSpan for piece in pieces)
-        if spans and size <= STORE_UNCOMPRESSED_OVER:
-            pieces, spans = [joined(pieces)], False  # (a small object: read in, and packed or compressed)
+        if size <= STORE_UNCOMPRESSED_OVER and any(type(piece) is FileSpan for piece in pieces):
+            pieces = [joined(pieces)]  # (a small object: read in, and packed or compressed)
         header = kind + b" %d\0" % size
         digest = hashlib.sha1(header)
         adler = zlib.adler32(header) if size > STORE_UNCOMPRESSED_OVER else None

@@ -75,13 +75,25 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # where JSON may name one
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+def may_name_lone_surrogate(raw: str) -> bool:
+    """Whether JSON text escapes a surrogate anywhere ("\\ud800"): the cheap test before any cleaning."""
+    return _SURROGATE_ESCAPE.search(raw) is not None
+
+
+def header_defaults(index: dict, now: datetime) -> dict:
+    """An index's header as every load leaves it: lastUpdated and decayLastRun present."""
+    index.setdefault("lastUpdated", format_time(now))
+    index.setdefault("decayLastRun", None)
+    return index
+
+
 def without_lone_surrogates(document, raw: str):
     """A JSON document parsed from `raw`, text a person or another machine may
     have written (index.json edited by hand, a remote's index in a merge), with
     every lone surrogate replaced by U+FFFD; and whether there was one. JSON
     may escape one ("\\ud800") but it is no text: every UTF-8 writer refuses it,
     so one in a memory stopped recall and every writer (exit 4)."""
-    if not _SURROGATE_ESCAPE.search(raw):
+    if not may_name_lone_surrogate(raw):
         return document, False
 
     def clean(value):
@@ -303,8 +315,7 @@ def normalise_index(data, now: datetime, rate: float, where: str = "memory/index
     index["version"] = INDEX_VERSION
     if version < INDEX_VERSION:
         index["migratedFrom"] = version
-    index.setdefault("lastUpdated", format_time(now))
-    index.setdefault("decayLastRun", None)
+    header_defaults(index, now)
     index["memories"] = memories
     index["_repaired"] = repaired  # entries that changed on the way in: never reuse their raw lines
     return index, warnings

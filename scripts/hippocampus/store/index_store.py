@@ -89,8 +89,7 @@ def load(path: Path, now: datetime, rate: float, trusted_state: str | None = Non
     layout is not parsed beyond its header: its memories are a MemoryList of
     its bytes (a Transaction turns any other index's list into one).
     """
-    from ..base.model import normalise_index
-    from ..text.timeutil import format_time
+    from ..base.model import header_defaults, normalise_index
     from .search_cache import index_state
     before = index_state(path, read_stamp(path)) if trusted_state else None
     if lazy and before is not None and before == trusted_state:
@@ -101,9 +100,7 @@ def load(path: Path, now: datetime, rate: float, trusted_state: str | None = Non
         state = index_state(path, read_stamp(path))
         index = _checked_where_it_lies(path)
         if index is not None and index_state(path, read_stamp(path)) == state:
-            index.setdefault("lastUpdated", format_time(now))  # (what normalise_index adds to a header)
-            index.setdefault("decayLastRun", None)
-            return index, []
+            return header_defaults(index, now), []
     document, lines = read_raw(path, keep_lines=True)
     trusted = before is not None and before == trusted_state and \
         index_state(path, read_stamp(path)) == trusted_state
@@ -149,7 +146,6 @@ def _read_lazy(path: Path, where_it_lies: bool = True) -> dict | None:
 
 
 _LINES_A_PARSE = 256  # memory lines decoded at once while a file is checked (each then parsed alone)
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")  # (model.without_lone_surrogates' test, in bytes)
 
 
 def _checked_where_it_lies(path: Path) -> dict | None:
@@ -160,8 +156,8 @@ def _checked_where_it_lies(path: Path) -> dict | None:
     read a chunk at a time and nothing kept: the first writer after a copy, a clone or a merge parsed
     all of it at once (735 MB at 100,000 memories). None for anything else: the caller reads it whole,
     and repairs or says."""
-    from ..base.model import is_current
-    from .memory_list import line_batches
+    from ..base.model import is_current, may_name_lone_surrogate
+    from .memory_list import line_batches, line_start
     index = _read_lazy(path)
     if index is None or index.get("migratedFrom") is not None:  # (a migrated file's lines are all dumped anew)
         return None
@@ -170,24 +166,22 @@ def _checked_where_it_lies(path: Path) -> dict | None:
     seen: set[str] = set()
     read_one = json.JSONDecoder().raw_decode
     try:
-        if _SURROGATE_ESCAPE.search(data[:start]):
+        if may_name_lone_surrogate(data[:start].decode("utf-8")):
             return None  # (the header's: cleaned by the whole read)
         for lines in line_batches(data, start, end, _LINES_A_PARSE):
-            body = b"\n".join(lines)
-            if _SURROGATE_ESCAPE.search(body):
+            body = b"\n".join(lines).decode("utf-8")  # (strict UTF-8, as the whole read decodes)
+            if may_name_lone_surrogate(body):
                 return None
-            texts = body.decode("utf-8").split("\n")  # (strict UTF-8, as the whole read decodes)
+            texts = body.split("\n")
             if len(texts) != len(lines):
                 return None  # (a line break inside a memory's line: not our layout)
             for line, text in zip(lines, texts):
                 raw, ends = read_one(text)  # each line one JSON value, and nothing after it
                 if ends != len(text) or not is_current(raw) or raw["id"] in seen:
                     return None
-                memory_id = raw["id"]
-                quoted = f'"{memory_id}"' if _PLAIN_ID.match(memory_id) else json.dumps(memory_id, ensure_ascii=False)
-                if not line.startswith(b'{"id": ' + quoted.encode("utf-8") + b", "):
+                if not line.startswith(line_start(raw["id"])):
                     return None
-                seen.add(memory_id)
+                seen.add(raw["id"])
         if not isinstance(data, bytes):
             data.check()
     except (ValueError, WorkspaceError):  # (not JSON, not UTF-8, written over meanwhile: read whole)

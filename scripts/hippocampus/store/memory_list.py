@@ -68,7 +68,7 @@ class MemoryList:
             return None
         data, first, last = self._data, self._start, self._end
         self._searches += 1
-        needle = b'{"id": ' + json.dumps(memory_id, ensure_ascii=False).encode("utf-8") + b", "
+        needle = line_start(memory_id)
         start = data.find(needle, first, last)
         while start > first and data[start - 2:start] != _SEPARATOR:
             start = data.find(needle, start + 1, last)  # the same text inside another memory: not a line start
@@ -272,6 +272,11 @@ class MemoryList:
             if self._lines[position] is None or memory_id in fresh:
                 self._lines[position] = dumped(self._item(position))
         return [_SEPARATOR.join(self._lines)]
+
+
+def line_start(memory_id: str) -> bytes:
+    """How the line of `memory_id` begins in our layout (what a lookup looks for)."""
+    return b'{"id": ' + json.dumps(memory_id, ensure_ascii=False).encode("utf-8") + b", "
 
 
 def walk(memories) -> Iterator[dict]:

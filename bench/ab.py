@@ -36,6 +36,14 @@ write stores ~70 MB loose, and a repack runs every few writes):
 
     python3 bench/ab.py --ref d422f7d --workspace /tmp/d100k --only remember,reinforce,forget --runs 9
 
+`--only sync` times two machines' day: each side's copy gets a bare remote and a
+second machine joined through it (this checkout's code); each turn the other
+machine remembers two memories, reinforces one, forgets one and syncs, this
+side remembers one (not timed), then its `sync.py` (a merge) and the recall
+after it are timed (`--syncs N` turns a side):
+
+    python3 bench/ab.py --ref 887fb62 --workspace /tmp/d100k --only sync --syncs 5
+
 Every call's peak memory (its maximum resident size) is printed too, medians beside the times.
 """
 
@@ -58,9 +66,10 @@ from speed import ROOT, build, corpus, settle  # noqa: E402
 
 
 WHAT = ("remember", "reinforce", "forget", "recall", "load_core", "decay", "a fresh clone's first recall",
-        "the first sleep")
+        "the first sleep", "a sync that merges", "its next recall")
 ONLY = {"remember": "remember", "reinforce": "reinforce", "forget": "forget", "recall": "recall",
-        "load_core": "load_core", "decay": "decay", "clone": "a fresh clone's first recall", "sleep": "the first sleep"}
+        "load_core": "load_core", "decay": "decay", "clone": "a fresh clone's first recall", "sleep": "the first sleep",
+        "sync": "a sync that merges"}
 BARE = "interpreter alone"
 
 
@@ -104,6 +113,41 @@ def timed(code: Path, workspace: Path, args: list[str], now: str, what: str | No
     return elapsed
 
 
+def time_syncs(sides: dict, workspaces: dict, base: Path, turns: int, times: dict) -> None:
+    """--only sync: each side's workspace and a second machine (this checkout's code) share a bare
+    remote; each turn the other machine writes and syncs, then this side writes, syncs (timed: a
+    merge) and recalls (timed: the cache the sync left)."""
+    others = {}
+    for name in sides:
+        remote = base / name / "remote.git"
+        subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+        subprocess.run(["git", "remote", "add", "origin", str(remote)], cwd=workspaces[name], check=True)
+        timed(sides[name], workspaces[name], ["sync.py"], "2026-12-01T00:00:00Z")  # (the push of it all)
+        others[name] = base / name / "other"
+        timed(ROOT, others[name], ["init.py", "--workspace", str(others[name]), "--remote", str(remote)],
+              "2026-12-01T00:00:00Z")
+        timed(ROOT, others[name], ["recall.py", "warm up"], "2026-12-01T00:00:00Z")
+    for turn in range(turns):
+        now = f"2026-12-01T{1 + turn:02d}:00:00Z"
+        for name in (list(sides) if turn % 2 == 0 else list(sides)[::-1]):
+            other, here = others[name], workspaces[name]
+            timed(ROOT, other, ["sync.py"], now)  # (what this side merged last turn)
+            timed(ROOT, other, ["remember.py", "--json", f"The ferry to Porto leaves at {turn} on Sundays"], now)
+            first = json.loads(LAST_OUT[0])["id"]
+            timed(ROOT, other, ["remember.py", f"Lin started violin lessons, week {turn}"], now)
+            timed(ROOT, other, ["reinforce.py", first], now)
+            timed(ROOT, other, ["forget.py", first], now)
+            timed(ROOT, other, ["sync.py"], now)
+            settle(other)
+            timed(sides[name], here, ["remember.py", f"Comparison memory {turn} about the hiking trip"], now)
+            settle(here)
+            times[name]["a sync that merges"].append(timed(sides[name], here, ["sync.py"], now,
+                                                           "a sync that merges"))
+            times[name]["its next recall"].append(timed(sides[name], here, ["recall.py", "--json", "violin lessons"],
+                                                        now, "its next recall"))
+            settle(here)
+
+
 def age_audit_log(workspace: Path, count: int) -> None:
     """Put `count` lines of past changes (January to November) before the audit log's own, committed."""
     log = workspace / "hippocampus" / "meta" / "audit.log"
@@ -131,8 +175,9 @@ def main() -> None:
     p.add_argument("--workspace", type=Path, help="a store built before, copied for each side (not built)")
     p.add_argument("--sleeps", type=int, default=3, help="first sleeps (consolidate.py) a side, each on a fresh "
                    "copy of the store, in turns (with --only sleep)")
-    p.add_argument("--only", default=",".join(name for name in ONLY if name != "sleep"),
-                   help="the calls to time, of " + ", ".join(ONLY) + " (all but sleep unless named)")
+    p.add_argument("--syncs", type=int, default=5, help="syncs that merge a side, in turns (with --only sync)")
+    p.add_argument("--only", default=",".join(name for name in ONLY if name not in ("sleep", "sync")),
+                   help="the calls to time, of " + ", ".join(ONLY) + " (all but sleep and sync unless named)")
     args = p.parse_args()
     unknown = [name for name in args.only.split(",") if name not in ONLY]
     if unknown:
@@ -221,6 +266,8 @@ def main() -> None:
                     times[name]["the first sleep"].append(timed(sides[name], sleeper, ["consolidate.py"], now,
                                                                 "the first sleep"))
                     shutil.rmtree(sleeper, ignore_errors=True)
+            if "a sync that merges" in wanted:
+                time_syncs(sides, workspaces, base, args.syncs, times)
             for day in range(args.days if "decay" in wanted else 0):
                 for name, code in (sides.items() if day % 2 == 0 else reversed(sides.items())):
                     for workspace in workspaces.values():  # a decay's background repack (~1 GB at 100,000)
@@ -239,11 +286,14 @@ def main() -> None:
     counts += [f"{args.days} days of decay"] if "decay" in wanted else []
     counts += [f"{args.clones} fresh clones"] if "a fresh clone's first recall" in wanted else []
     counts += [f"{args.sleeps} first sleeps"] if "the first sleep" in wanted else []
+    counts += [f"{args.syncs} syncs"] if "a sync that merges" in wanted else []
     print(f"{args.size:,} memories ({what_store}){aged}, {', '.join(counts)} a side, in turns; medians")
     if "remember" in wanted:
         print(f"remember stores: {args.text!r}")
     print(f"| | {args.ref} | now | now / {args.ref} |")
     print("|---|---|---|---|")
+    if "a sync that merges" in wanted:
+        wanted.append("its next recall")
     for what in (BARE, *(what for what in WHAT if what in wanted)):
         old, new = (statistics.median(times[side][what]) * 1000 for side in ("before", "now"))
         print(f"| {what} | {old:.0f} ms | {new:.0f} ms | {new / old:.2f}x |")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..text.textutil import fold, searchable
@@ -130,6 +131,7 @@ def _row(memory: dict, with_text: bool = True) -> tuple:
 
 # the state columns of a mem row (what a change that leaves the words alone may set), in _row's order
 _STATE = COLUMNS[1:21]
+_CATCH_UP_BATCH = 1000  # memories compared with their rows at once (catch_up)
 _MANY_ROWS, _MANY_ROWS_CACHE = 5000, -65536  # an update of more rows than this gets a 64 MB page cache
 
 # the memory fields of a mem row, in the order _MEM selects them
@@ -315,6 +317,70 @@ class SearchCache:
             if bulk:
                 self.db.execute("PRAGMA cache_size=-2000")
 
+    def follows_an_index(self) -> bool:
+        """Whether the rows are an index.json's (a state before the current one, when not fresh):
+        catch_up then brings them level; else (none yet, a schema upgraded) rebuild writes them."""
+        return self.meta("index_state") not in (None, "upgraded")
+
+    def catch_up(self, memories: Iterable[dict], state: str | None) -> int:
+        """Bring rows written for an earlier index.json level with `memories` (a later one's: a
+        sync's merge or fast-forward, an undo, an index.json edited by hand), writing only the rows
+        that differ, deleting those of memories no longer there; the stat manifest is kept and the
+        looks' prints dropped, as rebuild does. `memories` is walked once, in batches: a walk of a
+        MemoryList keeps none (at 100,000 memories a rebuild after one memory came in by a sync
+        wrote every row again, 17.7 s and 742 MB; references/performance.md). Returns how many
+        memories' rows were written or deleted."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            seen: set[str] = set()
+            episodes: set = set()
+            written = 0
+            batch: list[dict] = []
+            for memory in memories:
+                batch.append(memory)
+                if len(batch) == _CATCH_UP_BATCH:
+                    written += self._level(batch, seen, episodes)
+                    batch = []
+            written += self._level(batch, seen, episodes)
+            gone = [(rowid, memory_id, episode) for rowid, memory_id, episode in
+                    self.db.execute("SELECT rowid, id, episode FROM mem") if memory_id not in seen]
+            for table in ("fts", "mem", "weight"):
+                self.db.executemany(f"DELETE FROM {table} WHERE rowid = ?", [(row[0],) for row in gone])
+            self.db.executemany("DELETE FROM slot WHERE id = ?", [(row[1],) for row in gone])
+            episodes.update(row[2] for row in gone if row[2])
+            self._refresh_episodes(episodes)
+            for key, value in (("index_state", state), ("files_print", None), ("files_look", None),
+                               ("index_files_print", None)):
+                self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+            self.db.execute("COMMIT")
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
+        return written + len(gone)
+
+    def _level(self, memories: list[dict], seen: set[str], episodes: set) -> int:
+        """catch_up for a batch: the rows of the memories whose row or weight differs from theirs
+        written again (_replace; the episodes to refresh added to `episodes`)."""
+        stored: dict[str, tuple] = {}
+        ids = [memory["id"] for memory in memories]
+        for chunk in range(0, len(ids), 500):
+            part = ids[chunk:chunk + 500]
+            for row in self.db.execute(f"SELECT {', '.join(COLUMNS[:-1])}, {_IMPORTANCE} FROM mem "
+                                       f"WHERE id IN ({','.join('?' * len(part))})", part):
+                stored[row[0]] = tuple(row)
+        differ = []
+        for memory in memories:
+            seen.add(memory["id"])
+            row = stored.get(memory["id"])
+            if row is None or row[:-3] != _row(memory, with_text=False)[:-3] or \
+                    row[-3] != " ".join(memory.get("keywords") or []) or row[-2] != memory.get("content", "") \
+                    or row[-1] != _importance(memory):
+                differ.append(memory)
+        if differ:
+            self._replace(differ, episodes=episodes)
+        return len(differ)
+
     def keys_read(self) -> dict[str, tuple[int, list[str]]]:
         """id -> (the hash of its row's text, its slot keys: supersession's, "~" mentions, "+" the
         learned reading's) for the rows that are not procedures: reading a text is most of a rebuild
@@ -423,12 +489,13 @@ class SearchCache:
                                "ORDER BY bm25(episode_fts) LIMIT ?", (match, limit)).fetchall()
         return {r[0]: r[1] for r in rows}
 
-    def _replace(self, memories: list[dict], state_only: dict | None = None) -> None:
+    def _replace(self, memories: list[dict], state_only: dict | None = None, episodes: set | None = None) -> None:
         """Rows whose words are unchanged get their state updated in place (decay,
         reinforce: no full-text work); the others are deleted and inserted anew.
         `state_only`: id -> {"importance": ..., "status": ...} as they were, of
         memories whose change is only those (Transaction.set_state): what differs
-        is set by id, no row read (decay at 100,000: ~1.4 s less)."""
+        is set by id, no row read (decay at 100,000: ~1.4 s less). `episodes`: the episodes to
+        refresh are added there (the caller refreshes them once), not refreshed here."""
         if state_only:
             importance_only, both, others = [], [], []
             for memory in memories:
@@ -466,7 +533,7 @@ class SearchCache:
                 current[row[0]] = tuple(row[1:])
         in_place: dict[tuple, list] = {}  # the columns that changed -> (their values..., rowid) of each row
         weights: list[tuple] = []  # (importance, rowid) of the rows kept whose importance changed
-        renewed, episodes = [], set()
+        renewed, refresh = [], set() if episodes is None else episodes
         for memory_id, memory in by_id.items():
             old = current.get(memory_id)
             if old and old[1] == memory.get("content", "") and old[2] == " ".join(memory.get("keywords") or []) \
@@ -487,14 +554,15 @@ class SearchCache:
                 self.db.execute("DELETE FROM weight WHERE rowid = ?", (old[0],))
                 self.db.execute("DELETE FROM slot WHERE id = ?", (memory_id,))
                 if old[3]:
-                    episodes.add(old[3])
+                    refresh.add(old[3])
             if memory.get("episode"):
-                episodes.add(memory["episode"])
+                refresh.add(memory["episode"])
         for changed, rows in in_place.items():  # (only the columns that changed: an indexed one costs its index)
             self.db.executemany(f"UPDATE mem SET {', '.join(_STATE[n] + '=?' for n in changed)} WHERE rowid=?", rows)
         self.db.executemany("UPDATE weight SET importance=? WHERE rowid=?", weights)
         self._insert(renewed)
-        self._refresh_episodes(episodes)
+        if episodes is None:
+            self._refresh_episodes(refresh)
 
     def compact(self) -> None:
         """Leave no trace of removed text in the file (after a purge): FTS5

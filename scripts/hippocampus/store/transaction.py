@@ -16,12 +16,13 @@ from pathlib import Path
 
 from . import index_store, look, reconcile
 from ..errors import NotFound, WorkspaceError
-from ..base.file_bytes import check_sources
+from ..base.file_bytes import SourceChanged, check_sources
 from ..base.stderr import progress_module as _progress
 from ..base.stderr import warn
 from ..text.textutil import one_line
 from ..text.timeutil import format_time
 from .documents import document_print as _document_print
+from .memory_list import walk
 from .search_cache import index_state
 
 
@@ -774,9 +775,14 @@ class Transaction:
                              index_files_print=True, files_look=files_look)
             else:  # (the print of the files holds for a rebuilt cache as for an updated one: without it,
                 # the next writer scanned every file again: 5 s at 100,000 after a bulk import or a copy)
-                cache.rebuild(self.index["memories"], new_state)
+                if cache.follows_an_index():  # rows of the index before a merge, an undo, a hand edit:
+                    cache.catch_up(walk(self.index["memories"]), new_state)  # what differs written
+                else:
+                    cache.rebuild(self.index["memories"], new_state)
                 cache.upsert([], manifest_updates=self.manifest_updates, manifest_removed=self.manifest_removed,
                              files_print=files_print, index_files_print=True, files_look=files_look)
+        except SourceChanged:  # (the old index.json written over since our rename: its rows rolled back,
+            pass                # the next reader brings them level)
         except (sqlite3.DatabaseError, OSError) as exc:
             warn(f"search cache not updated ({exc}); it will be rebuilt")
             try:

@@ -187,9 +187,18 @@ class Workspace:
             state = index_state(self.paths.index, index_store.read_stamp(self.paths.index))
             if cache.is_fresh(state):
                 break
-            index = self.load_index()
+            follows = cache.follows_an_index()  # (rows of an earlier index.json: what differs is written)
+            index = self.load_index(lazy=follows)
             if index_state(self.paths.index, index_store.read_stamp(self.paths.index)) != state:
                 continue  # replaced while we read it: look again
+            if follows:
+                from ..base.file_bytes import SourceChanged
+                from .memory_list import walk
+                try:
+                    cache.catch_up(walk(index["memories"]), state)
+                except SourceChanged:
+                    continue  # written over in place while we read it: look again
+                break
             manifest, clean = (None, None) if cache.meta("index_state") else self._hash_manifest(index["memories"])
             cache.rebuild(index["memories"], state, manifest)
             if clean is not None:  # every file as index.json has it: the look below lists, and reads nothing,

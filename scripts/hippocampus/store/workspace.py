@@ -289,9 +289,11 @@ class Workspace:
             listing = (InChild if full_look else InBackground)(reconcile.list_memory_files, self.paths,
                                                                look.listed_folders(skipped))
             try:
+                state = index_state(self.paths.index, index_store.read_stamp(self.paths.index))
                 index = self.load_index(lazy=True)
                 if full_look and isinstance(index["memories"], MemoryList):
                     index["memories"].read_all()
+                self._catch_up_cache(index, state)
             finally:
                 on_disk = listing.wait()
             files = hand_edits.commit_hand_edits(self, index, on_disk, looked_at, skipped)
@@ -308,6 +310,22 @@ class Workspace:
             exiting.keep(tx, index, listing, on_disk, files)  # a one-shot script frees none of it (~0.1 s at 100,000)
             if (progress := _progress()) is not None:
                 progress.clear()  # before the script prints what it did
+
+    def _catch_up_cache(self, index: dict, state: str | None) -> None:
+        """A writer's first step where the search cache holds an earlier index.json's rows (an edit
+        of index.json, a pull, a copy since the last reader): the rows brought level with the index
+        as loaded (`state`: before the load), before anything is changed, so that the writer's look
+        and its duplicate check read the cache, not every memory (at 100,000 memories, a remember
+        after index.json was touched folded every memory's text: 15 s and 500 MB)."""
+        try:
+            cache = self._open_cache()
+            if state is None or cache.is_fresh(state) or not cache.follows_an_index() or \
+                    index_state(self.paths.index, index_store.read_stamp(self.paths.index)) != state:
+                return  # (fresh; or nothing to catch up; or replaced since: the commit's rebuild)
+            from .memory_list import walk
+            cache.catch_up(walk(index["memories"]), state)  # (written over in place meanwhile: refused, exit 3)
+        except sqlite3.DatabaseError:
+            pass  # (the commit rebuilds a cache it cannot update)
 
     def _commit_interrupted(self) -> None:
         """A writer killed (or failed) after writing its files but before its commit

@@ -241,21 +241,28 @@ def serialise(index: dict, dirty: set | None = None) -> list:
         fresh[memory_id] = text = json.dumps(ordered(memory), ensure_ascii=False)
         return text
 
-    lines = ["{", f'"stamp": {json.dumps(index["stamp"])},']
-    for key, value in header.items():
-        lines.append(f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False, sort_keys=True)},")
     memories = index["memories"]
     if not memories:
-        lines += ['"memories": []', "}", ""]
-        return ["\n".join(lines).encode("utf-8")]
-    lines += ['"memories": [', ""]
+        return [header_text(index["stamp"], header, empty=True)]
     if isinstance(memories, MemoryList):
         body = memories.text(skip)
     else:
         body = [",\n".join(line(m) for m in memories).encode("utf-8")]
         index["_lines"] = {**lines_of, **fresh}  # later saves in this process reuse what was just written
     index["_repaired"] = set()
-    return ["\n".join(lines).encode("utf-8"), *body, b"\n]\n}\n"]
+    return [header_text(stamp=index["stamp"], header=header), *body, TAIL]
+
+
+TAIL = b"\n]\n}\n"  # after the last memory line
+
+
+def header_text(stamp: str, header: dict, empty: bool = False) -> bytes:
+    """index.json up to its first memory line (`empty`: the whole file of an index with none)."""
+    lines = ["{", f'"stamp": {json.dumps(stamp)},']
+    for key, value in header.items():
+        lines.append(f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False, sort_keys=True)},")
+    lines += ['"memories": []', "}", ""] if empty else ['"memories": [', ""]
+    return "\n".join(lines).encode("utf-8")
 
 
 def save(path: Path, index: dict, dirty: set | None = None) -> str:

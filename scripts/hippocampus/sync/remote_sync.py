@@ -132,27 +132,39 @@ def _prefix(root) -> str:
     return _PREFIXES[key]
 
 
-def _index_at(root, commit: str | None) -> dict:
-    """{id: memory} of index.json at `commit` ({} when none), wherever that commit's layout keeps it."""
+def _index_at(root, commit: str | None):
+    """{id: memory} of index.json at `commit` ({} when none), wherever that commit's layout keeps it:
+    in our layout its lines, each parsed when asked for (sync/index_lines.py), else parsed whole."""
+    from .incoming import _blob
+    from .index_lines import IndexLines, NotOurLayout
     if not commit:
         return {}
     for name in ("memory/index.json", "hippocampus/index.json"):
-        shown = audit.git(root, "show", f"{commit}:{_prefix(root)}{name}", check=False)
+        shown = audit.git(root, "cat-file", "-e", f"{commit}:{_prefix(root)}{name}", check=False)
         if shown.returncode == 0:
             break
     else:
         return {}
+    data = _blob(root, f"{commit}:{_prefix(root)}{name}")
     try:
-        return {m["id"]: m for m in json.loads(shown.stdout).get("memories", []) if isinstance(m, dict)}
+        return IndexLines(data, lenient=True)
+    except NotOurLayout:
+        pass
+    try:
+        return {m["id"]: m for m in json.loads(data.decode("utf-8", "replace")).get("memories", [])
+                if isinstance(m, dict)}
     except (ValueError, AttributeError, KeyError, TypeError):
         return {}
 
 
-def changes(before: dict, after: dict) -> dict:
-    """How many memories were added, changed and forgotten from `before` to `after`."""
+def changes(before, after) -> dict:
+    """How many memories were added, changed and forgotten from `before` to `after` ({id: memory};
+    an IndexLines parses only the lines that differ)."""
+    from .index_lines import IndexLines
     added = changed = forgotten = 0
-    for memory_id, memory in after.items():
-        old = before.get(memory_id)
+    ids = after.differing(before) if isinstance(after, IndexLines) else iter(after)
+    for memory_id in ids:
+        memory, old = after[memory_id], before.get(memory_id)
         if old is None:
             added += 1
         elif memory.get("status") == "archived" and old.get("status") != "archived":

@@ -36,11 +36,14 @@ REASON = "purged on another machine"
 
 def newly_purged(versions: dict) -> dict[str, list[str]]:
     """{side: [ids]}: the memories each side ("ours", "theirs") purged since the base."""
+    from .index_lines import IndexLines
     base = versions.get("base") or {}
     found = {}
     for side in ("ours", "theirs"):
-        ids = [memory_id for memory_id, memory in (versions.get(side) or {}).items()
-               if memory.get("purged") and not (base.get(memory_id) or {}).get("purged")]
+        version = versions.get(side) or {}
+        candidates = version.differing(base) if isinstance(version, IndexLines) else iter(version)  # (a line
+        ids = [memory_id for memory_id in candidates  # the same as the base's purged nothing since)
+               if version[memory_id].get("purged") and not (base.get(memory_id) or {}).get("purged")]
         if ids:
             found[side] = ids
     return found
@@ -103,8 +106,9 @@ def _remove_homes(tx, targets: set[str], versions: dict, merged_paths: list[str]
     files the merge brought that claim its id."""
     from ..base.paths import other_place
     from ..store import episodes, memfile
-    homes = {memory.get("file") for version in versions.values() for memory_id, memory in (version or {}).items()
-             if memory_id in targets and isinstance(memory.get("file"), str) and memory.get("file")}
+    homes = {memory.get("file") for version in versions.values() for memory in
+             ((version or {}).get(memory_id) for memory_id in targets)
+             if memory is not None and isinstance(memory.get("file"), str) and memory.get("file")}
     homes |= {other_place(home) for home in homes}  # git may have moved it
     for path in sorted(p for p in homes | set(merged_paths) if isinstance(p, str)):
         if not is_memory_file(path, placed=True):

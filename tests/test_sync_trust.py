@@ -4,6 +4,7 @@ read. A bare repository in tmp is the remote; the attacker writes it with plain 
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -305,6 +306,30 @@ def test_an_index_no_script_could_use_is_refused(tmp_path, index):
     before = tree_of(b)
     result = b.run("sync.py", now=T1, expect=3)
     assert "index.json" in result.err and "refusing" in result.err
+    assert tree_of(b) == before
+
+
+@pytest.mark.parametrize("named", [".git/HEAD", "../../.bashrc", "memory/user/../../.profile", "/etc/passwd"])
+@pytest.mark.parametrize("current", [True, False], ids=["current", "normalised"])
+def test_an_index_in_our_layout_naming_a_file_outside_the_memories_is_refused(tmp_path, named, current):
+    """The remote's index as our writers lay it out (read a line at a time), one line changed."""
+    remote, a, b = machines(tmp_path)
+
+    def change(clone: Path) -> None:
+        index = clone / "memory" / "index.json"
+        text = index.read_text(encoding="utf-8")
+        line = next(line.removesuffix(",") for line in text.split("\n")
+                    if line.startswith('{"id": ') and '"file": "memory/user/' in line)
+        memory = json.loads(line)
+        memory["file"] = named
+        if not current:
+            memory["importance"] = 7  # (repaired on the way in, its file checked all the same)
+        index.write_text(text.replace(line, json.dumps(memory, ensure_ascii=False)), encoding="utf-8")
+
+    attacker_pushes(remote, tmp_path, change)
+    before = tree_of(b)
+    result = b.run("sync.py", now=T1, expect=3)
+    assert "index.json" in result.err and "not a memory file" in result.err
     assert tree_of(b) == before
 
 

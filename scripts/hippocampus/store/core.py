@@ -128,7 +128,8 @@ def in_transaction(tx) -> list[dict]:
         chosen = rest + mine
         chosen.sort(key=lambda m: (not is_kept(m), -m["importance"], m["id"]))
         return chosen
-    return weighed(tx.memories, tx.now, tx.config)
+    from .memory_list import walk
+    return weighed(walk(tx.memories), tx.now, tx.config)  # (read, the core set kept)
 
 
 def may_have_changed(tx) -> bool:

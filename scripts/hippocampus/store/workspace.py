@@ -293,7 +293,7 @@ class Workspace:
                 index = self.load_index(lazy=True)
                 if full_look and isinstance(index["memories"], MemoryList):
                     index["memories"].read_all()
-                self._catch_up_cache(index, state)
+                self.catch_up_cache(index, state)
             finally:
                 on_disk = listing.wait()
             files = hand_edits.commit_hand_edits(self, index, on_disk, looked_at, skipped)
@@ -311,7 +311,7 @@ class Workspace:
             if (progress := _progress()) is not None:
                 progress.clear()  # before the script prints what it did
 
-    def _catch_up_cache(self, index: dict, state: str | None) -> None:
+    def catch_up_cache(self, index: dict, state: str | None) -> None:
         """A writer's first step where the search cache holds an earlier index.json's rows (an edit
         of index.json, a pull, a copy since the last reader): the rows brought level with the index
         as loaded (`state`: before the load), before anything is changed, so that the writer's look

@@ -241,7 +241,12 @@ def _settle(workspace, name: str, merged_paths: list[str], incoming: dict, versi
     from .tombstones import honour, without_purged
     from ..store.edits_in import take_in
     from ..store.transaction import Transaction
-    tx = Transaction(workspace, workspace.load_index(lazy=True), "system:sync", "sync", "")
+    from ..store.index_store import read_stamp
+    from ..store.search_cache import index_state
+    state = index_state(workspace.paths.index, read_stamp(workspace.paths.index))
+    merged = workspace.load_index(lazy=True)
+    workspace.catch_up_cache(merged, state)  # the cache level with the merge first: what reads it (the core
+    tx = Transaction(workspace, merged, "system:sync", "sync", "")  # set, a duplicate) reads no other memory
     follow_moves(tx, merged_paths)  # a file git moved while the merged index names where it was
     purged = honour(tx, versions, merged_paths)  # first: a purged memory's file the merge brought back goes
     gone_by_hand: set[str] = set()  # a file the merge kept (edited on one side) revives its memory

@@ -381,10 +381,11 @@ class Transaction:
         while it is live, hippocampus/archive/<folder>/ while it is forgotten, archived, purged or
         superseded and stale, since OpenClaw's memory search serves every `.md` under memory/.
         A daily log's entry moves between the day's log and its archive copy. Every memory after
-        a move into the layout (Workspace.place_all), else those this change touched."""
+        a move into the layout or a sync's merge (Workspace.place_all: walked, none kept; at
+        100,000 memories a sync's reading of them all was ~300 MB), else those this change touched."""
         from . import episodes
 
-        chosen = self.memories if self.workspace.place_all else \
+        chosen = walk(self.memories) if self.workspace.place_all else \
             [m for i, m in self.touched.items() if i not in self._state_only]  # (set_state keeps where it lives)
         self.workspace.place_all = False
         moving = []

@@ -66,9 +66,9 @@ def settle(tx, merged_paths: list[str]) -> dict:
     registry again, in `tx`; `merged_paths`: what the merge changed."""
     from ..lifecycle import conflicts
     from ..store.core import core_files
+    from ..store.memory_list import walk
     from ..store.stores import write_home
 
-    from ..store.memory_list import walk
     found = []
     for second in unsettled(walk(tx.memories)):  # (read, not kept)
         first = tx.by_id.get(second["editConflictOf"])

@@ -126,22 +126,34 @@ def _read_lazy(path: Path, where_it_lies: bool = True) -> dict | None:
         return None
     if data is None:
         return None
-    marker, tail = b'\n"memories": [\n', b"\n]\n}\n"
     try:
-        start = data.find(marker)
-        if start < 0 or data[len(data) - len(tail):] != tail:
+        start = data.find(MARKER)
+        if start < 0 or data[len(data) - len(TAIL):] != TAIL:
             return None
-        header = data[:start]
+        index = header_of(data[:start])
     except WorkspaceError:  # (written over as it was read: read whole by the caller)
         return None
-    try:  # (strict UTF-8 first: json.loads of bytes lets a BOM and encoded surrogates through)
-        index = json.loads((header + b'\n"memories": []}').decode("utf-8"))
+    if index is None:
+        return None
+    index["memories"] = MemoryList.unsplit(data, start + len(MARKER), len(data) - len(TAIL))
+    index["_repaired"] = set()
+    return index
+
+
+MARKER = b'\n"memories": [\n'  # between the header and the first memory line, in our layout
+TAIL = b"\n]\n}\n"              # after the last memory line
+
+
+def header_of(head: bytes) -> dict | None:
+    """The header of an index.json in our layout (its bytes before MARKER) as a dict with an empty
+    "memories"; None unless it is strict UTF-8 JSON of version 2 (the int: 2.0 is no version 2 to
+    normalise_index, it migrates it). json.loads of bytes would let a BOM and encoded surrogates through."""
+    try:
+        index = json.loads((head + b'\n"memories": []}').decode("utf-8"))
     except ValueError:
         return None
     if not isinstance(index, dict) or type(index.get("version")) is not int or index["version"] != INDEX_VERSION:
-        return None  # (2.0 is no version 2 to normalise_index: it migrates it)
-    index["memories"] = MemoryList.unsplit(data, start + len(marker), len(data) - len(tail))
-    index["_repaired"] = set()
+        return None
     return index
 
 
@@ -251,9 +263,6 @@ def serialise(index: dict, dirty: set | None = None) -> list:
         index["_lines"] = {**lines_of, **fresh}  # later saves in this process reuse what was just written
     index["_repaired"] = set()
     return [header_text(stamp=index["stamp"], header=header), *body, TAIL]
-
-
-TAIL = b"\n]\n}\n"  # after the last memory line
 
 
 def header_text(stamp: str, header: dict, empty: bool = False) -> bytes:

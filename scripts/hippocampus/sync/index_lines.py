@@ -14,8 +14,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 
-MARKER = b'\n"memories": [\n'  # between the header and the first memory line
-TAIL = b"\n]\n}\n"              # after the last (store/index_store.TAIL)
 _SEPARATOR = b",\n"
 _DECODE = json.JSONDecoder().raw_decode
 
@@ -45,7 +43,8 @@ class IndexLines(Mapping):
     the merge is strict)."""
 
     def __init__(self, data: bytes, lenient: bool = False):
-        from ..base.model import INDEX_VERSION, may_name_lone_surrogate
+        from ..base.model import may_name_lone_surrogate
+        from ..store.index_store import MARKER, TAIL, header_of
         self.data, self.lenient = data, lenient
         self.spans: dict[str, tuple[int, int]] = {}
         self.order: list[str] = []
@@ -56,14 +55,9 @@ class IndexLines(Mapping):
         first, last = start + len(MARKER), len(data) - len(TAIL)
         if start < 0 or not data.endswith(TAIL) or last < first:
             raise NotOurLayout
-        try:
-            text = (data[:start] + b'\n"memories": []}').decode("utf-8")
-            header = json.loads(text)
-        except ValueError:
-            raise NotOurLayout from None
-        if not isinstance(header, dict) or type(header.get("version")) is not int or \
-                header["version"] != INDEX_VERSION or header.get("migratedFrom") is not None or \
-                may_name_lone_surrogate(text):
+        header = header_of(data[:start])
+        if header is None or header.get("migratedFrom") is not None or \
+                may_name_lone_surrogate(data[:start].decode("utf-8")):
             raise NotOurLayout  # (migrated, cleaned or refused by the whole parse)
         header.pop("memories")
         self.header = header

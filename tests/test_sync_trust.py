@@ -333,6 +333,27 @@ def test_an_index_in_our_layout_naming_a_file_outside_the_memories_is_refused(tm
     assert tree_of(b) == before
 
 
+@pytest.mark.parametrize("where", ["a memory", "the header"])
+def test_an_index_in_our_layout_nested_thousands_deep_is_refused_in_one_line(tmp_path, where):
+    remote, a, b = machines(tmp_path)
+    bomb = "[" * 100000 + "]" * 100000
+
+    def change(clone: Path) -> None:
+        index = clone / "memory" / "index.json"
+        text = index.read_text(encoding="utf-8")
+        if where == "a memory":
+            text = text.replace('"keywords": [', f'"nested": {bomb}, "keywords": [', 1)
+        else:
+            text = text.replace('"version": 2,', f'"version": 2,\n"nested": {bomb},', 1)
+        index.write_text(text, encoding="utf-8")
+
+    attacker_pushes(remote, tmp_path, change)
+    before = tree_of(b)
+    result = b.run("sync.py", now=T1, expect=3)
+    assert "index.json" in result.err and "refusing" in result.err and len(result.err.strip().splitlines()) == 1
+    assert tree_of(b) == before
+
+
 def test_settings_no_script_could_load_are_refused(tmp_path):
     remote, a, b = machines(tmp_path)
     attacker_pushes(remote, tmp_path, lambda clone: (clone / "memory" / "config.yaml").write_text(

@@ -150,7 +150,7 @@ def header_of(head: bytes) -> dict | None:
     normalise_index, it migrates it). json.loads of bytes would let a BOM and encoded surrogates through."""
     try:
         index = json.loads((head + b'\n"memories": []}').decode("utf-8"))
-    except ValueError:
+    except (ValueError, RecursionError):  # (nested thousands deep: read whole by the caller, who says so)
         return None
     if not isinstance(index, dict) or type(index.get("version")) is not int or index["version"] != INDEX_VERSION:
         return None

@@ -29,7 +29,7 @@ def parsed(line) -> dict:
     try:
         text = str(line, "utf-8")  # (bytes, or a memoryview of them)
         memory, end = _DECODE(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # (a line nested thousands deep: a bomb, read no further here)
         raise NotOurLayout from None
     if end != len(text) or type(memory) is not dict or may_name_lone_surrogate(text):
         raise NotOurLayout

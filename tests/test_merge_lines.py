@@ -157,3 +157,13 @@ def test_an_empty_base_and_an_empty_side_merge_as_the_whole_merge():
             continue
         by_lines, by_whole = merged_both_ways(o, a, b)
         assert by_lines == by_whole
+
+
+def test_a_version_nested_thousands_deep_is_unparsable_not_a_traceback():
+    rng = random.Random(2)
+    o = a = document([memory(n, rng) for n in range(3)])
+    bomb = ("[" * 100000 + "]" * 100000).encode()
+    b = a.replace(b'"keywords": [', b'"nested": ' + bomb + b', "keywords": [', 1)
+    assert merge_index.merge_lines(o, a, b, NOW, config()) is None
+    with pytest.raises(merge_index.Unparsable):
+        merge_index.merge_bytes(o, a, b, NOW, config())

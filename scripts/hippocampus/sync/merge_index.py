@@ -50,7 +50,7 @@ def parse(data: bytes, where: str) -> dict | None:
     try:
         text = data.decode("utf-8")
         document, _cleaned = without_lone_surrogates(json.loads(text), text)
-    except (UnicodeDecodeError, ValueError) as exc:
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # (RecursionError: nested thousands deep)
         raise Unparsable(f"{where} is not valid JSON ({exc})") from None
     if not isinstance(document, dict) or not isinstance(document.get("memories"), list):
         raise Unparsable(f"{where} is not a hippocampus index")

@@ -70,7 +70,7 @@ def _save_in_place(index, memory_id: str, handle=None) -> None:
 
 def _large_store(ws) -> str:
     """A store whose index.json is over 64 KB (git's object of it made from ranges of the file:
-    gitcommit._stored), and the id of a memory in it."""
+    loose_stored.py), and the id of a memory in it."""
     lines = "".join(json.dumps({"content": f"User noted fact number {n} about the long garden path"}) + "\n"
                     for n in range(300))
     (ws.root / "bulk.jsonl").write_text(lines)

@@ -14,9 +14,9 @@ branch with a compare-and-swap (`update-ref`, with a reflog line) and puts
 the new blobs into its index (`update-index --index-info`) so that
 `git status` stays clean. Nothing else of the user's index or tree changes.
 
-Objects over 64 KB are stored uncompressed (index.json at 10,000 memories is
-6 MB: deflating it costs ~80 ms a commit; the tree of a folder of 2,500
-memories is 200 KB, 3 ms); when the loose objects we wrote add up past
+Objects over 64 KB are stored uncompressed, copied while they are summed
+(loose_stored.py; index.json at 10,000 memories is 6 MB: deflating it costs
+~80 ms a commit; the tree of a folder of 2,500 memories is 200 KB, 3 ms); when the loose objects we wrote add up past
 REPACK_AFTER_BYTES, counted by their own size (or loose objects past REPACK_AFTER_OBJECTS: git's own
 `gc --auto` is not triggered by these commits), a detached `git repack -d`
 packs them as deltas of each other (kilobytes each) in the background, one at a time. A commit of
@@ -36,7 +36,6 @@ import hashlib
 import os
 import re
 import stat
-import struct
 import subprocess
 import time
 import zlib
@@ -44,7 +43,7 @@ from bisect import bisect_left
 from itertools import accumulate
 from pathlib import Path
 
-from . import gitpack, gitrules
+from . import gitpack, gitrules, loose_stored
 from ..base import interrupts
 from ..errors import WorkspaceError
 from ..base.file_bytes import FileSpan, joined, nbytes
@@ -167,20 +166,22 @@ class _Repo:
         """Store an object (its body as bytes, or a list of bytes-like parts); its sha."""
         pieces = body if isinstance(body, list) else [body]
         size = sum(nbytes(piece) for piece in pieces)
-        if size <= STORE_UNCOMPRESSED_OVER and any(type(piece) is FileSpan for piece in pieces):
-            pieces = [joined(pieces)]  # (a small object: read in, and packed or compressed)
         header = kind + b" %d\0" % size
+        if size > STORE_UNCOMPRESSED_OVER:  # (index.json: loose and stored, copied while summed)
+            sha, written = loose_stored.write_stored(self.objects, header, pieces)
+            if written:
+                self.loose_objects += 1
+                self.loose_bytes += size  # (the object's own bytes: a body given in parts counts as all of them)
+            return sha
+        if any(type(piece) is FileSpan for piece in pieces):
+            pieces = [joined(pieces)]  # (a small object: read in, and packed or compressed)
         digest = hashlib.sha1(header)
-        adler = zlib.adler32(header) if size > STORE_UNCOMPRESSED_OVER else None
-        for piece in pieces:  # (a range of a file read a chunk at a time: both sums in one reading)
-            for view in piece.chunks() if type(piece) is FileSpan else (piece,):
-                digest.update(view)
-                if adler is not None:
-                    adler = zlib.adler32(view, adler)
+        for piece in pieces:
+            digest.update(piece)
         sha = digest.hexdigest()
         folder = self.objects / sha[:2]
         target = folder / sha[2:]
-        if self.pack is not None and size <= STORE_UNCOMPRESSED_OVER:
+        if self.pack is not None:
             # a commit of many files: its small objects go into one pack (gitpack.py); a large one
             # (index.json) stays loose, stored, for the background repack to pack as a delta
             if sha not in self.pack and not target.exists():
@@ -188,10 +189,7 @@ class _Repo:
             return sha
         if target.exists():
             return sha
-        if size > STORE_UNCOMPRESSED_OVER:
-            parts = _stored(header, pieces, size, adler)
-        else:
-            parts = [zlib.compress(b"".join([header, *pieces]), 1)]
+        parts = [zlib.compress(b"".join([header, *pieces]), 1)]
         temporary = folder / f"tmp_obj_hippocampus_{os.getpid()}_{sha[2:10]}"
         for attempt in range(5):
             try:
@@ -253,32 +251,6 @@ def _answer(process: subprocess.Popen) -> str:
     """What a git question printed (nothing when it failed: the caller falls back)."""
     out, _ = process.communicate()
     return out.decode("utf-8", "surrogateescape") if process.returncode == 0 else ""
-
-
-def _stored(header: bytes, pieces: list, size: int, adler: int) -> list:
-    """A zlib stream of `header` + the body's `pieces` (`size` bytes, `adler` their and the header's
-    Adler-32) in stored (uncompressed) deflate blocks (RFC 1950/1951), as parts to write: nothing of
-    the body is copied (a range of a file stays one, fsutil.write_all copies it in the kernel)."""
-    views = [memoryview(header)] + [piece if type(piece) is FileSpan else memoryview(piece).cast("B")
-                                    for piece in pieces]
-    total = len(header) + size
-    count = -(-total // 65535)
-    parts: list = [b"\x78\x01"]
-    at, current = 0, 0
-    for number in range(count):
-        block = 65535 if number < count - 1 else total - 65535 * (count - 1)
-        parts.append(struct.pack("<BHH", number == count - 1, block, block ^ 0xFFFF))
-        while block:
-            view = views[current]
-            length = view.nbytes
-            take = min(block, length - at)
-            if take:
-                parts.append(view.sub(at, take) if type(view) is FileSpan else view[at:at + take])
-            at, block = at + take, block - take
-            if at == length:
-                current, at = current + 1, 0
-    parts.append(struct.pack(">I", adler))
-    return parts
 
 
 def _file_entry(repo: _Repo, path: Path, known: bytes | list | None = None) -> tuple[bytes, bytes] | None:

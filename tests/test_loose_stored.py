@@ -1,0 +1,132 @@
+"""A large object written loose and stored, copied on a thread while it is summed (store/loose_stored.py):
+git reads it as the object its name says, whatever its parts and wherever its blocks fall."""
+
+import hashlib
+import os
+import subprocess
+import zlib
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from hippocampus.base.file_bytes import FileBytes, FileSpan, SourceChanged
+from hippocampus.store import gitcommit, loose_stored
+
+BLOCK = loose_stored.BLOCK
+
+
+def _repository(tmp_path):
+    root = tmp_path / "repo"
+    root.mkdir(exist_ok=True)
+    if not (root / ".git").exists():
+        subprocess.run(["git", "init", "-q", str(root)], check=True)
+    return root, root / ".git" / "objects"
+
+
+def _git_reads(root, sha: str) -> bytes:
+    subprocess.run(["git", "-C", str(root), "cat-file", "-e", sha], check=True)
+    return subprocess.run(["git", "-C", str(root), "cat-file", "blob", sha], check=True,
+                          capture_output=True).stdout
+
+
+def _parts(tmp_path, layout: list[tuple[str, int]]):
+    """Parts from a layout of ("bytes" | "file", length), and the body they make; the file ranges
+    are of one file written for them (its descriptor open, as a writer's index.json is)."""
+    source = tmp_path / "source.bin"
+    file_bytes = os.urandom(sum(length for kind, length in layout if kind == "file") + 7)
+    source.write_bytes(file_bytes)
+    opened = FileBytes.open(source, "source.bin")
+    parts, body, at = [], b"", 3
+    for number, (kind, length) in enumerate(layout):
+        if kind == "file":
+            parts.append(FileSpan(opened, at, at + length))
+            body += file_bytes[at:at + length]
+            at += length
+        else:
+            piece = bytes([number % 251]) * length
+            parts.append(piece)
+            body += piece
+    return parts, body, opened
+
+
+@pytest.mark.parametrize("sizes", [
+    [BLOCK + 1],                       # just over the limit: two blocks
+    [BLOCK * 3 - len(b"blob 196605\0")],  # header and body end exactly at a block's end
+    [(1 << 20) * 2 + 12345],           # file chunks (1 MB) and blocks (65,535) out of step
+    [100, BLOCK * 2, 1, 70_000],       # many parts, blocks across them
+])
+def test_git_reads_the_object_its_name_says(tmp_path, sizes):
+    root, objects = _repository(tmp_path)
+    layout = [("file" if n % 2 == 0 else "bytes", size) for n, size in enumerate(sizes)]
+    parts, body, opened = _parts(tmp_path, layout)
+    header = b"blob %d\0" % len(body)
+    sha, written = loose_stored.write_stored(objects, header, parts)
+    opened.close()
+    assert written and sha == hashlib.sha1(header + body).hexdigest()
+    stored = (objects / sha[:2] / sha[2:]).read_bytes()
+    assert zlib.decompress(stored) == header + body  # (zlib checks the Adler-32 trailer)
+    assert _git_reads(root, sha) == body
+    assert not [p for p in objects.iterdir() if p.name.startswith("tmp_obj_")]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(["bytes", "file"]), st.integers(0, 3 * BLOCK)), min_size=1, max_size=6))
+def test_any_parts_make_a_stream_zlib_and_sha1_agree_on(tmp_path, layout):
+    _root, objects = _repository(tmp_path)
+    parts, body, opened = _parts(tmp_path, layout)
+    header = b"blob %d\0" % len(body)
+    try:
+        sha, _written = loose_stored.write_stored(objects, header, parts)
+    finally:
+        opened.close()
+    assert zlib.decompress((objects / sha[:2] / sha[2:]).read_bytes()) == header + body
+    assert sha == hashlib.sha1(header + body).hexdigest()
+
+
+def test_an_object_there_already_is_kept_and_the_copy_dropped(tmp_path):
+    root, objects = _repository(tmp_path)
+    body = os.urandom(3 * BLOCK)
+    header = b"blob %d\0" % len(body)
+    sha, written = loose_stored.write_stored(objects, header, [body])
+    first = os.stat(objects / sha[:2] / sha[2:])
+    again, written_again = loose_stored.write_stored(objects, header, [body[:10], body[10:]])
+    assert (again, written, written_again) == (sha, True, False)
+    assert os.stat(objects / sha[:2] / sha[2:]).st_ino == first.st_ino
+    assert not [p for p in objects.iterdir() if p.name.startswith("tmp_obj_")]
+    assert _git_reads(root, sha) == body
+
+
+def test_a_source_written_over_while_it_is_copied_leaves_no_object_and_no_temporary(tmp_path):
+    """The file a range is read from changed in place (a person's editor) between the writer's
+    opening it and the copy: SourceChanged, and nothing in git's store."""
+    _root, objects = _repository(tmp_path)
+    parts, body, opened = _parts(tmp_path, [("file", 2 * BLOCK)])
+    with open(tmp_path / "source.bin", "r+b") as handle:  # in place: same inode, size and mtime move
+        handle.seek(0, os.SEEK_END)
+        handle.write(b"more")
+    before = sorted(p.name for p in objects.rglob("*"))
+    with pytest.raises(SourceChanged):
+        loose_stored.write_stored(objects, b"blob %d\0" % len(body), parts)
+    opened.close()
+    assert sorted(p.name for p in objects.rglob("*")) == before
+
+
+def test_a_commit_names_index_json_by_what_git_hashes(tmp_path):
+    """Through gitcommit: the blob of a file over STORE_UNCOMPRESSED_OVER, handed over in parts, is
+    the blob `git hash-object` gives the file."""
+    from hippocampus.store import audit
+
+    root, _objects = _repository(tmp_path)
+    parts = [b"[\n", b'{"n": 1}\n' * 20_000, b"]\n"]
+    assert sum(map(len, parts)) > gitcommit.STORE_UNCOMPRESSED_OVER
+    (root / "big.json").write_bytes(b"".join(parts))
+    assert gitcommit.commit_paths(root, audit.git_env(), audit.git, ["big.json"], "big\n\nbody\n",
+                                  "hippocampus", "hippocampus@localhost", "hippocampus",
+                                  contents={"big.json": parts})
+    hashed = subprocess.run(["git", "-C", str(root), "hash-object", "big.json"], capture_output=True,
+                            text=True, check=True).stdout.strip()
+    listed = subprocess.run(["git", "-C", str(root), "ls-tree", "HEAD", "big.json"], capture_output=True,
+                            text=True, check=True).stdout.split()
+    assert listed[2] == hashed
+    assert subprocess.run(["git", "-C", str(root), "fsck", "--full", "--no-dangling"],
+                          capture_output=True, text=True).returncode == 0

@@ -130,3 +130,52 @@ def test_a_commit_names_index_json_by_what_git_hashes(tmp_path):
     assert listed[2] == hashed
     assert subprocess.run(["git", "-C", str(root), "fsck", "--full", "--no-dangling"],
                           capture_output=True, text=True).returncode == 0
+
+
+def test_what_a_writer_killed_mid_copy_left_is_cleared_by_a_later_commit(tmp_path):
+    """A writer killed while it copies a large object leaves its temporary in objects/ (where git's
+    prune never looks): a later commit clears it once its process is gone and it is an hour old, and
+    leaves a writer's at work, one just made (another machine's?) and names not ours."""
+    import signal
+    import sys
+    import time
+
+    from hippocampus.store import audit
+
+    root, objects = _repository(tmp_path)
+    big = tmp_path / "big.bin"
+    big.write_bytes(os.urandom(4 << 20))
+    script = ("import os, sys, time\n"
+              f"sys.path.insert(0, {str(gitcommit.__file__.rsplit('/hippocampus/', 1)[0])!r})\n"
+              "from hippocampus.base.file_bytes import FileBytes, FileSpan\n"
+              "from hippocampus.store import loose_stored\n"
+              "import hippocampus.base.fsutil as fsutil\n"
+              "write_all = fsutil.write_all\n"
+              "def slow(fd, parts):\n"
+              "    write_all(fd, parts)\n"
+              "    print('copying', flush=True)\n"
+              "    time.sleep(60)\n"
+              "loose_stored.write_all = slow\n"
+              f"source = FileBytes.open({str(big)!r}, 'big')\n"
+              f"loose_stored.write_stored(__import__('pathlib').Path({str(objects)!r}), b'blob %d\\0' % source.size,"
+              " [FileSpan(source, 0, source.size)])\n")
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "copying"
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    killed = [p for p in objects.iterdir() if p.name.startswith("tmp_obj_hippocampus_")]
+    assert len(killed) == 1 and killed[0].stat().st_size > 0
+    others = {"alive": f"tmp_obj_hippocampus_{os.getpid()}_00000000", "young": None, "not ours": "tmp_obj_abcdef"}
+    for name in (others["alive"], others["not ours"]):
+        (objects / name).write_bytes(b"half")
+    for path in objects.iterdir():
+        if path.is_file():
+            os.utime(path, (0, 0))  # (all of them long ago)
+    young = objects / f"tmp_obj_hippocampus_{child.pid}_11111111"
+    young.write_bytes(b"half")  # the same gone process, just now: kept for the hour
+    (root / "n.md").write_text("a note\n")
+    assert gitcommit.commit_paths(root, audit.git_env(), audit.git, ["n.md"], "note\n", "hippocampus",
+                                  "hippocampus@localhost", "hippocampus")
+    left = {p.name for p in objects.iterdir()}
+    assert killed[0].name not in left
+    assert {others["alive"], others["not ours"], young.name} <= left

@@ -402,6 +402,7 @@ def commit_paths(root: Path, env: dict, run, paths: list[str], message: str, aut
         return None
     try:
         gitpack.clear_remains(repo.objects / "pack")  # (what a writer killed while writing a pack left)
+        gitpack.clear_remains(repo.objects)  # (... or a large object: loose_stored.py)
         head = repo.read("HEAD")
         _finish_pending(repo, head[0] if head else None)
         parent, base_tree = None, None

@@ -110,9 +110,10 @@ _KEEP_MARK = "hippocampus"  # a .keep's first word when it is ours, then the wri
 def clear_remains(folder: Path) -> None:
     """What writers killed while writing a pack left in `folder` (objects/pack): their temporaries,
     and their .keep with the pack it names when that pack has no index (killed between the renames);
-    only those of a process that is gone, and an hour old (a process id says nothing of another
-    machine's or container's writer sharing the repository: its write takes seconds). A pack with
-    its index and no .keep is an ordinary pack."""
+    in objects/ itself, a large object's temporary (loose_stored.py: 70 MB at 100,000 memories, where
+    git's own prune never looks). Only those of a process that is gone, and an hour old (a process id
+    says nothing of another machine's or container's writer sharing the repository: its write takes
+    seconds). A pack with its index and no .keep is an ordinary pack."""
     try:
         names = os.listdir(folder)
     except OSError:
@@ -122,6 +123,8 @@ def clear_remains(folder: Path) -> None:
     for name in names:
         if name.startswith(("tmp_pack_hippocampus_", "tmp_idx_hippocampus_")):
             owner = name.rsplit("_", 1)[1]
+        elif name.startswith("tmp_obj_hippocampus_"):  # (tmp_obj_hippocampus_<pid>_<random>)
+            owner = name[len("tmp_obj_hippocampus_"):].split("_", 1)[0]
         elif name.startswith("pack-") and name.endswith(".keep"):
             try:
                 with open(folder / name, encoding="utf-8", errors="replace") as handle:

@@ -168,3 +168,38 @@ def test_an_episode_is_offered_only_what_states_its_slot(ws):
     assert ws.memory(drove)["store"] == "episodic"
     switched = ws.json("remember.py", "Bye bye Qashqai, hello Skoda Octavia", now="2025-03-06T10:00:00Z")
     assert drove in [c["id"] for c in switched["candidates"]] + (switched.get("supersedes") or [])
+
+
+def test_a_word_in_most_memories_narrows_the_closest_words_query_and_offers_the_same(ws):
+    """Step 3's full-text query (update_candidates._match): a word in more than COMMON_ROWS rows
+    beside a rarer one makes the query ask for rows holding the rarer one (FTS5 scores every row
+    an OR matches: ~100 ms of a remember at 100,000 memories): the rows that hold a rarer word, in
+    the whole query's order, and not the rows that share only the common one; a text of common words
+    alone asks as before."""
+    from datetime import datetime, timezone
+
+    from hippocampus.lifecycle import update_candidates
+    from hippocampus.store.workspace import Workspace
+
+    common = update_candidates.COMMON_ROWS + 50
+    ws.run("remember.py", "--jsonl", "-", now=NOW, input="\n".join(
+        json.dumps({"content": f"Watered the garden bed number {n} before work", "created": "2025-06-01T10:00:00Z",
+                    "store": "semantic"}) for n in range(common)))
+    qashqai = ws.remember("My garden shed holds the Qashqai's winter tyres", now="2025-03-01T10:00:00Z")
+    text = "Bye bye Qashqai, the garden misses it"
+    workspace = Workspace.open(ws.root, datetime(2026, 3, 11, 15, tzinfo=timezone.utc))
+    cache = workspace._open_cache()
+    whole = update_candidates._match(text)
+    narrowed = update_candidates._match(text, cache)
+    assert cache.more_rows_than('"garden"', update_candidates.COMMON_ROWS)
+    assert not cache.more_rows_than('"qashqai"', update_candidates.COMMON_ROWS)
+    assert narrowed == f'("bye" OR "qashqai" OR "misses") AND ({whole})', narrowed
+    where = "AND mem.status IS NOT 'archived'"
+    holding_rarer = set(cache.matching_ids('"bye" OR "qashqai" OR "misses"'))
+    ranked_whole = [m["id"] for m, _ in cache.search(whole, where, [], 10 * common)]
+    assert [m["id"] for m, _ in cache.search(narrowed, where, [], update_candidates.SCAN)] == \
+        [i for i in ranked_whole if i in holding_rarer][:update_candidates.SCAN]  # the same order, less filler
+    offered = ws.json("remember.py", text, now="2026-03-11T15:00:00Z")["candidates"]
+    assert qashqai in [c["id"] for c in offered]
+    # only words that common: the whole query, as before
+    assert update_candidates._match("the garden before work", cache) == update_candidates._match("the garden before work")

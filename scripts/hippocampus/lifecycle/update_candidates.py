@@ -25,7 +25,8 @@ is still offered, after the live ones. Near-repeats are offered once ("need a ha
 
 An episode (a daily-log entry) gets only the first two: an event is offered what it plainly
 restates, never what merely shares its words. Bounded: one indexed look per key, one FTS5 query
-of at most MAX_TERMS words returning at most SCAN rows; inside remember's transaction, before
+of at most MAX_TERMS words returning at most SCAN rows (those holding a word in at most COMMON_ROWS
+rows, where the text has one: each word's rows counted no further); inside remember's transaction, before
 its commit (the cache is as the index was loaded; what this transaction changed is read from it).
 """
 
@@ -38,6 +39,7 @@ SCAN = 20  # rows the full-text query returns (some may be filtered out)
 MAX_TERMS = 16  # words of the new memory searched for (its names first)
 PER_KEY = 5  # holders read per key
 SHOWN = 240  # characters of a candidate's text
+COMMON_ROWS = 1000  # a word in more rows than this narrows nothing: rows must hold a rarer one too
 
 
 def candidates(tx, memory: dict, superseded: list[str] | tuple = ()) -> list[dict]:
@@ -104,7 +106,7 @@ def candidates(tx, memory: dict, superseded: list[str] | tuple = ()) -> list[dic
             if len(chosen) >= LIMIT:
                 break
     if cache is not None and len(chosen) < LIMIT and memory.get("store") != "episodic":  # 3. the closest words
-        match = _match(content)
+        match = _match(content, cache)
         if match:
             where = "AND mem.status IS NOT 'archived' AND mem.superseded IS NULL AND mem.store NOT IN ('procedural', 'episodic')"
             found = [m for m, _score in cache.search(match, where, [], SCAN)]
@@ -121,15 +123,25 @@ def candidates(tx, memory: dict, superseded: list[str] | tuple = ()) -> list[dic
             for m in chosen]
 
 
-def _match(content: str) -> str:
+def _match(content: str, cache=None) -> str:
     """An FTS5 MATCH for any of the text's words (each a quoted string, never FTS5 syntax): its
-    capitalised words (names, values) first, at most MAX_TERMS."""
+    capitalised words (names, values) first, at most MAX_TERMS. With `cache`, and words in more
+    than COMMON_ROWS rows beside others: only rows holding one of the others, ranked by all of them
+    (`(rare OR ...) AND (every OR ...)`): FTS5 scores every row a query matches, and at 100,000
+    memories a word in a tenth of them made this query ~100 ms of a remember (references/performance.md,
+    "One remember at 100,000")."""
     text = searchable(content[:2000])
     named = {p for w in text.split() if w[:1].isupper() for p in _pieces(w)}
     terms = [t for t in dict.fromkeys(_pieces(text)) if t not in STOPWORDS and t != "user"
              and (len(t) > 1 or unspaced(t))]
     terms.sort(key=lambda t: t not in named)  # (stable: the named first, in their order)
-    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms[:MAX_TERMS])
+    quoted = ['"' + t.replace('"', '""') + '"' for t in terms[:MAX_TERMS]]
+    match = " OR ".join(quoted)
+    if cache is not None and len(quoted) > 1:
+        rare = [term for term in quoted if not cache.more_rows_than(term, COMMON_ROWS)]
+        if rare and len(rare) < len(quoted):
+            match = f"({' OR '.join(rare)}) AND ({match})"
+    return match
 
 
 def _pieces(text: str) -> list[str]:

@@ -750,6 +750,12 @@ class SearchCache:
                f"WHERE fts MATCH ? {where} ORDER BY bm25(fts, 1.0, 0.2) LIMIT ?")
         return [(row_to_memory(r), r[-1]) for r in self._memories(sql, [match, *params, limit])]
 
+    def more_rows_than(self, match: str, count: int) -> bool:
+        """Whether the FTS5 expression `match` matches more than `count` rows (its rows read no
+        further than that: bounded however common its words)."""
+        return self.db.execute("SELECT count(*) FROM (SELECT rowid FROM fts WHERE fts MATCH ? LIMIT ?)",
+                               (match, count + 1)).fetchone()[0] > count
+
     def matching_ids(self, match: str) -> list[str]:
         """The ids of every memory whose words match the FTS5 expression `match` (no ranking, no
         limit: invalidate.py's candidates, confirmed on the words by the caller)."""

@@ -132,7 +132,7 @@ def remember_one(tx: Transaction, text: str, *, domain: str | None = None, categ
     else:
         value = check_importance(importance)
     memory_id = new_id()
-    while memory_id in tx.by_id:
+    while tx.id_taken(memory_id):
         memory_id = new_id()
     memory = new_memory(memory_id=memory_id, content=content, domain=domain, category=category,
                         importance=value, keywords=keyword_list, store=store, source=source,

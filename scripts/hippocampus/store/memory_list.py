@@ -128,6 +128,12 @@ class MemoryList:
         position = self._position.get(memory_id)
         return None if position is None else self._item(position)
 
+    def known_absent(self, memory_id: str) -> None:
+        """`memory_id` is no memory's, as something that knows every id of this list said (the search
+        cache of this index): an unsplit body need not be searched for it."""
+        if self._body is not None and memory_id not in self._found and memory_id not in self._added:
+            self._absent.add(memory_id)
+
     def has(self, memory_id: str) -> bool:
         return self.get(memory_id) is not None if self._body is not None else memory_id in self._position
 

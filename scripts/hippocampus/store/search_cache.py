@@ -750,6 +750,10 @@ class SearchCache:
                f"WHERE fts MATCH ? {where} ORDER BY bm25(fts, 1.0, 0.2) LIMIT ?")
         return [(row_to_memory(r), r[-1]) for r in self._memories(sql, [match, *params, limit])]
 
+    def holds_id(self, memory_id: str) -> bool:
+        """Whether a row (any memory of the index it is of, archived too) has `memory_id`."""
+        return self.db.execute("SELECT 1 FROM mem WHERE id=?", (memory_id,)).fetchone() is not None
+
     def more_rows_than(self, match: str, count: int) -> bool:
         """Whether the FTS5 expression `match` matches more than `count` rows (its rows read no
         further than that: bounded however common its words)."""

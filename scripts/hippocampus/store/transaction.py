@@ -360,6 +360,23 @@ class Transaction:
                 return memory
         return None
 
+    def id_taken(self, memory_id: str) -> bool:
+        """Whether a memory has `memory_id` (a new id's check): asked of the search cache when it is
+        of this index (an indexed look), else of the index (at 100,000 memories a new id not in
+        index.json was looked for through all its 70 MB, ~30 ms)."""
+        if memory_id in self.touched:
+            return True
+        if self._cache_matches_index():
+            try:
+                taken = self.workspace._open_cache().holds_id(memory_id)
+            except sqlite3.DatabaseError:
+                taken = None
+            if taken is False:
+                self.index["memories"].known_absent(memory_id)  # (its put() need not look either)
+            if taken is not None:
+                return taken
+        return memory_id in self.by_id
+
     def _cache_matches_index(self) -> bool:
         if self._cache_fresh is None:
             try:

@@ -32,7 +32,8 @@ def write_stored(objects: Path, header: bytes, pieces: list) -> tuple[str, bool]
     """Store the object `header` + `pieces` (bytes-like or FileSpan parts) loose in `objects`,
     stored; (its sha, whether it was written: False when the object was there already)."""
     size = sum(piece.nbytes if type(piece) is FileSpan else memoryview(piece).nbytes for piece in pieces)
-    temporary = objects / f"tmp_obj_hippocampus_{os.getpid()}_{os.urandom(4).hex()}"  # (secrets would import random: ~2 ms)
+    # (its name from os.urandom: the secrets module would import random, ~2 ms a call)
+    temporary = objects / f"tmp_obj_hippocampus_{os.getpid()}_{os.urandom(4).hex()}"
     try:
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o444)
     except OSError as exc:

@@ -54,6 +54,31 @@ def test_a_clipped_form_no_memory_holds_finds_the_word_it_begins(ws):
     assert _found(ws, "insta") == []
 
 
+def test_a_word_longer_than_any_words_is_no_clipped_form_and_asks_the_index_nothing(ws):
+    """A "word" past MAX_CLIPPED letters (a hostile query: a megabyte of "x") is not read as a clipped
+    form: looking for each of its beginnings cost one query of the index a letter, and held the MCP
+    server for minutes. Counted on the real cache, not timed."""
+    from datetime import datetime, timezone
+
+    from hippocampus.recall import short_forms
+    from hippocampus.store.workspace import Workspace
+
+    _remember(ws, "My mentor suggested a reading list")
+    ws.json("recall.py", "mentor", now=NOW)  # (the cache built)
+    cache = Workspace.open(ws.root, datetime(2026, 3, 10, 12, tzinfo=timezone.utc))._open_cache()
+    asked = []
+    looked_up, held = cache.indexed_terms, cache.holds_word
+    cache.indexed_terms = lambda *args: asked.append(args) or looked_up(*args)
+    cache.holds_word = lambda word: asked.append(word) or held(word)
+    longest = "mentor" + "x" * (short_forms.MAX_CLIPPED - len("mentor"))
+    short_forms.clipped_forms([longest], cache)
+    assert asked  # (a word of the longest length is still read)
+    asked.clear()
+    assert short_forms.clipped_forms(["mentor" + "x" * 100_000], cache) == [] and asked == []
+    result = ws.run("recall.py", "--json", "--", "mentor" + "x" * 100_000, now=NOW)  # answered, as any query
+    assert result.returncode == 0 and "Traceback" not in result.err
+
+
 @pytest.mark.parametrize("query, memory", [
     ("who is my boss", "My manager Sarah signs off leave requests"),
     ("who is my manager", "My boss Sarah signs off leave requests"),

@@ -46,6 +46,9 @@ from __future__ import annotations
 from .related import _forms
 
 MIN_CLIPPED = 5  # a query word this long or longer may be read as a clipped form
+MAX_CLIPPED = 48  # ... and this long at most (English's longest words are 45 letters): a longer "word" is
+                  # no clipped form, and looking for each of its beginnings cost a query a letter (a
+                  # 1 MB word through the MCP server held it ~2 minutes)
 MAX_EXTENSIONS = 3  # words of the index a clipped form may begin before it says nothing
 MAX_FORMS = 12  # forms added to one query
 
@@ -139,7 +142,8 @@ def clipped_forms(terms: list[str], cache) -> list[str]:
     begins (at most MAX_EXTENSIONS of them), else the longest word it begins with."""
     found: list[str] = []
     for term in terms:
-        if len(term) < MIN_CLIPPED or not term.isascii() or not term.isalpha() or cache.holds_word(term):
+        if not MIN_CLIPPED <= len(term) <= MAX_CLIPPED or not term.isascii() or not term.isalpha() \
+                or cache.holds_word(term):
             continue
         stems = {form for form in (term, *_forms(term)) if len(form) >= MIN_CLIPPED}
         longer = sorted({t for stem in stems for t in cache.indexed_terms(stem, stem + "\uffff", MAX_EXTENSIONS + 1)})

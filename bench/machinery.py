@@ -30,7 +30,10 @@ printed with their ratio (on / plain: below 1 is the piece saving time):
   bytes left in the file, the new id looked for, the memory added, the new file written
   (its unchanged bytes copied from file to file) and git's object of it hashed, against
   the same with the file's bytes read in whole first (no fsync in either; the peak memory
-  this saves is not timed here: references/performance.md).
+  this saves is not timed here: references/performance.md);
+- copied while summed: index.json as git's loose object (store/loose_stored.py), its stored
+  blocks written on a thread while its SHA-1 and Adler-32 are taken, against the sums and
+  then the same writing, in turn.
 
     python3 bench/machinery.py                      # 1,000 and 10,000 memories, 7 runs
     python3 bench/machinery.py --sizes 10000 --runs 7
@@ -60,7 +63,7 @@ sys.path.insert(0, str(SCRIPTS))
 import speed  # noqa: E402  (bench/speed.py: the store builder)
 
 PIECES = ("commit", "memory list", "look", "writev", "freshness", "trusted load", "listing beside load", "pack",
-          "write threads", "read where it lies")
+          "write threads", "read where it lies", "copied while summed")
 MANY = 2000  # files in one change, for "pack" and "write threads"
 
 
@@ -342,6 +345,49 @@ def bench_write_threads(root: Path, size: int, runs: int) -> None:
     row("write threads", size, on, plain, f"{MANY:,} files fsynced on threads", "one after the other")
 
 
+def bench_copied_while_summed(root: Path, size: int, runs: int) -> None:
+    """index.json as git's loose object (store/loose_stored.py): copied on a thread while its SHA-1
+    and Adler-32 are taken, against the same sums and then the same copy, in turn."""
+    import shutil
+    import zlib
+
+    from hippocampus.base.file_bytes import FileBytes, FileSpan
+    from hippocampus.base.paths import WorkspacePaths
+    from hippocampus.store import loose_stored
+
+    source = FileBytes.open(WorkspacePaths(root).index, "index.json")
+    parts = [FileSpan(source, 0, source.size)]
+    header = b"blob %d\0" % source.size
+    objects = root / "bench-objects"
+
+    def clear() -> None:
+        shutil.rmtree(objects, ignore_errors=True)
+        objects.mkdir()
+
+    def at_once() -> None:
+        loose_stored.write_stored(objects, header, parts)
+
+    def in_turn() -> None:
+        digest, adler = hashlib.sha1(header), zlib.adler32(header)
+        for view in parts[0].chunks():
+            digest.update(view)
+            adler = zlib.adler32(view, adler)
+        path = objects / digest.hexdigest()
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o444)
+        try:
+            loose_stored._copy_blocks(fd, header, parts, len(header) + source.size)
+            os.write(fd, adler.to_bytes(4, "big"))
+        finally:
+            os.close(fd)
+
+    try:
+        on, plain = in_turns(at_once, in_turn, runs, before=clear)
+    finally:
+        source.close()
+        shutil.rmtree(objects, ignore_errors=True)
+    row("copied while summed", size, on, plain, "loose_stored: the copy on a thread", "sums, then the copy")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--sizes", default="1000,10000")
@@ -372,7 +418,8 @@ def main() -> None:
                                  ("freshness", bench_freshness), ("look", bench_look),
                                  ("listing beside load", bench_listing), ("commit", bench_commit),
                                  ("pack", bench_pack), ("write threads", bench_write_threads),
-                                 ("read where it lies", bench_where_it_lies)):
+                                 ("read where it lies", bench_where_it_lies),
+                                 ("copied while summed", bench_copied_while_summed)):
                 if piece in wanted or (piece == "freshness" and "trusted load" in wanted):
                     bench(root, size, args.runs)
 

@@ -37,7 +37,7 @@ def test_every_piece_has_its_row(tmp_path):
                             capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr[-2000:]
     PIECES = _pieces()
-    assert len(PIECES) == 10
+    assert len(PIECES) == 11
     rows = {}
     for line in result.stdout.splitlines():
         cells = [cell.strip() for cell in line.strip("|").split("|")]

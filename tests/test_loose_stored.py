@@ -133,9 +133,10 @@ def test_a_commit_names_index_json_by_what_git_hashes(tmp_path):
 
 
 def test_what_a_writer_killed_mid_copy_left_is_cleared_by_a_later_commit(tmp_path):
-    """A writer killed while it copies a large object leaves its temporary in objects/ (where git's
-    prune never looks): a later commit clears it once its process is gone and it is an hour old, and
-    leaves a writer's at work, one just made (another machine's?) and names not ours."""
+    """A writer killed while it copies a large object leaves its temporary in objects/ (git's prune
+    takes it only when a gc prunes, two weeks on): a later commit clears it once its process is gone
+    and it is an hour old, and leaves a writer's at work, one just made (another machine's?) and
+    names not ours."""
     import signal
     import sys
     import time
@@ -173,9 +174,57 @@ def test_what_a_writer_killed_mid_copy_left_is_cleared_by_a_later_commit(tmp_pat
             os.utime(path, (0, 0))  # (all of them long ago)
     young = objects / f"tmp_obj_hippocampus_{child.pid}_11111111"
     young.write_bytes(b"half")  # the same gone process, just now: kept for the hour
+    os.utime(young, (time.time(), time.time()))  # (now by this process's clock, as the writer reads it)
+    odd = objects / "tmp_obj_hippocampus_\u00b2_22222222"  # ("²" is a digit, and no process id)
+    odd.write_bytes(b"half")
+    os.utime(odd, (0, 0))
     (root / "n.md").write_text("a note\n")
     assert gitcommit.commit_paths(root, audit.git_env(), audit.git, ["n.md"], "note\n", "hippocampus",
                                   "hippocampus@localhost", "hippocampus")
     left = {p.name for p in objects.iterdir()}
     assert killed[0].name not in left
-    assert {others["alive"], others["not ours"], young.name} <= left
+    assert {others["alive"], others["not ours"], young.name, odd.name} <= left
+
+
+def test_a_ctrl_c_while_the_copy_runs_is_answered_once_the_copy_has_ended(tmp_path):
+    """The summing thread waits on the copying one; a Ctrl-C there used to close the descriptor under
+    the copy, whose next writes went into whatever file took its number (a rollback's). Now the
+    KeyboardInterrupt comes once the copy has ended: the next file opened holds only its own bytes,
+    and no temporary is left. (The SIGINT is sent to the main thread itself, as a terminal's usually
+    lands: a signal the kernel hands to the copying thread interrupts no wait.)"""
+    import sys
+
+    _root, objects = _repository(tmp_path)
+    big = tmp_path / "big.bin"
+    big.write_bytes(os.urandom(4 << 20))
+    after = tmp_path / "after.txt"
+    script = ("import os, signal, sys, threading, time\n"
+              f"sys.path.insert(0, {str(gitcommit.__file__.rsplit('/hippocampus/', 1)[0])!r})\n"
+              "from pathlib import Path\n"
+              "from hippocampus.base.file_bytes import FileBytes, FileSpan\n"
+              "from hippocampus.store import loose_stored\n"
+              "signal.signal(signal.SIGINT, signal.default_int_handler)  # (as a script started from a shell)\n"
+              "write_all, chunks = loose_stored.write_all, []\n"
+              "def slow(fd, parts):\n"
+              "    write_all(fd, parts)\n"
+              "    chunks.append(fd)\n"
+              "    if len(chunks) == 1:  # the main thread waits on this one by now: Ctrl-C\n"
+              "        time.sleep(0.2)\n"
+              "        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)\n"
+              "    time.sleep(0.3)\n"
+              "loose_stored.write_all = slow\n"
+              f"source = FileBytes.open({str(big)!r}, 'big')\n"
+              "try:\n"
+              f"    loose_stored.write_stored(Path({str(objects)!r}), b'blob %d\\0' % source.size,"
+              " [FileSpan(source, 0, source.size)])\n"
+              "    print('finished', flush=True)\n"
+              "except KeyboardInterrupt:\n"
+              f"    with open({str(after)!r}, 'wb', buffering=0) as handle:  # (held open, as a rollback's)\n"
+              "        handle.write(b'a rollback line')\n"
+              "        time.sleep(2)\n"
+              f"    print('interrupted', len(chunks), os.path.getsize({str(after)!r}), flush=True)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    words = done.stdout.split()
+    assert words[0] == "interrupted" and int(words[1]) > 1, done  # (the copy had more chunks to write)
+    assert int(words[2]) == len(b"a rollback line"), done
+    assert not [p for p in objects.iterdir() if p.name.startswith("tmp_obj_")]

@@ -335,25 +335,41 @@ def discard(path: Path) -> None:
 class InBackground:
     """`fn(*args)` on a thread: for I/O that waits on the disk (writing, fsync,
     stat), which releases the GIL while the caller computes. `wait()` returns
-    what fn returned, or re-raises."""
+    what fn returned, or re-raises.
+
+    A Ctrl-C while waiting is answered once fn has returned, never before: the
+    caller goes on to close what fn writes to, or to take its writes back. (Not
+    Thread.join: interrupted, it marks a thread that is still running as ended,
+    and the next join returns at once; a rollback then ran beside the writer.)"""
 
     def __init__(self, fn, *args):
         import threading
 
         self._error: BaseException | None = None
         self._result = None
+        self._done = threading.Event()
 
         def run() -> None:
             try:
                 self._result = fn(*args)
             except BaseException as exc:  # handed to the thread that waits
                 self._error = exc
+            finally:
+                self._done.set()
 
         self._thread = threading.Thread(target=run, name="hippocampus-write")
         self._thread.start()
 
     def wait(self):
-        self._thread.join()
+        interrupted = None
+        while True:
+            try:
+                self._done.wait()  # (an Event's wait may be interrupted and waited on again)
+                break
+            except KeyboardInterrupt as exc:
+                interrupted = exc
+        if interrupted is not None:
+            raise interrupted
         if self._error is not None:
             raise self._error
         return self._result

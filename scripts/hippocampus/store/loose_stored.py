@@ -48,7 +48,7 @@ def write_stored(objects: Path, header: bytes, pieces: list) -> tuple[str, bool]
                         digest.update(view)
                         adler = zlib.adler32(view, adler)
             finally:
-                copying.wait()  # (never close the descriptor under the thread)
+                copying.wait()  # (a Ctrl-C meanwhile waits for it: the descriptor is never closed under it)
             write_all(fd, struct.pack(">I", adler))
         finally:
             os.close(fd)

@@ -110,8 +110,8 @@ _KEEP_MARK = "hippocampus"  # a .keep's first word when it is ours, then the wri
 def clear_remains(folder: Path) -> None:
     """What writers killed while writing a pack left in `folder` (objects/pack): their temporaries,
     and their .keep with the pack it names when that pack has no index (killed between the renames);
-    in objects/ itself, a large object's temporary (loose_stored.py: 70 MB at 100,000 memories, where
-    git's own prune never looks). Only those of a process that is gone, and an hour old (a process id
+    in objects/ itself, a large object's temporary (loose_stored.py: 70 MB at 100,000 memories, which
+    git's own prune takes only when a gc prunes, two weeks on). Only those of a process that is gone, and an hour old (a process id
     says nothing of another machine's or container's writer sharing the repository: its write takes
     seconds). A pack with its index and no .keep is an ordinary pack."""
     try:
@@ -136,7 +136,7 @@ def clear_remains(folder: Path) -> None:
             owner = words[1]
         else:
             continue
-        if not owner.isdigit() or process_alive(int(owner)):
+        if not (owner.isascii() and owner.isdecimal()) or process_alive(int(owner)):  # ("²" is a digit)
             continue
         try:
             if os.lstat(folder / name).st_mtime > old_before:

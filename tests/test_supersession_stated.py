@@ -191,11 +191,11 @@ def test_a_word_in_most_memories_narrows_the_closest_words_query_and_offers_the_
     cache = workspace._open_cache()
     whole = update_candidates._match(text)
     narrowed = update_candidates._match(text, cache)
-    assert cache.more_rows_than('"garden"', update_candidates.COMMON_ROWS)
-    assert not cache.more_rows_than('"qashqai"', update_candidates.COMMON_ROWS)
-    assert narrowed == f'("bye" OR "qashqai" OR "misses") AND ({whole})', narrowed
+    assert cache.rows_up_to('"garden"', update_candidates.COMMON_ROWS) == update_candidates.COMMON_ROWS + 1
+    assert cache.rows_up_to('"qashqai"', update_candidates.COMMON_ROWS) == 1
+    assert narrowed == f'("qashqai") AND ({whole})', narrowed  # ("bye", "misses": in no row, no narrowing)
     where = "AND mem.status IS NOT 'archived'"
-    holding_rarer = set(cache.matching_ids('"bye" OR "qashqai" OR "misses"'))
+    holding_rarer = set(cache.matching_ids('"qashqai"'))
     ranked_whole = [m["id"] for m, _ in cache.search(whole, where, [], 10 * common)]
     assert [m["id"] for m, _ in cache.search(narrowed, where, [], update_candidates.SCAN)] == \
         [i for i in ranked_whole if i in holding_rarer][:update_candidates.SCAN]  # the same order, less filler
@@ -203,3 +203,6 @@ def test_a_word_in_most_memories_narrows_the_closest_words_query_and_offers_the_
     assert qashqai in [c["id"] for c in offered]
     # only words that common: the whole query, as before
     assert update_candidates._match("the garden before work", cache) == update_candidates._match("the garden before work")
+    # a word no memory holds narrows nothing (the rows holding it: none)
+    assert update_candidates._match("Zyxwvut garden", cache) == update_candidates._match("Zyxwvut garden")
+    assert ws.json("remember.py", "Zyxwvut garden", now="2026-03-11T15:00:00Z")["candidates"]

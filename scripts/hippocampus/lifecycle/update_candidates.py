@@ -25,7 +25,7 @@ is still offered, after the live ones. Near-repeats are offered once ("need a ha
 
 An episode (a daily-log entry) gets only the first two: an event is offered what it plainly
 restates, never what merely shares its words. Bounded: one indexed look per key, one FTS5 query
-of at most MAX_TERMS words returning at most SCAN rows (those holding a word in at most COMMON_ROWS
+of at most MAX_TERMS words returning at most SCAN rows (those holding a word in 1 to COMMON_ROWS
 rows, where the text has one: each word's rows counted no further); inside remember's transaction, before
 its commit (the cache is as the index was loaded; what this transaction changed is read from it).
 """
@@ -126,7 +126,8 @@ def candidates(tx, memory: dict, superseded: list[str] | tuple = ()) -> list[dic
 def _match(content: str, cache=None) -> str:
     """An FTS5 MATCH for any of the text's words (each a quoted string, never FTS5 syntax): its
     capitalised words (names, values) first, at most MAX_TERMS. With `cache`, and words in more
-    than COMMON_ROWS rows beside others: only rows holding one of the others, ranked by all of them
+    than COMMON_ROWS rows beside others in at least one: only rows holding one of the others (a word
+    in none would narrow it to nothing), ranked by all of them
     (`(rare OR ...) AND (every OR ...)`): FTS5 scores every row a query matches, and at 100,000
     memories a word in a tenth of them made this query ~100 ms of a remember (references/performance.md,
     "One remember at 100,000")."""
@@ -138,7 +139,7 @@ def _match(content: str, cache=None) -> str:
     quoted = ['"' + t.replace('"', '""') + '"' for t in terms[:MAX_TERMS]]
     match = " OR ".join(quoted)
     if cache is not None and len(quoted) > 1:
-        rare = [term for term in quoted if not cache.more_rows_than(term, COMMON_ROWS)]
+        rare = [term for term in quoted if 0 < cache.rows_up_to(term, COMMON_ROWS) <= COMMON_ROWS]
         if rare and len(rare) < len(quoted):
             match = f"({' OR '.join(rare)}) AND ({match})"
     return match

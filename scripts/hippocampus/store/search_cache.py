@@ -754,11 +754,11 @@ class SearchCache:
         """Whether a row (any memory of the index it is of, archived too) has `memory_id`."""
         return self.db.execute("SELECT 1 FROM mem WHERE id=?", (memory_id,)).fetchone() is not None
 
-    def more_rows_than(self, match: str, count: int) -> bool:
-        """Whether the FTS5 expression `match` matches more than `count` rows (its rows read no
-        further than that: bounded however common its words)."""
+    def rows_up_to(self, match: str, count: int) -> int:
+        """How many rows the FTS5 expression `match` matches, counted no further than `count` + 1
+        (bounded however common its words)."""
         return self.db.execute("SELECT count(*) FROM (SELECT rowid FROM fts WHERE fts MATCH ? LIMIT ?)",
-                               (match, count + 1)).fetchone()[0] > count
+                               (match, count + 1)).fetchone()[0]
 
     def matching_ids(self, match: str) -> list[str]:
         """The ids of every memory whose words match the FTS5 expression `match` (no ranking, no

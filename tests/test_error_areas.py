@@ -95,3 +95,23 @@ def test_words_and_other_files_of_one_name_are_no_area(ws):
         assert all("area" not in r["why"]["parts"] for r in out), (query, out)
     out = ws.json("recall.py", "rename index.js", "--why", now=NOW)["results"]  # named bare: that file may be it
     assert out[0]["id"] == error and "name:index.js" in out[0]["why"]["areas"]
+
+
+def test_a_path_never_starts_inside_a_run_of_what_a_path_is_made_of():
+    """text/areas.py's path pattern starts a match only where a run of a path's characters starts:
+    with "@" and "+" missing from its look-behind, "a@b+c@..." was a start at every place, each read
+    to the run's end (20 KB of it in a recall query, or in error memories every recall lifts: 7-21 s).
+    Every character a component may hold is checked, so no other one is a way in (not timed)."""
+    import re
+
+    from hippocampus.text import areas
+
+    component = re.compile(r"[\w.@+-]")
+    candidates = [chr(c) for c in range(32, 0x250)] + ["\u00b2", "\u0663", "\u4e2d", "\u05d0"]
+    held = [c for c in candidates if component.fullmatch(c)]
+    assert "@" in held and "+" in held and "a" in held
+    for c in held:
+        text = "a" + c + "b/c.py"
+        starts = [m.start() for m in areas._PATH.finditer(text, 2)]
+        assert 2 not in starts, (c, starts)
+    assert areas.keys("edit src/app/main.py, ~/x/y.txt and a+b/c.md") >= {"path:src/app/main.py", "path:app/main.py"}

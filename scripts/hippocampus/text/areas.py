@@ -54,8 +54,10 @@ WORDLIKE = {"go": frozenset(("test", "build", "vet", "mod", "get", "generate", "
 _TICKS = re.compile(r"`([^`\n]{1,300})`")
 _PROMPT = re.compile(r"(?:^|\n)\s*\$ ([^\n]{1,300})")
 _WORD = re.compile(r"[A-Za-z0-9][\w.+-]*")
-# a path: two components or more joined by "/", or a file name with an extension
-_PATH = re.compile(r"(?<![\w/.:~-])((?:~|\.{1,2})?/?(?:[\w.@+-]+/)+[\w.@+-]*|[\w@+-]+(?:\.[\w-]+)*\.[A-Za-z][\w]{0,7})"
+# a path: two components or more joined by "/", or a file name with an extension; never starting
+# right after a character its components hold ("@", "+" too: in "a@b+c@..." every place was a start,
+# each read to the run's end, and 20 KB of it took 8 s)
+_PATH = re.compile(r"(?<![\w/.:~@+-])((?:~|\.{1,2})?/?(?:[\w.@+-]+/)+[\w.@+-]*|[\w@+-]+(?:\.[\w-]+)*\.[A-Za-z][\w]{0,7})"
                    r"(?![\w/])")
 _NOT_FILE = re.compile(r"^(?:\d+(?:\.\d+)*|[A-Za-z]\.[A-Za-z]|(?i:e\.g|i\.e|etc|vs|mr|mrs|dr|st))$")
 _FILE_NAME = re.compile(r"[^.]\.[A-Za-z][\w]{0,7}$")

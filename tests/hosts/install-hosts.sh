@@ -19,6 +19,11 @@ if ! command -v npm >/dev/null 2>&1; then
   echo "install-hosts: npm is not installed; the host integration tests will skip"
   exit 0
 fi
+mkdir -p "$cache"
+if command -v flock >/dev/null 2>&1; then  # two test runs at once (CI's odd-clock run beside the main
+  exec 9>"$cache/.lock"                    # one) install one at a time: the second finds it done
+  flock 9
+fi
 case "$(uname -m)" in
   x86_64|amd64) arch=x64 ;;
   aarch64|arm64) arch=arm64 ;;

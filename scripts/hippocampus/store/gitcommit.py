@@ -209,13 +209,7 @@ class _Repo:
                 os.close(fd)
             os.replace(temporary, target)
         except BaseException as exc:  # a full disk: no half object left behind
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
-            if isinstance(exc, OSError):
-                raise workspace_error_for(exc, f"git's object store ({self.objects})") from None
-            raise
+            raise loose_stored.failed_write(exc, temporary, self.objects) from None
         self.loose_objects += 1
         self.loose_bytes += size  # (the object's own bytes: a body given in parts counts as all of them)
         return sha

@@ -55,14 +55,18 @@ def write_stored(objects: Path, header: bytes, pieces: list) -> tuple[str, bool]
         sha = digest.hexdigest()
         written = _name(objects, temporary, sha)
     except BaseException as exc:  # a full disk, a source written over: no half object left behind
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise workspace_error_for(exc, f"git's object store ({objects})") from None
-        raise
+        raise failed_write(exc, temporary, objects) from None
     return sha, written
+
+
+def failed_write(exc: BaseException, temporary: Path, objects: Path) -> BaseException:
+    """What a failed object write raises, its temporary removed first: an OSError as one line naming
+    git's object store (gitcommit.py's small objects too), anything else as it is."""
+    try:
+        os.unlink(temporary)
+    except OSError:
+        pass
+    return workspace_error_for(exc, f"git's object store ({objects})") if isinstance(exc, OSError) else exc
 
 
 def _name(objects: Path, temporary: Path, sha: str) -> bool:

@@ -111,9 +111,9 @@ def clear_remains(folder: Path) -> None:
     """What writers killed while writing a pack left in `folder` (objects/pack): their temporaries,
     and their .keep with the pack it names when that pack has no index (killed between the renames);
     in objects/ itself, a large object's temporary (loose_stored.py: 70 MB at 100,000 memories, which
-    git's own prune takes only when a gc prunes, two weeks on). Only those of a process that is gone, and an hour old (a process id
-    says nothing of another machine's or container's writer sharing the repository: its write takes
-    seconds). A pack with its index and no .keep is an ordinary pack."""
+    git's own prune takes only when a gc prunes, two weeks on). Only those of a process that is gone,
+    and an hour old (a process id says nothing of another machine's or container's writer sharing the
+    repository: its write takes seconds). A pack with its index and no .keep is an ordinary pack."""
     try:
         names = os.listdir(folder)
     except OSError:

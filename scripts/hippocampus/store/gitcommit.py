@@ -17,7 +17,8 @@ the new blobs into its index (`update-index --index-info`) so that
 Objects over 64 KB are stored uncompressed, copied while they are summed
 (loose_stored.py; index.json at 10,000 memories is 6 MB: deflating it costs
 ~80 ms a commit; the tree of a folder of 2,500 memories is 200 KB, 3 ms);
-when the loose objects we wrote add up past REPACK_AFTER_BYTES, counted by their own size (or loose objects past REPACK_AFTER_OBJECTS: git's own
+when the loose objects we wrote add up past REPACK_AFTER_BYTES, counted by
+their own size (or loose objects past REPACK_AFTER_OBJECTS: git's own
 `gc --auto` is not triggered by these commits), a detached `git repack -d`
 packs them as deltas of each other (kilobytes each) in the background, one at a time. A commit of
 PACK_AT_LEAST files or more writes its new objects as one pack instead (gitpack.py).

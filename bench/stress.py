@@ -13,11 +13,19 @@ succeed. Hand: a person appends a numbered line every 50 ms to the day's
 log while `--hand-writes` episodic remembers run, and to MEMORY.md while
 as many remember + sync_core pairs run; a line in neither the file, the
 index nor git is lost (tests/hand_race.py).
+
+With `--store DIR` every scenario starts from its own copy of that workspace (a
+store `bench/speed.py` built, say 100,000 memories) instead of an empty one, and
+the kills land anywhere within the time one killed bulk import takes there:
+
+    python3 bench/stress.py --store STORE --writes 100
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import shutil
 import sys
 import tempfile
 import time
@@ -41,30 +49,57 @@ def main() -> None:
     p.add_argument("--decay-kills", type=int, default=10)
     p.add_argument("--hand-writes", type=int, default=100, help="writer calls in each hand-append race")
     p.add_argument("--only", choices=("storm", "kills", "decay", "hand"), help="run one scenario")
+    p.add_argument("--store", type=Path, help="start every scenario from a copy of this workspace")
     args = p.parse_args()
+    if args.store and not (args.store / "memory" / "index.json").is_file():
+        p.error(f"--store {args.store}: no memory/index.json there")
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:  # a background git repack may still run
+        if args.store:
+            count = len(json.loads((args.store / "memory" / "index.json").read_bytes())["memories"])
+            print(f"every scenario on a copy of {args.store} ({count:,} memories)")
         if args.only in (None, "storm"):
-            storm_report(Path(tmp) / "storm", args)
+            storm_report(workspace(Path(tmp) / "storm", args.store), args)
         if args.only in (None, "kills"):
-            crash = Workspace(Path(tmp) / "crash")
-            crash.run("init.py")
+            crash = workspace(Path(tmp) / "crash", args.store)
+            window = 1.2
+            if args.store:  # a call there takes longer: the kills land anywhere within a whole bulk import
+                crash.run("remember.py", "--jsonl", "-", input=bulk_lines("warm", args.bulk))  # (a copy's first writer)
+                started = time.perf_counter()
+                crash.run("remember.py", "--jsonl", "-", input=bulk_lines("timed", args.bulk))
+                window = time.perf_counter() - started
             started = time.perf_counter()
-            tally = kill_trials(crash, trials=args.kills, bulk=args.bulk)
-            print(f"crashes: {tally['kills']} kills, corrupt states {tally['corrupt']}, recovered "
-                  f"{tally['recovered']}, lost commits {tally['lost_commits']}, "
+            tally = kill_trials(crash, trials=args.kills, bulk=args.bulk, window=window)
+            print(f"crashes: {tally['kills']} kills within {window:.1f} s of a start, corrupt states "
+                  f"{tally['corrupt']}, recovered {tally['recovered']}, lost commits {tally['lost_commits']}, "
                   f"{time.perf_counter() - started:.0f} s")
         if args.only in (None, "hand"):
             for target in ("episodes", "memory_md"):
-                tally = race(Path(tmp) / f"hand-{target}", args.hand_writes, target)
+                root = Path(tmp) / f"hand-{target}"
+                if args.store:
+                    workspace(root, args.store)
+                tally = race(root, args.hand_writes, target)
                 print(f"hand appends every 50 ms to {target} during {args.hand_writes} writer calls: "
                       f"{tally['appended']} appended, lost {tally['lost']}, failed calls {tally['failed']}")
         if args.only in (None, "decay") and args.decay_kills:
-            print(decay_kills(Path(tmp) / "decay", args.decay_size, args.decay_kills))
+            print(decay_kills(Path(tmp) / "decay", args.decay_size, args.decay_kills, args.store))
 
 
-def storm_report(root: Path, args) -> None:
+def workspace(root: Path, store: Path | None) -> Workspace:
+    """A copy of `store` (its links kept as links), or a new workspace."""
     ws = Workspace(root)
-    ws.run("init.py")
+    if store:
+        shutil.copytree(store, root, symlinks=True)
+    else:
+        ws.run("init.py")
+    return ws
+
+
+def bulk_lines(tag: str, n: int) -> bytes:
+    return "\n".join(json.dumps({"content": f"{tag} bulk memory {i} about rivers", "domain": "world"})
+                     for i in range(n)).encode()
+
+
+def storm_report(ws: Workspace, args) -> None:
     started = time.perf_counter()
     storm = run_storm(ws, per_writer=args.writes, reader_seconds=30)
     contents = [m["content"] for m in ws.index()["memories"]]
@@ -89,29 +124,32 @@ def storm_report(root: Path, args) -> None:
         print(f"  failed {count}x: {text}")
 
 
-def decay_kills(root: Path, size: int, kills: int) -> str:
-    """SIGKILL decay.py at random moments on a large store; the index must stay whole."""
-    import json
+def decay_kills(root: Path, size: int, kills: int, store: Path | None = None) -> str:
+    """SIGKILL decay.py at random moments on a large store (`size` memories made, or a copy of
+    `store`); the index must stay whole."""
     import os
     import random
     import signal
     import subprocess
-    ws = Workspace(root)
-    ws.run("init.py")
-    lines = "\n".join(json.dumps({"content": f"memory {i} about the garden and the river", "domain": "world",
-                                  "created": "2026-01-01T00:00:00Z"}) for i in range(size))
+    ws = workspace(root, store)
     env = {**os.environ, "WORKSPACE": str(root)}
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "remember.py"), "--jsonl", "-"], env=env,
-                   input=lines.encode(), capture_output=True, check=True)
+    if store:
+        size = len(json.loads((root / "memory" / "index.json").read_bytes())["memories"])
+    else:
+        lines = "\n".join(json.dumps({"content": f"memory {i} about the garden and the river", "domain": "world",
+                                      "created": "2026-01-01T00:00:00Z"}) for i in range(size))
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "remember.py"), "--jsonl", "-"], env=env,
+                       input=lines.encode(), capture_output=True, check=True)
+    year = 2027 if store else 2026  # (a store's memories may be of any day up to today)
     started = time.perf_counter()
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "decay.py")], env={**env, "HIPPOCAMPUS_NOW": "2026-02-01"},
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "decay.py")], env={**env, "HIPPOCAMPUS_NOW": f"{year}-02-01"},
                    capture_output=True, check=True)
     full = time.perf_counter() - started
     rng = random.Random(11)
     corrupt = recovered = 0
     for trial in range(kills):
         proc = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "decay.py")],
-                                env={**env, "HIPPOCAMPUS_NOW": f"2026-03-{1 + trial:02d}"},
+                                env={**env, "HIPPOCAMPUS_NOW": f"{year}-03-{1 + trial:02d}"},
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(rng.uniform(0.05, full))
         proc.send_signal(signal.SIGKILL)

@@ -20,7 +20,9 @@ def _bulk_lines(tag: str, n: int) -> bytes:
                       for i in range(n)) + "\n").encode()
 
 
-def kill_trials(ws, trials: int, bulk: int, seed: int = 7) -> dict:
+def kill_trials(ws, trials: int, bulk: int, seed: int = 7, window: float = 1.2) -> dict:
+    """`trials` writers SIGKILLed at a random moment within `window` seconds of their start (a
+    large store's calls take longer: bench/stress.py gives the window a whole call takes there)."""
     rng = random.Random(seed)
     env = {**{k: v for k, v in os.environ.items() if not k.startswith("HIPPOCAMPUS_")}, "WORKSPACE": str(ws.root)}
     ws.json("remember.py", "--jsonl", "-", input=_bulk_lines("base", 100))
@@ -45,7 +47,7 @@ def kill_trials(ws, trials: int, bulk: int, seed: int = 7) -> dict:
                 proc.stdin.close()
             except BrokenPipeError:
                 pass
-        time.sleep(rng.uniform(0.05, 1.2))
+        time.sleep(rng.uniform(0.05, window))
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         env.pop("HIPPOCAMPUS_NOW", None)

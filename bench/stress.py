@@ -101,7 +101,7 @@ def bulk_lines(tag: str, n: int) -> bytes:
 
 def storm_report(ws: Workspace, args) -> None:
     started = time.perf_counter()
-    storm = run_storm(ws, per_writer=args.writes, reader_seconds=30)
+    storm = run_storm(ws, per_writer=args.writes, reader_seconds=30, timeout=6 * 3600)  # (a large store's calls: minutes)
     contents = [m["content"] for m in ws.index()["memories"]]
     expected = landed = 0
     for seed, kind in enumerate(storm["kinds"]):

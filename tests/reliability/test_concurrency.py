@@ -78,7 +78,8 @@ print(reads, bad)
                             stderr=subprocess.PIPE, text=True)
 
 
-def run_storm(ws, per_writer: int, reader_seconds: float) -> dict:
+def run_storm(ws, per_writer: int, reader_seconds: float, timeout: float = 600) -> dict:
+    """8 writers of `per_writer` calls each and 2 readers; each waited for up to `timeout` seconds."""
     ws.json("remember.py", "--jsonl", "-", input="\n".join(
         json.dumps({"content": f"seed memory {i}", "domain": "world"}) for i in range(10)))
     commits_before = len(ws.commits())
@@ -87,13 +88,13 @@ def run_storm(ws, per_writer: int, reader_seconds: float) -> dict:
     readers = [_reader(ws, reader_seconds) for _ in range(2)]
     failures, errors = [], []
     for proc in writers:
-        out, err = proc.communicate(timeout=600)
+        out, err = proc.communicate(timeout=timeout)
         failures.append(int(out.strip() or 0))
         errors += [line for line in err.splitlines() if line.strip()]
         assert "Traceback" not in err, err
     reads = bad = 0
     for proc in readers:
-        out, err = proc.communicate(timeout=600)
+        out, err = proc.communicate(timeout=timeout)
         r, b = map(int, out.split())
         reads, bad = reads + r, bad + b
         assert b == 0, err

@@ -33,3 +33,22 @@ def test_history_of_a_proposal_approval_and_an_unknown_id(ws):
     assert [(e["event"], e["actor"]) for e in events] == [("created from a proposal", "subagent:researcher")]
     assert ws.run("history.py", "mem_000000000000", expect=2).err.count("\n") == 1
     assert ws.run("history.py", "not an id", expect=1).err
+
+
+def test_history_reads_one_memory_from_an_index_in_any_layout(ws):
+    """The current memory comes from its own line where index.json lies in our layout, and from the
+    whole file where a person reformatted it (indented, as `jq .` writes it); an id no memory has
+    (but the audit log names) has no current memory either way."""
+    import json
+    first = ws.remember("User likes green tea", now="2026-01-01")
+    second = ws.remember("User's sister Ana lives in Porto", now="2026-01-02")
+    ws.run("forget.py", first, now="2026-01-03")
+    for layout in ("ours", "indented"):
+        if layout == "indented":
+            path = ws.store / "index.json"
+            path.write_text(json.dumps(json.loads(path.read_text()), indent=2))
+        assert ws.json("history.py", second)["current"]["content"] == "User's sister Ana lives in Porto"
+        result = ws.json("history.py", first)
+        assert result["current"]["status"] == "archived"
+        assert result["current"]["content"] == "User likes green tea"
+        assert ws.run("history.py", "mem_000000000000", expect=2).err.count("\n") == 1

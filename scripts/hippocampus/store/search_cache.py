@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ..text.textutil import fold, searchable
@@ -743,6 +743,20 @@ class SearchCache:
 
     def all_memories(self) -> list[dict]:
         return [row_to_memory(r) for r in self._memories(f"SELECT {_MEM} FROM mem ORDER BY rowid", ())]
+
+    def each_state(self) -> Iterator[dict]:
+        """Every memory as all_memories gives it, one at a time and none kept, and without its words:
+        no keywords, and a content that is "" where the memory has none and "…" where it has some
+        (in_core asks only that). For counts over the whole store (status.py): at 100,000 memories
+        the list of them all was ~250 MB, most of it their words."""
+        light = _MEM.replace("mem.keywords, mem.content", "'', CASE WHEN mem.content IS NULL OR mem.content = '' "
+                                                          "THEN mem.content ELSE '…' END")
+        cursor = self.db.cursor()
+        cursor.row_factory = None
+        cursor.execute(f"SELECT {light} FROM mem ORDER BY rowid")
+        while rows := cursor.fetchmany(1000):
+            for row in rows:
+                yield row_to_memory(row)
 
     def search(self, match: str, where: str, params: list, limit: int) -> list[tuple[dict, float]]:
         """FTS5 candidates as (memory, bm25) with bm25 > 0 meaning better."""

@@ -365,3 +365,46 @@ def test_the_guards_never_skip_a_pattern_that_would_match(parts):
 def test_redaction_is_idempotent(parts):
     once = redact("".join(parts))[0]
     assert redact(once)[0] == once
+
+
+@pytest.mark.parametrize("way", ["a line edited in place", "the file indented", "a field of its own", "a keyword"])
+def test_a_secret_a_person_writes_into_index_json_never_reaches_git(ws, way):
+    """index.json carries every memory's words: a secret pasted into it by hand (in place, or the
+    file rewritten by a tool in another layout) is redacted before the next writer commits it."""
+    first = ws.remember("User likes green tea", now=NOW)
+    ws.remember("User's sister lives in Porto", now=NOW)
+    secret = "hf_HaNdInDeXlEaK0123456789abcdefghij"
+    path = ws.store / "index.json"
+    text = path.read_text()
+    if way == "a line edited in place":
+        text = text.replace("User likes green tea", f"User likes green tea; token {secret}")
+    else:
+        index = json.loads(text)
+        memory = next(m for m in index["memories"] if m["id"] == first)
+        if way == "the file indented":
+            memory["content"] += f"; token {secret}"
+        elif way == "a field of its own":
+            memory["note"] = f"the token is {secret}"
+        else:
+            memory["keywords"].append(secret)
+        text = json.dumps(index, indent=2)
+    path.write_text(text)
+    result = ws.run("remember.py", "User moved to Lisbon", now=NOW)
+    assert result.err.count("held a secret") == 1, result.err
+    assert _leaks(_everything(ws.root), [secret]) == []
+    assert "[REDACTED:" in json.dumps(ws.memory(first))
+    assert ws.memory(first)["content"].startswith("User likes green tea")
+    assert ws.json("doctor.py")["healthy"]
+
+
+def test_an_index_json_not_of_our_writing_without_a_secret_is_left_as_it_is(ws):
+    """The committed bytes written again (a copy, a checkout), or a hand edit with no secret: no
+    warning, and every line the person wrote kept byte for byte."""
+    memory_id = ws.remember("User likes green tea", now=NOW)
+    path = ws.store / "index.json"
+    path.write_bytes(path.read_bytes())
+    assert "secret" not in ws.run("remember.py", "User's sister lives in Porto", now=NOW).err
+    path.write_text(path.read_text().replace("User likes green tea", "User likes green tea, no sugar"))
+    assert "secret" not in ws.run("remember.py", "User moved to Lisbon", now=NOW).err
+    assert ws.memory(memory_id)["content"] == "User likes green tea, no sugar"
+    assert "User likes green tea, no sugar" in ws.git("show", "HEAD:memory/index.json")

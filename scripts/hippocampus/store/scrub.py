@@ -136,3 +136,50 @@ def scrub_files(root: Path, paths: list[str]) -> list[str]:
             atomic_write(root / relative, clean)
             rewritten.append(relative)
     return rewritten
+
+
+def scrub_outside_index(workspace) -> list[str]:
+    """A writer's first look at an index.json none of ours wrote (a person's edit, another tool's, a
+    copy's, a pull's): its lines that the last commit does not hold are redacted in place, value by
+    value, before the writer reads it and commits it (a hand-edited memory file is redacted as it is
+    taken in; index.json carries every memory's words too). Where the file is the last commit's
+    blob (a clone, a copy, a pull: most of what is not ours) nothing is read beyond its hash. Returns
+    the paths rewritten (index.json's, or none); a warning says so."""
+    import hashlib
+    import sqlite3
+    from . import audit
+    from .index_store import read_stamp
+    from .search_cache import index_state
+    paths = workspace.paths
+    try:
+        state = index_state(paths.index, read_stamp(paths.index))
+    except OSError:
+        return []
+    if state is None:
+        return []
+    try:
+        if workspace._open_cache().meta("validated_state") == state:
+            return []  # the file we last wrote and validated
+    except sqlite3.DatabaseError:
+        pass
+    relative = paths.rel(paths.index)
+    shown = audit.git(workspace.root, "rev-parse", "--verify", "--quiet", f"HEAD:./{relative}", check=False)
+    if shown.returncode == 0:
+        digest = hashlib.sha1()
+        try:
+            with open(paths.index, "rb") as handle:
+                digest.update(b"blob %d\0" % os.fstat(handle.fileno()).st_size)
+                while chunk := handle.read(1 << 20):
+                    digest.update(chunk)
+        except OSError:
+            return []
+        if digest.hexdigest() == shown.stdout.strip():
+            return []  # as committed: git holds every word of it already
+    from ..base.fsutil import check_confined
+    check_confined(paths.index)  # (a link on the way out of the workspace: refused, as every write is)
+    if not scrub_files(workspace.root, [relative]):
+        return []
+    from ..base.stderr import warn
+    warn(f"{relative}: words written into it outside hippocampus held a secret: redacted before this change "
+         "commits it (the secret is not in git)")
+    return [relative]

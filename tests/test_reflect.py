@@ -130,3 +130,28 @@ def test_the_same_reflection_recorded_twice_is_filed_once(ws, tmp_path, again):
     third = ws.json("reflect.py", "record", "--file", str(path), now=again)
     assert not third["alreadyRecorded"] and third["file"] != first["file"] and third["selfAwareness"] == 0
     assert (ws.root / "IDENTITY.md").read_text().count("I wait for certainty before raising problems.") == 1
+
+
+def test_prepare_lists_the_strongest_live_memories_in_order_with_their_marks(ws):
+    """What prepare reads of each memory (its state, decayed to now; its words only where shown):
+    the strongest first, above 0.3 only, archived and episodic ones left out of "What you know",
+    marks beside them, and the episodes since the last reflection in time order."""
+    weak = ws.remember("User once mentioned a weak detail", "--importance", "0.31", now="2026-01-01")
+    ws.remember("User's favourite tea is sencha", "--importance", "0.6", now="2026-03-01")  # 0.55 on the 10th
+    ws.remember("User lives in Lisbon", "--importance", "0.9", now="2026-03-01")
+    ws.remember("Wi-Fi password hint is on the fridge", "--importance", "0.5", "--pin", now="2026-03-01")  # 0.5, kept
+    gone = ws.remember("User's old bike is red", "--importance", "0.8", now="2026-03-01")
+    ws.run("forget.py", gone, now="2026-03-02")
+    ws.remember("Too early: the first backup", "--store", "episodic", now="2026-02-20T03:00:00Z")
+    ws.remember("Second: the NAS restarted", "--store", "episodic", now="2026-03-09T03:00:00Z")
+    ws.remember("First: the backup failed", "--store", "episodic", now="2026-03-08T03:00:00Z")
+    bundle = ws.json("reflect.py", "prepare", "--budget", "20000", now="2026-03-10")
+    text = bundle["text"]
+    known = text.split("## What you know")[1].split("## Entities")[0]
+    shown = [line for line in known.splitlines() if line.startswith("- [")]
+    assert [line.split(") ", 1)[1] for line in shown] == [
+        "User lives in Lisbon", "User's favourite tea is sencha", "Wi-Fi password hint is on the fridge (pinned)"]
+    assert ws.memory(weak)["content"] not in text and "old bike" not in text  # decayed under 0.3; archived
+    episodes = text.split("## Episodes since")[1].split("## What you know")[0]
+    assert episodes.index("First: the backup failed") < episodes.index("Second: the NAS restarted")
+    assert "Too early" not in episodes and bundle["episodes"] == 2 and bundle["memories"] == 3

@@ -52,26 +52,46 @@ def prepare(workspace, budget: int) -> dict:
     from ..recall.context import marks
     from ..text.timeutil import format_time, parse_time_or
 
-    memories = workspace.memories()
+    cache = workspace.reader_cache()  # (hand edits laid over)
     header = _header(workspace)
     last = header.get("last")
     since = parse_time_or(last, workspace.now) if last else workspace.now - timedelta(days=7)
-    episodes = sorted((m for m in memories if m.get("store") == "episodic"
-                       and parse_time_or(m.get("created"), workspace.now) > since), key=lambda m: m["created"])
-    strong = sorted(((decayed(m, workspace.now, workspace.config), m) for m in memories
-                     if m.get("store") != "episodic"), key=lambda pair: -pair[0])
-    strong = [(v, m) for v, m in strong if v > 0.3]
+    # every live memory's state read one at a time, without its words; the words only of those shown
+    # (at 100,000 memories the list of them all was ~300 MB)
+    episodes, strong = [], []
+    for memory in cache.each_state():
+        if memory.get("status") == "archived":
+            continue
+        if memory.get("store") == "episodic":
+            if parse_time_or(memory.get("created"), workspace.now) > since:
+                episodes.append((memory["created"], memory["id"]))
+        else:
+            value = decayed(memory, workspace.now, workspace.config)
+            if value > 0.3:
+                strong.append((value, memory["id"], memory["domain"], memory["category"], marks(memory)))
+    episodes.sort(key=lambda item: item[0])  # (stable: in the store's order where the times are the same)
+    strong.sort(key=lambda item: -item[0])
     entities = sorted(Graph.load(workspace).entities.values(), key=lambda e: e.name.casefold())
     prompt = PROMPT.read_text(encoding="utf-8") if PROMPT.is_file() else ""
     log_tail = _tail(workspace.root / workspace.paths.here(LOG), 3)
     rewards_tail = _tail(workspace.root / workspace.paths.here(REWARDS), 5)
     due = self_image_due(workspace.root)
-    lines = {
-        "episodes": [f"- ({m['created'][:16].replace('T', ' ')}) {one_line(m['content'], 300)}" for m in episodes],
-        "memories": [f"- [{value:.2f}] ({m['domain']}/{m['category']}) {one_line(m['content'], 200)}"
-                     + "".join(f" ({mark})" for mark in marks(m)) for value, m in strong],
-        "entities": [f"- {e.name} ({e.type}): {len(e.facts)} facts, {len(e.relations)} relations" for e in entities],
-    }
+    entity_lines = [f"- {e.name} ({e.type}): {len(e.facts)} facts, {len(e.relations)} relations" for e in entities]
+    counts = {"episodes": len(episodes), "memories": len(strong), "entities": len(entity_lines)}
+
+    def content(memory_id: str) -> str:
+        memory = cache.get(memory_id)
+        return memory["content"] if memory else ""
+
+    def line(key: str, position: int) -> str:
+        if key == "episodes":
+            created, memory_id = episodes[position]
+            return f"- ({created[:16].replace('T', ' ')}) {one_line(content(memory_id), 300)}"
+        if key == "memories":
+            value, memory_id, domain, category, memory_marks = strong[position]
+            return f"- [{value:.2f}] ({domain}/{category}) {one_line(content(memory_id), 200)}" \
+                + "".join(f" ({mark})" for mark in memory_marks)
+        return entity_lines[position]
 
     def bundle(shown: dict, left_out: dict) -> str:
         return "\n".join([
@@ -88,7 +108,7 @@ def prepare(workspace, budget: int) -> dict:
         ])
 
     # what is printed whatever fits (headings, logs, the prompt, every "left out" note at its longest)
-    fixed = estimate_tokens(bundle({key: [] for key in lines}, {key: len(v) for key, v in lines.items()}))
+    fixed = estimate_tokens(bundle({key: [] for key in counts}, counts))
     if fixed > budget:
         raise UsageError(f"--budget {budget} is less than the prompt, headings and logs take alone "
                          f"({fixed} tokens); ask for at least {fixed + 200}")
@@ -100,14 +120,15 @@ def prepare(workspace, budget: int) -> dict:
     for allowance in ({key: int(room * share) for key, share in shares.items()}, None):
         for key in shares:
             used = 0
-            for line in lines[key][len(shown[key]):]:
-                cost = estimate_tokens(line) + 1
+            for position in range(len(shown[key]), counts[key]):
+                text = line(key, position)
+                cost = estimate_tokens(text) + 1
                 if (allowance is not None and used + cost > allowance[key]) or spent + cost > room:
                     break
-                shown[key].append(line)
+                shown[key].append(text)
                 used += cost
                 spent += cost
-    left_out = {key: len(lines[key]) - len(shown[key]) for key in shares}
+    left_out = {key: counts[key] - len(shown[key]) for key in shares}
     text = bundle(shown, left_out)
     return {"text": text, "tokens": estimate_tokens(text), "budget": budget, "since": last,
             "episodes": len(episodes), "memories": len(strong), "entities": len(entities),

@@ -162,3 +162,68 @@ time.sleep(30)
         holder.wait()
     # the kernel dropped the dead holder's lock: the next writer proceeds at once
     ws.remember("after the holder died")
+
+
+def _holder(ws) -> subprocess.Popen:
+    """A process holding the workspace lock until its stdin closes."""
+    holder = subprocess.Popen([sys.executable, "-c", f"""
+import fcntl, os, sys
+fd = os.open({str(ws.side / '.lock')!r}, os.O_RDWR | os.O_CREAT)
+fcntl.flock(fd, fcntl.LOCK_EX)
+print("held", flush=True)
+sys.stdin.read()
+"""], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "held"
+    return holder
+
+
+def _tickets(ws) -> list[str]:
+    queue = ws.side / ".cache" / "lock-queue"
+    return sorted(name for name in os.listdir(queue) if name.endswith(".ticket")) if queue.is_dir() else []
+
+
+def test_writers_waiting_for_the_lock_get_it_in_the_order_they_came(ws):
+    """Five writers that find the lock held wait in a queue: each commits in its turn, none barges
+    in ahead of one that came before it (the kernel alone hands the lock to whichever asks first)."""
+    ws.remember("first memory, before any wait")
+    holder = _holder(ws)
+    writers = []
+    try:
+        for n in range(5):
+            writers.append(subprocess.Popen([sys.executable, "-S", str(SCRIPTS / "remember.py"),
+                                             f"queued write number {n} about rivers"], env=_env(ws),
+                                            stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+            deadline = time.monotonic() + 60
+            while len(_tickets(ws)) < n + 1 and time.monotonic() < deadline:
+                time.sleep(0.01)  # (its ticket taken: the next comes after it)
+            assert len(_tickets(ws)) == n + 1
+    finally:
+        holder.stdin.close()
+        holder.wait()
+    for proc in writers:
+        assert proc.wait(timeout=120) == 0, proc.stderr.read()
+    order = [s for s in reversed(ws.commits()) if "queued write number" in s]
+    assert order == [f"remember: queued write number {n} about rivers" for n in range(5)], order
+    assert _tickets(ws) == []
+
+
+def test_a_ticket_whose_waiter_died_holds_no_one_up(ws):
+    """A waiter killed in the queue leaves its ticket: the next waiter sees it is no one's (its flock is
+    free), removes it and takes its turn."""
+    ws.remember("first memory, before any wait")
+    queue = ws.side / ".cache" / "lock-queue"
+    queue.mkdir(parents=True, exist_ok=True)
+    dead = "00000000000000000001-99999-abcdef.ticket"
+    (queue / dead).write_text("")  # the oldest there is, and no one's
+    holder = _holder(ws)
+    waiter = subprocess.Popen([sys.executable, "-S", str(SCRIPTS / "remember.py"), "after a dead waiter"],
+                              env=_env(ws), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 20
+    while not (len(_tickets(ws)) == 1 and dead not in _tickets(ws)) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert len(_tickets(ws)) == 1 and dead not in _tickets(ws)  # the waiter's own, the dead one removed
+    holder.stdin.close()
+    holder.wait()
+    assert waiter.wait(timeout=120) == 0, waiter.stderr.read()
+    assert any("after a dead waiter" in s for s in ws.commits())
+    assert _tickets(ws) == []

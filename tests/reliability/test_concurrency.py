@@ -227,3 +227,46 @@ def test_a_ticket_whose_waiter_died_holds_no_one_up(ws):
     assert waiter.wait(timeout=120) == 0, waiter.stderr.read()
     assert any("after a dead waiter" in s for s in ws.commits())
     assert _tickets(ws) == []
+
+
+def _waiter(ws, hold: float, timeout: float) -> subprocess.Popen:
+    """A writer's wait for the workspace lock (the library's, timeout `timeout`), then `hold` seconds
+    with it; prints "took" or the refusal."""
+    return subprocess.Popen([sys.executable, "-c", f"""
+import sys, time
+sys.path.insert(0, {str(SCRIPTS)!r})
+from pathlib import Path
+from hippocampus.errors import WorkspaceError
+from hippocampus.store.lock import WorkspaceLock
+try:
+    with WorkspaceLock(Path({str(ws.side / '.lock')!r}), {timeout}):
+        print("took", flush=True)
+        time.sleep({hold})
+except WorkspaceError as exc:
+    print("refused:", exc, flush=True)
+"""], stdout=subprocess.PIPE, text=True)
+
+
+def test_the_timeout_is_for_one_writer_holding_the_lock_not_for_the_queue(ws):
+    """Five waiters, each holding the lock 0.6 s, with a timeout of 1 s: the last waits ~3 s in all,
+    but never 1 s without the queue moving, so every one gets its turn. One holder that keeps it
+    2.5 s: the waiter behind it is refused once 1 s has passed with no one getting a turn."""
+    holder = _holder(ws)
+    waiters = []
+    try:
+        for n in range(5):
+            waiters.append(_waiter(ws, hold=0.6, timeout=1.0))
+            deadline = time.monotonic() + 20
+            while len(_tickets(ws)) < n + 1 and time.monotonic() < deadline:
+                time.sleep(0.005)
+        time.sleep(0.5)  # (within the first waiter's second)
+    finally:
+        holder.stdin.close()
+        holder.wait()
+    assert [proc.communicate(timeout=60)[0].strip() for proc in waiters] == ["took"] * 5
+    slow = _waiter(ws, hold=2.5, timeout=1.0)
+    assert slow.stdout.readline().strip() == "took"
+    behind = _waiter(ws, hold=0, timeout=1.0)
+    assert behind.communicate(timeout=60)[0].startswith("refused: workspace is locked by another writer for more")
+    slow.wait(timeout=60)
+    assert _tickets(ws) == []

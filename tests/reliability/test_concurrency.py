@@ -238,35 +238,53 @@ sys.path.insert(0, {str(SCRIPTS)!r})
 from pathlib import Path
 from hippocampus.errors import WorkspaceError
 from hippocampus.store.lock import WorkspaceLock
+started = time.monotonic()
 try:
     with WorkspaceLock(Path({str(ws.side / '.lock')!r}), {timeout}):
         print("took", flush=True)
         time.sleep({hold})
 except WorkspaceError as exc:
-    print("refused:", exc, flush=True)
+    print(f"refused after {{time.monotonic() - started:.1f}} s:", exc, flush=True)
 """], stdout=subprocess.PIPE, text=True)
 
 
 def test_the_timeout_is_for_one_writer_holding_the_lock_not_for_the_queue(ws):
-    """Five waiters, each holding the lock 0.6 s, with a timeout of 1 s: the last waits ~3 s in all,
-    but never 1 s without the queue moving, so every one gets its turn. One holder that keeps it
-    2.5 s: the waiter behind it is refused once 1 s has passed with no one getting a turn."""
+    """Five writers, each holding the lock 1.2 s, with a timeout of 2 s: the last waits ~5 s in all,
+    but never 2 s without a turn, so every one gets its turn. One holder that keeps it 4 s: the
+    waiter behind it is refused once 2 s have passed with no one getting a turn."""
+    first = _waiter(ws, hold=1.2, timeout=2.0)
+    assert first.stdout.readline().strip() == "took"
+    waiters = [first]
+    for n in range(4):
+        waiters.append(_waiter(ws, hold=1.2, timeout=2.0))
+        deadline = time.monotonic() + 20
+        while len(_tickets(ws)) < n + 1 and first.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.005)
+    said = [proc.communicate(timeout=60)[0].strip() for proc in waiters]
+    assert said == ["", "took", "took", "took", "took"], said  # (the first's "took" read above)
+    slow = _waiter(ws, hold=4, timeout=2.0)
+    assert slow.stdout.readline().strip() == "took"
+    behind = _waiter(ws, hold=0, timeout=2.0)
+    assert "workspace is locked by another writer for more" in behind.communicate(timeout=60)[0]
+    slow.wait(timeout=60)
+    assert _tickets(ws) == []
+
+
+def test_behind_a_writer_that_hangs_every_waiter_is_refused_after_the_timeout(ws):
+    """Waiters that give up are no turn: four waiters (timeout 2 s) behind a holder that never lets go
+    are each refused about 2 s after they came, not one after another (the last after ~8 s)."""
     holder = _holder(ws)
     waiters = []
     try:
-        for n in range(5):
-            waiters.append(_waiter(ws, hold=0.6, timeout=1.0))
+        for n in range(4):
+            waiters.append(_waiter(ws, hold=0, timeout=2.0))
             deadline = time.monotonic() + 20
             while len(_tickets(ws)) < n + 1 and time.monotonic() < deadline:
                 time.sleep(0.005)
-        time.sleep(0.5)  # (within the first waiter's second)
+        said = [proc.communicate(timeout=60)[0] for proc in waiters]
     finally:
         holder.stdin.close()
         holder.wait()
-    assert [proc.communicate(timeout=60)[0].strip() for proc in waiters] == ["took"] * 5
-    slow = _waiter(ws, hold=2.5, timeout=1.0)
-    assert slow.stdout.readline().strip() == "took"
-    behind = _waiter(ws, hold=0, timeout=1.0)
-    assert behind.communicate(timeout=60)[0].startswith("refused: workspace is locked by another writer for more")
-    slow.wait(timeout=60)
+    waits = [float(text.split("refused after ")[1].split(" s")[0]) for text in said]
+    assert all(2.0 <= wait < 5.0 for wait in waits), said
     assert _tickets(ws) == []

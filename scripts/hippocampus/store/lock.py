@@ -14,8 +14,11 @@ timeout while others went through again and again.
 
 The timeout (lock_timeout_seconds) is for a writer that holds the lock too
 long, not for the length of the queue: it starts again each time a waiter
-ahead gets its turn. With the queue alone, 21 of those 800 calls still timed
-out behind seven calls that together took longer than 30 s.
+ahead gets its turn (the one that gets it replaces the queue's `turn` file),
+not when a waiter ahead gives up, so behind a writer that hangs every waiter
+is refused once the timeout has passed since the last turn. With the queue
+alone, 21 of those 800 calls still timed out behind seven calls that together
+took longer than 30 s.
 """
 
 from __future__ import annotations
@@ -48,14 +51,15 @@ class WorkspaceLock:
         try:
             ticket = _Ticket.join(queue)
             delay = 0.002
-            before = None  # living waiters ahead at the last look
+            turn = _turn(queue)
             while True:
-                ahead = ticket.ahead() if ticket is not None else 0
-                if ahead == 0 and _take(self._fd):
+                if (ticket is None or ticket.ahead() == 0) and _take(self._fd):
+                    if ticket is not None:
+                        _mark_turn(queue)
                     return self
-                if before is not None and ahead < before:
-                    deadline = time.monotonic() + self.timeout  # the queue moved: the wait is for the writer now
-                before = ahead
+                if _turn(queue) != turn:  # a waiter ahead got its turn: the wait is for that writer now
+                    turn = _turn(queue)
+                    deadline = time.monotonic() + self.timeout
                 if time.monotonic() >= deadline:
                     os.close(self._fd)
                     self._fd = None
@@ -87,6 +91,29 @@ def _take(fd: int) -> bool:
         return True
     except BlockingIOError:
         return False
+
+
+def _mark_turn(queue: Path) -> None:
+    """Say that a waiter got its turn (the waiters behind it count their timeout from now): the
+    queue's `turn` file replaced by a new one."""
+    fresh = queue / f"turn.{os.getpid()}.{os.urandom(3).hex()}"
+    try:
+        os.close(os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600))
+        os.replace(fresh, queue / "turn")
+    except OSError:
+        try:
+            os.unlink(fresh)
+        except OSError:
+            pass
+
+
+def _turn(queue: Path) -> tuple | None:
+    """Which turn the queue is at (the `turn` file's inode and time), None before the first."""
+    try:
+        st = os.stat(queue / "turn", follow_symlinks=False)
+    except OSError:
+        return None
+    return st.st_ino, st.st_mtime_ns
 
 
 def _waiting(queue: Path) -> bool:

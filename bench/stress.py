@@ -37,7 +37,7 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "reliability"), str(RO
 from conftest import Workspace  # noqa: E402
 from hand_race import race  # noqa: E402
 from test_concurrency import run_storm  # noqa: E402
-from test_crash import kill_trials  # noqa: E402
+from test_crash import _bulk_lines, kill_trials  # noqa: E402
 
 
 def main() -> None:
@@ -63,9 +63,9 @@ def main() -> None:
             crash = workspace(Path(tmp) / "crash", args.store)
             window = 1.2
             if args.store:  # a call there takes longer: the kills land anywhere within a whole bulk import
-                crash.run("remember.py", "--jsonl", "-", input=bulk_lines("warm", args.bulk))  # (a copy's first writer)
+                crash.run("remember.py", "--jsonl", "-", input=_bulk_lines("warm", args.bulk))  # (a copy's first writer)
                 started = time.perf_counter()
-                crash.run("remember.py", "--jsonl", "-", input=bulk_lines("timed", args.bulk))
+                crash.run("remember.py", "--jsonl", "-", input=_bulk_lines("timed", args.bulk))
                 window = time.perf_counter() - started
             started = time.perf_counter()
             tally = kill_trials(crash, trials=args.kills, bulk=args.bulk, window=window)
@@ -92,11 +92,6 @@ def workspace(root: Path, store: Path | None) -> Workspace:
     else:
         ws.run("init.py")
     return ws
-
-
-def bulk_lines(tag: str, n: int) -> bytes:
-    return "\n".join(json.dumps({"content": f"{tag} bulk memory {i} about rivers", "domain": "world"})
-                     for i in range(n)).encode()
 
 
 def storm_report(ws: Workspace, args) -> None:

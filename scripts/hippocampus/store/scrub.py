@@ -138,23 +138,18 @@ def scrub_files(root: Path, paths: list[str]) -> list[str]:
     return rewritten
 
 
-def scrub_outside_index(workspace) -> list[str]:
+def scrub_outside_index(workspace, state: str | None) -> list[str]:
     """A writer's first look at an index.json none of ours wrote (a person's edit, another tool's, a
     copy's, a pull's): its lines that the last commit does not hold are redacted in place, value by
     value, before the writer reads it and commits it (a hand-edited memory file is redacted as it is
     taken in; index.json carries every memory's words too). Where the file is the last commit's
     blob (a clone, a copy, a pull: most of what is not ours) nothing is read beyond its hash. Returns
-    the paths rewritten (index.json's, or none); a warning says so."""
+    the paths rewritten (index.json's, or none); a warning says so. `state`: the file's
+    (search_cache.index_state), as the writer took it before its load."""
     import hashlib
     import sqlite3
     from . import audit
-    from .index_store import read_stamp
-    from .search_cache import index_state
     paths = workspace.paths
-    try:
-        state = index_state(paths.index, read_stamp(paths.index))
-    except OSError:
-        return []
     if state is None:
         return []
     try:

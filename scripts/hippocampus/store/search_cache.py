@@ -144,6 +144,9 @@ _MEM = ("mem.rowid, mem.id, mem.domain, mem.category, mem.store, mem.status, mem
         "mem.created, mem.last, mem.reinforced, mem.episode, mem.source, mem.file, mem.hash, mem.pinned, "
         "mem.superseded, mem.how, mem.confidence, mem.decay_from, mem.consolidated, mem.good, mem.bad, mem.keywords, "
         "mem.content")
+# _MEM without the words: no keywords, and a content that only says whether there is one (each_state)
+_STATE_ONLY = _MEM.removesuffix("mem.keywords, mem.content") + \
+    "'', CASE WHEN mem.content IS NULL OR mem.content = '' THEN mem.content ELSE '…' END"
 _OPTIONAL = ("decayFrom", "consolidatedInto", "outcomeGood", "outcomeBad")  # absent from a memory that has none, as in index.json
 
 
@@ -749,11 +752,9 @@ class SearchCache:
         no keywords, and a content that is "" where the memory has none and "…" where it has some
         (in_core asks only that). For counts over the whole store (status.py): at 100,000 memories
         the list of them all was ~250 MB, most of it their words."""
-        light = _MEM.replace("mem.keywords, mem.content", "'', CASE WHEN mem.content IS NULL OR mem.content = '' "
-                                                          "THEN mem.content ELSE '…' END")
         cursor = self.db.cursor()
         cursor.row_factory = None
-        cursor.execute(f"SELECT {light} FROM mem ORDER BY rowid")
+        cursor.execute(f"SELECT {_STATE_ONLY} FROM mem ORDER BY rowid")
         while rows := cursor.fetchmany(1000):
             for row in rows:
                 yield row_to_memory(row)

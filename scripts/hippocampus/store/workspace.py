@@ -281,8 +281,6 @@ class Workspace:
             from .gitrules import refuse_detached_head
             refuse_detached_head(self.root)  # before anything is written, a recovery included
             self._commit_interrupted()
-            from .scrub import scrub_outside_index
-            scrub_outside_index(self)  # an index.json none of ours wrote: no secret in it reaches git
             looked_at = time.time()
             skipped = {} if full_look else self._skippable(self._open_cache()) or {}
             # a stat a file, beside the load: on a thread; for the full look, in a child process while
@@ -292,6 +290,9 @@ class Workspace:
                                                                look.listed_folders(skipped))
             try:
                 state = index_state(self.paths.index, index_store.read_stamp(self.paths.index))
+                from .scrub import scrub_outside_index
+                if scrub_outside_index(self, state):  # an index.json none of ours wrote: no secret reaches git
+                    state = index_state(self.paths.index, index_store.read_stamp(self.paths.index))
                 index = self.load_index(lazy=True)
                 if full_look and isinstance(index["memories"], MemoryList):
                     index["memories"].read_all()

@@ -73,7 +73,7 @@ def _quiet_start(result) -> bool:
     (within the interpreter's own first milliseconds, before the script's first statement
     has run: references/reliability.md) by Python's own KeyboardInterrupt, exit 1: its
     traceback, a bare "KeyboardInterrupt", or "Fatal Python error: init_sys_streams" while
-    it opens its streams; no frame of ours beyond that statement (checked apart), and
+    it opens its streams, with frames of its frozen start-up code alone; no frame of ours beyond that statement (checked apart), and
     nothing of ours said."""
     if result.returncode == -signal.SIGINT:
         return "interrupted" not in result.err
@@ -82,10 +82,13 @@ def _quiet_start(result) -> bool:
         return False
     if lines[-1] == "KeyboardInterrupt":
         return True
-    # the signal while the interpreter opens its streams: Python's fatal error, its thread dump
-    # without a frame (nothing of any script has run)
-    return lines[0].startswith("Fatal Python error: init_sys_streams") and "KeyboardInterrupt" in lines \
-        and lines[-1].strip() == "<no Python frame>"
+    # the signal while the interpreter opens its streams: Python's fatal error, and whatever
+    # its own frozen start-up code then says (a KeyboardInterrupt, or a TypeError out of
+    # `<frozen io>` the interrupted import leaves behind); no frame but the interpreter's own
+    # (nothing of any script has run)
+    frames = re.findall(r'File "([^"]+)"', result.err)
+    return lines[0].startswith("Fatal Python error: init_sys_streams") \
+        and all(name.startswith("<frozen ") for name in frames)
 
 
 def _where(ws, text: str) -> tuple[bool, bool, bool]:

@@ -46,13 +46,19 @@ def _run(root: Path, *args: str) -> subprocess.CompletedProcess:
                           capture_output=True, timeout=120)
 
 
-def race(root: Path, writes: int, target: str) -> dict:
+def race(root: Path, writes: int, target: str, filler: int = 0) -> dict:
     """`target` "episodes": `writes` episodic remembers while a person appends
     entries to the day's log; "memory_md": `writes` (remember + sync_core)
-    pairs while a person appends lines to MEMORY.md. Returns the counts:
-    appended, lost (a line in neither the file, the index nor any commit),
-    failed (writer calls with a non-zero exit, e.g. 3, refused)."""
+    pairs while a person appends lines to MEMORY.md. `filler`: that many
+    memories in memory/world first (over 1,000: a folder writers may skip).
+    Returns the counts: appended, lost (a line in neither the file, the index
+    nor any commit), failed (writer calls with a non-zero exit, e.g. 3, refused)."""
     _run(root, "init.py", "--workspace", str(root))
+    if filler:
+        lines = "".join(f'{{"content": "Filler fact {i} about nothing much", "domain": "world"}}\n'
+                        for i in range(filler))
+        subprocess.run([sys.executable, "-S", str(SCRIPTS / "remember.py"), "--jsonl", "-"], input=lines.encode(),
+                       env=_env(root), capture_output=True, timeout=600, check=True)
     if target == "episodes":
         _run(root, "remember.py", "first entry of the day", "--store", "episodic")
         path = root / "memory" / "episodes" / f"{DAY}.md"

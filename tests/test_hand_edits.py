@@ -370,3 +370,52 @@ def test_a_writer_that_rebuilt_the_search_cache_leaves_the_look_for_the_next(ws)
     ws.remember("The harbour opens at six", now="2026-03-01T12:00:00Z")  # the edit is still seen
     assert any("ferry leaves at ten" in m["content"] for m in ws.index()["memories"])
     assert ws.git("log", "-1", "--format=%s", "HEAD~1").startswith("manual")
+
+
+def _look_for(ws, seconds: int) -> None:
+    (ws.store / "config.yaml").write_text(f"recall:\n  hand_edit_look_seconds: {seconds}\n")
+    ws.git("add", "memory/config.yaml")
+    ws.git("commit", "-q", "-m", "config", "--", "memory/config.yaml")
+
+
+def test_an_entry_appended_by_hand_is_taken_in_with_a_look_at_its_folder_alone(ws):
+    """A writer that finds a daily log appended to by hand compares the folders that changed since
+    the last writer, not every file (at 100,000 memories: every memory parsed, ~3 s a call, twice):
+    an edit in place in a large folder it skips waits for the next full look, as for any writer."""
+    day = "2026-03-11T15:00:00Z"
+    _look_for(ws, 3600)  # (the look's seconds run on the real clock: none pass in this test)
+    garden, = _large_folder(ws, ["The garden has tall sunflowers"], now=day)
+    ws.remember("First entry of the day", "--store", "episodic", now=day)
+    log = ws.store / "episodes" / "2026-03-11.md"
+    garden_file = ws.memory(garden)["file"]
+    _edit_in_place(ws.root / garden_file, "tall sunflowers", "tall sunflowers and a quince tree")
+    with open(log, "a", encoding="utf-8") as handle:
+        handle.write("\n## 15:05\nThe plumber came by at noon\n")
+    ws.remember("A fact about tea", "--domain", "user", now=day)
+    assert ws.commits()[:2] == ["remember: A fact about tea", "manual: added by hand: The plumber came by at noon"]
+    assert ws.git("status", "--porcelain").strip() == f"M {garden_file}"  # not looked at: it waits
+    assert ws.json("recall.py", "plumber", now=day)["results"][0]["file"] == "memory/episodes/2026-03-11.md"
+    with open(log, "a", encoding="utf-8") as handle:  # the next entry, after a take-in: the same
+        handle.write("\n## 15:10\nThe plumber fixed the sink\n")
+    ws.remember("A fact about coffee", "--domain", "user", now=day)
+    assert ws.commits()[1] == "manual: added by hand: The plumber fixed the sink"
+    assert ws.git("status", "--porcelain").strip() == f"M {garden_file}"
+    ws.run("decay.py", now="2026-03-12T03:00:00Z")  # the scheduled job's full look takes the edit in
+    assert ws.memory(garden)["content"] == "The garden has tall sunflowers and a quince tree"
+    assert ws.git("status", "--porcelain") == ""
+
+
+def test_an_edit_a_reader_saw_in_a_large_folder_is_taken_in_by_the_writer_that_skips_it(ws):
+    """A reader's look that saw an edit in place vouches for the folder to the next writer, which
+    skips it; that it is not as the last writer left it sends the writer to every file."""
+    day = "2026-03-11T15:00:00Z"
+    _look_for(ws, 3600)
+    garden, = _large_folder(ws, ["The garden has tall sunflowers"], now=day)
+    ws.remember("A fact about tea", "--domain", "user", now=day)  # the last writer's look
+    _edit_in_place(ws.root / ws.memory(garden)["file"], "tall sunflowers", "tall sunflowers and a quince tree")
+    (ws.store / "world" / "hand-note.md").write_text("Ravens nest in the old oak\n")
+    assert ws.json("recall.py", "quince", now=day)["results"][0]["id"] == garden  # lists memory/world
+    ws.remember("A fact about coffee", "--domain", "user", now=day)  # skips memory/world: as the reader saw it
+    assert ws.commits()[1] == "manual: hand edits picked up: 1 edited, 1 added"
+    assert ws.memory(garden)["content"] == "The garden has tall sunflowers and a quince tree"
+    assert ws.git("status", "--porcelain") == ""

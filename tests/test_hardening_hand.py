@@ -129,6 +129,13 @@ def test_a_person_appending_every_50_ms_while_writers_run_loses_nothing(tmp_path
     assert tally["appended"] > 5 and tally["lost"] == 0 and tally["failed"] == 0, tally
 
 
+def test_a_person_appending_every_50_ms_beside_a_folder_writers_skip_loses_nothing(tmp_path):
+    """With 1,001 memories in memory/world, writers skip it and compare only the folders that
+    changed since the last writer; a log rebased on the person's append is left out of the look."""
+    tally = race(tmp_path / "ws", 8, "episodes", filler=1001)
+    assert tally["appended"] > 5 and tally["lost"] == 0 and tally["failed"] == 0, tally
+
+
 @pytest.mark.stress
 @pytest.mark.parametrize("target", ["episodes", "memory_md"])
 def test_a_person_appending_during_40_writers_loses_nothing(tmp_path, target):

@@ -7,6 +7,7 @@ transactions, so that a transaction's own steps may take edits in."""
 from __future__ import annotations
 
 import os
+from collections.abc import Container
 from datetime import datetime
 
 from ..base.config import DOMAINS
@@ -33,15 +34,16 @@ def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool 
             gone_by_hash.setdefault(memory["hash"], memory_id)
     for edit in scan.added:
         claimed = edit.meta.get("id")
-        if not (claimed in by_id and claimed in scan.deleted) and edit.entry is None and \
+        if not (claimed in scan.deleted and claimed in by_id) and edit.entry is None and \
                 gone_by_hash.get(edit.hash) in scan.deleted:
             claimed = gone_by_hash[edit.hash]
         if claimed in scan.gone_by_hand and edit.entry is None and not _on_disk(tx, by_id[claimed].get("file")):
             edit.memory_id = claimed  # a memory archived as deleted by hand, its file back elsewhere: revived
             scan.gone_by_hand.discard(claimed)  # (one file takes it back; a second copy is a new memory)
             continue
-        if claimed in by_id and (trust_file_ids or (
-                by_id[claimed].get("file") not in (None, edit.path) and claimed in scan.deleted)):
+        # (an id looked up only where it may name a moved memory: a lookup in 100,000 lines is dear)
+        if isinstance(claimed, str) and (trust_file_ids or claimed in scan.deleted) and claimed in by_id and \
+                (trust_file_ids or by_id[claimed].get("file") not in (None, edit.path)):
             edit.memory_id = claimed  # a file (or entry) a person renamed or moved
             if claimed in scan.deleted:
                 scan.deleted.remove(claimed)
@@ -54,7 +56,9 @@ def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool 
             tx._bases.setdefault(path, scan.read[path])
     for edit in scan.modified + scan.added:
         base = by_id.get(edit.memory_id) if edit.memory_id else None
-        memory = apply_edit(base, edit, tx.now, tx.config, existing_ids=set(by_id))
+        memory = apply_edit(base, edit, tx.now, tx.config, existing_ids=_Taken(tx))
+        if base is None:
+            tx.id_taken(memory["id"])  # asked of the search cache: put() need not look through index.json
         if episodes.is_episode_path(edit.path):
             if edit.entry is not None and edit.meta.get("id") != memory["id"]:
                 # an entry copied with another memory's marker: give it its own
@@ -75,6 +79,17 @@ def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool 
         tx.paths.add(memory["file"])
         tx.archive(memory, "entry deleted by hand" if episodes.is_episode_path(memory["file"]) else "file deleted by hand")
     return len(scan.modified) + len(scan.added)
+
+
+class _Taken:
+    """The ids taken, as a container: each asked of the transaction (Transaction.id_taken: of the
+    search cache where it is of this index), never a copy of every id an edit."""
+
+    def __init__(self, tx) -> None:
+        self._tx = tx
+
+    def __contains__(self, memory_id) -> bool:
+        return isinstance(memory_id, str) and self._tx.id_taken(memory_id)
 
 
 def _keywords_into_file(tx, edit: reconcile.HandEdit, memory: dict) -> None:
@@ -101,7 +116,7 @@ def _on_disk(tx, path: str | None) -> bool:
 
 
 def apply_edit(base: dict | None, edit: reconcile.HandEdit, now: datetime, config: dict,
-               existing_ids: set[str], committed: dict | None = None) -> dict:
+               existing_ids: "Container[str]", committed: dict | None = None) -> dict:
     """The memory after a person's edit of its file (or a new one for a new file).
 
     Keywords follow the body: a new body gets keywords guessed from it, as

@@ -9,6 +9,7 @@ import os
 import sqlite3
 import time
 
+from ..base.paths import MEMORY_FOLDERS
 from ..base.stderr import warn
 from . import look, reconcile
 from .edits_in import apply_edit, take_in
@@ -124,7 +125,7 @@ FOLDER_GONE_SETTLE_SECONDS = 0.2
 
 
 def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looked_at: float | None = None,
-                       skipped: dict | None = None, looked_again: bool = False) -> dict:
+                       skipped: dict | None = None, looked_again: bool = False, taken_in: bool = False) -> dict:
     """Commit what a person changed since the last write (actor manual).
 
     `on_disk`: the memory files' stats, when already listed (all but the
@@ -133,6 +134,13 @@ def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looke
     writes. Files found missing are looked for once more before their
     memories are archived (`looked_again`); one back where it was (a folder
     renamed away and back) revives the memory it names.
+
+    Folders as the last writer left them (their print the one it recorded:
+    index.json holds their files as they are) are not compared again: only
+    the files of the others are, with the memories filed there (at 100,000
+    memories, a day's log appended to by hand made every writer compare every
+    file and parse every memory: ~3 s a call). Skipped folders must be such.
+    `taken_in`: a take-in was just committed.
     """
     cache = workspace._open_cache()
     if on_disk is None:
@@ -143,17 +151,21 @@ def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looke
     index_fresh = cache.is_fresh(index_state(workspace.paths.index, index.get("stamp")))
     if index_fresh and cache.meta("index_files_print") == str(current):
         return {"stats": on_disk, "print": current, "skipped": skipped}
-    if skipped:  # something changed: look at every folder
+    as_indexed = look.as_indexed(on_disk, skipped, cache.meta("index_files_look")) if index_fresh else set()
+    if not as_indexed.issuperset(skipped):
         on_disk = {**on_disk, **reconcile.list_memory_files(workspace.paths, tuple(skipped))}
-        return commit_hand_edits(workspace, index, on_disk, looked_at)
+        return commit_hand_edits(workspace, index, on_disk, looked_at)  # something changed: every folder
+    under = tuple(f"{workspace.paths.store_name}/{folder}/" for folder in MEMORY_FOLDERS
+                  if folder not in as_indexed) if as_indexed else None
     gone_by_hand: set[str] = set()
-    known = reconcile.known_files(index["memories"], gone_by_hand)
-    manifest = cache.manifest()
-    scan = reconcile.scan(workspace.root, workspace.paths, manifest, known, on_disk, writer=True,
+    known = reconcile.known_files(index["memories"], gone_by_hand, under)
+    manifest = cache.manifest(under)
+    looked = on_disk if under is None else {path: stamp for path, stamp in on_disk.items() if path.startswith(under)}
+    scan = reconcile.scan(workspace.root, workspace.paths, manifest, known, looked, writer=True,
                           max_bytes=int(workspace.config["max_content_bytes"]), gone_by_hand=gone_by_hand)
     if scan.deleted and not looked_again and _back_again(workspace, known, scan.deleted, on_disk):
         return commit_hand_edits(workspace, index, reconcile.list_memory_files(workspace.paths), time.time(),
-                                 looked_again=True)
+                                 looked_again=True, taken_in=taken_in)
     for path, reason in scan.broken:
         warn(f"{path}: {reason}; left as it is (fix the file or run scripts/doctor.py)")
     warn_skipped(scan)
@@ -163,14 +175,15 @@ def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looke
         seen_otherwise = {path for path, entry in scan.manifest_updates.items()
                           if path in manifest and manifest[path][3] != entry[3]}
         back = [m for m in index["memories"] if m.get("file") in seen_otherwise] if seen_otherwise else []
+        vouched = not (scan.broken or scan.unread or not index_fresh)  # (a broken file: warned of again)
         try:
             cache.upsert(back, manifest_updates=scan.manifest_updates, manifest_removed=scan.manifest_removed,
-                         files_print=None if scan.broken or scan.unread or not index_fresh else str(current),
-                         index_files_print=True, files_look=look.stamp(on_disk, looked_at))
+                         files_print=str(current) if vouched else None, index_files_print=True,
+                         files_look=look.stamp(on_disk, looked_at, skipped) if vouched else None)
         except sqlite3.DatabaseError:
             pass
         # a file listed but gone before it was read: no print vouches for this look (the next one reads it)
-        return {"stats": on_disk, "print": None if scan.unread else current, "skipped": {}}
+        return {"stats": on_disk, "print": None if scan.unread else current, "skipped": skipped}
     from .transaction import Transaction
 
     tx = Transaction(workspace, index, "manual", "hand-edit", "")
@@ -183,10 +196,23 @@ def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looke
                                    [tx.by_id[i].get("archivedBecause", "") for i in scan.deleted[:1]], len(back))
     tx.manifest_updates = scan.manifest_updates
     tx.manifest_removed = scan.manifest_removed
-    tx.files_before = on_disk
-    tx.files_print = None  # a scan happened: let the next look recompute from scratch
+    if taken_in or scan.broken or scan.unread:  # no print vouches for this look: the next one rescans
+        tx.files_before = on_disk
+        tx.files_print = None
+        tx.commit()
+        return {"stats": {}, "print": None, "skipped": {}}
+    # the files as listed are as index.json now holds them: the print and the look kept across this
+    # commit (as any writer keeps them), and the caller's change made on a look at what this one left
+    tx.files_before = {**on_disk, **{f"{workspace.paths.store_name}/{folder}/": s.own
+                                     for folder, s in skipped.items()}}
+    tx.files_print = current
+    tx.files_looked_at = looked_at
+    tx.skipped = skipped
     tx.commit()
-    return {"stats": {}, "print": None, "skipped": {}}  # no print to keep current: the next look rescans
+    skipped = workspace._skippable(cache, writer=True) or {}
+    looked_at = time.time()
+    return commit_hand_edits(workspace, index, reconcile.list_memory_files(workspace.paths, look.listed_folders(skipped)),
+                             looked_at, skipped, taken_in=True)
 
 
 def _back_again(workspace, known: dict, deleted: list[str], on_disk: dict) -> bool:

@@ -70,6 +70,32 @@ def skippable(paths: WorkspacePaths, recorded: str | None, seconds: float) -> di
     return skipped
 
 
+def as_indexed(listed: dict, skipped: dict[str, Skipped], recorded: str | None) -> set[str]:
+    """The memory folders as a writer's look (`index_files_look`) left them: index.json holds their
+    files as they are (a reader's look may have seen an edit in place no writer took in). `listed`:
+    the files' stats (reconcile.list_memory_files) but for the `skipped` folders, whose recorded
+    prints are taken. A folder absent then and now counts as left so."""
+    try:
+        folders = json.loads(recorded or "")["folders"]
+        if not isinstance(folders, dict):
+            return set()
+    except (ValueError, TypeError, KeyError):
+        return set()
+    parts: dict[str, dict] = {}
+    for path, entry in listed.items():
+        parts.setdefault(path.split("/", 2)[1], {})[path] = entry
+    now = {folder: [len(entries) - 1, reconcile.fingerprint(entries)] for folder, entries in parts.items()
+           if any(path.endswith("/") for path in entries)}  # (files with no folder entry: never as left)
+    now.update({folder: [s.count, s.files_print] for folder, s in skipped.items()})
+    same = set()
+    for folder in MEMORY_FOLDERS:
+        then = folders.get(folder)
+        then = [then[0], then[2]] if isinstance(then, list) and len(then) == 3 else then
+        if now.get(folder) == then and (folder in now or folder not in folders):
+            same.add(folder)
+    return same
+
+
 def listed_folders(skipped: dict[str, Skipped]) -> tuple[str, ...]:
     return tuple(folder for folder in MEMORY_FOLDERS if folder not in skipped)
 
@@ -121,3 +147,15 @@ def stamp(stats: dict, looked_at: float | None, skipped: dict[str, Skipped] | No
     if not any(count > LOOK_LATER_OVER for count, _own, _print in folders.values()):
         return None  # nothing it could let anyone skip: not worth a write
     return json.dumps({"at": looked_at, "folders": folders}, separators=(",", ":"))
+
+
+def without(recorded: str | None, folders: set[str | None]) -> str | None:
+    """A recorded look (stamp) with `folders` left out of it: the next look lists them."""
+    if recorded is None:
+        return None
+    look = json.loads(recorded)
+    for folder in folders:
+        look["folders"].pop(folder, None)
+    if not any(count > LOOK_LATER_OVER for count, _own, _print in look["folders"].values()):
+        return None
+    return json.dumps(look, separators=(",", ":"))

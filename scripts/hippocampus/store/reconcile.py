@@ -171,14 +171,17 @@ def read_edit(root: Path, path: str, memory_id: str | None,
     return edit
 
 
-def known_files(memories, gone_by_hand: set[str] | None = None) -> dict[str, list[tuple[str, str, str]]]:
+def known_files(memories, gone_by_hand: set[str] | None = None,
+                under: tuple[str, ...] | None = None) -> dict[str, list[tuple[str, str, str]]]:
     """path -> [(memory id, hash, status)] for every memory that has a file (one that
     is not a memory file, paths.is_memory_file, is left alone: doctor reports it).
     `gone_by_hand` (a set, filled in the same pass): the ids of memories archived
-    because their file was deleted by hand, which a file coming back revives."""
-    from .memory_list import walk
+    because their file was deleted by hand, which a file coming back revives.
+    `under` (folder paths ending in "/"): the memories filed in those folders alone."""
+    from .memory_list import walk, walk_files_under
     known: dict[str, list[tuple[str, str, str]]] = {}
-    for memory in walk(memories):  # (read, not kept: a writer's look after a copy parsed them all)
+    # (read, not kept: a writer's look after a copy parsed them all)
+    for memory in walk(memories) if under is None else walk_files_under(memories, under):
         path = memory.get("file")
         if path and is_memory_file(path) and not is_archived_path(path):  # (archive copies are not watched)
             known.setdefault(path, []).append((memory["id"], memory.get("hash"), memory.get("status")))

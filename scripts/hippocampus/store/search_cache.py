@@ -310,6 +310,7 @@ class SearchCache:
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_print', NULL)")
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('files_look', NULL)")
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_files_print', NULL)")
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_files_look', NULL)")
             self.db.execute("COMMIT")
             self.carried = {}
         except BaseException:
@@ -353,7 +354,7 @@ class SearchCache:
             episodes.update(row[2] for row in gone if row[2])
             self._refresh_episodes(episodes)
             for key, value in (("index_state", state), ("files_print", None), ("files_look", None),
-                               ("index_files_print", None)):
+                               ("index_files_print", None), ("index_files_look", None)):
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
             self.db.execute("COMMIT")
         except BaseException:
@@ -590,7 +591,8 @@ class SearchCache:
         `files_print` says the rows now reflect the memory files with that
         print; with `index_files_print` (writers only) index.json does too.
         `files_look`: when and over which folders that print was taken
-        (look.stamp), kept only together with it.
+        (look.stamp), kept only together with it; a writer's also as
+        `index_files_look`, with or without a print (hand_edits.py).
         """
         self.db.execute("BEGIN IMMEDIATE")
         try:
@@ -622,10 +624,22 @@ class SearchCache:
                         (files_look if files_print is not None else None,))
         if index_files_print:
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_files_print', ?)", (files_print,))
+            if files_look is not None:
+                # the folders a writer left as index.json holds them, each with its print (kept without
+                # a print of all: a log rebased on a person's append is left out of it). A writer with no
+                # look leaves the last: a folder it or anyone changed since has another print by now
+                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_files_look', ?)", (files_look,))
 
-    def manifest(self) -> dict:
-        return {row[0]: (row[1], row[2], row[3], row[4], row[5])
-                for row in self.db.execute("SELECT path, mtime, size, ino, hash, indexed FROM files")}
+    def manifest(self, under: tuple[str, ...] | None = None) -> dict:
+        """path -> (mtime_ns, size, ino, hash, indexed) of every file at the last look; with `under`
+        (folder paths ending in "/"), of the files in those folders alone (a range of the key each)."""
+        query = "SELECT path, mtime, size, ino, hash, indexed FROM files"
+        if under is None:
+            rows = self.db.execute(query)
+        else:
+            rows = [row for folder in under for row in self.db.execute(
+                query + " WHERE path >= ? AND path < ?", (folder, folder[:-1] + chr(ord(folder[-1]) + 1)))]
+        return {row[0]: (row[1], row[2], row[3], row[4], row[5]) for row in rows}
 
     def known_files(self) -> dict:
         """path -> [(memory id, hash, status)], as reconcile.known_files gives from the index."""

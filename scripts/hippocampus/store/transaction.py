@@ -266,6 +266,7 @@ class Transaction:
             found, unchanged = cache.as_looked(self.workspace.root, relative)
             if not unchanged:
                 cache.set_meta("files_look", None)  # the next look lists every file
+                cache.set_meta("index_files_look", None)
                 raise WorkspaceError(f"{relative} was edited by hand a moment ago; nothing was written: "
                                      "run the command again")
             if found is not None:
@@ -603,7 +604,7 @@ class Transaction:
             progress.note("updating the search cache")
         new_state = old_state if index_data is None else index_state(ws.paths.index, self.index["stamp"])
         files_print = files_look = None
-        if self.files_print is not None and not self.reparse:  # a rebased log must be looked at again
+        if self.files_print is not None:
             folders_before = {p: v for p, v in self.files_before.items() if p.endswith("/")}
             folders_now = reconcile.folder_stamps(ws.paths)
             files_print = str(reconcile.adjust_fingerprint(
@@ -615,6 +616,9 @@ class Transaction:
             after.update(added_prints)
             after.update(folders_now)
             files_look = look.stamp(after, self.files_looked_at, self.skipped, removed_prints, added_prints)
+            if self.reparse:  # a rebased log must be looked at again: no print, and no look at its folder
+                files_print = None
+                files_look = look.without(files_look, {look.folder_of(path) for path in self.reparse})
         self._sync_cache(old_state, new_state, files_print, files_look, ahead)
 
     def _note_pending(self) -> None:

@@ -212,10 +212,12 @@ class Workspace:
             hand_edits.overlay(self, cache)
         return cache
 
-    def _skippable(self, cache: SearchCache, any_age: bool = False) -> dict | None:
+    def _skippable(self, cache: SearchCache, any_age: bool = False, writer: bool = False) -> dict | None:
+        """The large folders the last look vouches for; a writer's look kept without a print (a log
+        rebased on a person's append: hand_edits.py) vouches for them to writers."""
         seconds = float(self.config["recall"]["hand_edit_look_seconds"])
-        return look.skippable(self.paths, cache.meta("files_look"),
-                              float("inf") if any_age and seconds > 0 else seconds)
+        recorded = cache.meta("files_look") or (cache.meta("index_files_look") if writer else None)
+        return look.skippable(self.paths, recorded, float("inf") if any_age and seconds > 0 else seconds)
 
     def _last_look_stands(self, cache: SearchCache, any_age: bool = False) -> bool:
         """Whether the memory files are as the last look left them, listing
@@ -282,7 +284,7 @@ class Workspace:
             refuse_detached_head(self.root)  # before anything is written, a recovery included
             self._commit_interrupted()
             looked_at = time.time()
-            skipped = {} if full_look else self._skippable(self._open_cache()) or {}
+            skipped = {} if full_look else self._skippable(self._open_cache(), writer=True) or {}
             # a stat a file, beside the load: on a thread; for the full look, in a child process while
             # this one reads every memory, as the jobs do anyway (a thread of 100,000 stat calls waits for
             # the lock of the interpreter at each: decay at 100,000, ~0.3 s)

@@ -32,6 +32,12 @@ def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool 
         memory = by_id.get(memory_id)
         if memory is not None and memory.get("hash") and not episodes.is_episode_path(memory.get("file") or ""):
             gone_by_hash.setdefault(memory["hash"], memory_id)
+    for edit in scan.added:  # a file naming a memory archived as deleted by hand, wherever it was filed
+        claimed = edit.meta.get("id")  # (scan.gone_by_hand holds those of the folders compared alone)
+        if edit.entry is None and isinstance(claimed, str) and claimed not in scan.gone_by_hand and \
+                tx.id_taken(claimed) and claimed in by_id and by_id[claimed].get("status") == "archived" and \
+                by_id[claimed].get("archivedBecause") in reconcile.GONE_BY_HAND:
+            scan.gone_by_hand.add(claimed)
     for edit in scan.added:
         claimed = edit.meta.get("id")
         if not (claimed in scan.deleted and claimed in by_id) and edit.entry is None and \
@@ -89,7 +95,8 @@ class _Taken:
         self._tx = tx
 
     def __contains__(self, memory_id) -> bool:
-        return isinstance(memory_id, str) and self._tx.id_taken(memory_id)
+        # (the cache may hold a row a reader laid over it for a file not taken in yet: index.json says)
+        return isinstance(memory_id, str) and self._tx.id_taken(memory_id) and memory_id in self._tx.by_id
 
 
 def _keywords_into_file(tx, edit: reconcile.HandEdit, memory: dict) -> None:

@@ -152,9 +152,12 @@ def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looke
     if index_fresh and cache.meta("index_files_print") == str(current):
         return {"stats": on_disk, "print": current, "skipped": skipped}
     as_indexed = look.as_indexed(on_disk, skipped, cache.meta("index_files_look")) if index_fresh else set()
-    if not as_indexed.issuperset(skipped):
+    if not as_indexed.issuperset(skipped) or not look.still(workspace.paths, skipped):
+        # a skipped folder not as the last writer left it, or changed since it was skipped (a file moved
+        # out of it while the others were listed): every folder
         on_disk = {**on_disk, **reconcile.list_memory_files(workspace.paths, tuple(skipped))}
-        return commit_hand_edits(workspace, index, on_disk, looked_at)  # something changed: every folder
+        return commit_hand_edits(workspace, index, on_disk, looked_at, taken_in=taken_in)
+    folder_entries = {f"{workspace.paths.store_name}/{folder}/": s.own for folder, s in skipped.items()}
     under = tuple(f"{workspace.paths.store_name}/{folder}/" for folder in MEMORY_FOLDERS
                   if folder not in as_indexed) if as_indexed else None
     gone_by_hand: set[str] = set()
@@ -179,7 +182,7 @@ def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looke
         try:
             cache.upsert(back, manifest_updates=scan.manifest_updates, manifest_removed=scan.manifest_removed,
                          files_print=str(current) if vouched else None, index_files_print=True,
-                         files_look=look.stamp(on_disk, looked_at, skipped) if vouched else None)
+                         files_look=look.stamp({**on_disk, **folder_entries}, looked_at, skipped) if vouched else None)
         except sqlite3.DatabaseError:
             pass
         # a file listed but gone before it was read: no print vouches for this look (the next one reads it)
@@ -196,18 +199,17 @@ def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looke
                                    [tx.by_id[i].get("archivedBecause", "") for i in scan.deleted[:1]], len(back))
     tx.manifest_updates = scan.manifest_updates
     tx.manifest_removed = scan.manifest_removed
+    tx.files_before = {**on_disk, **folder_entries}
+    tx.skipped = skipped  # (its files checked before they are written over, as any writer's)
     if taken_in or scan.broken or scan.unread:  # no print vouches for this look: the next one rescans
-        tx.files_before = on_disk
         tx.files_print = None
         tx.commit()
-        return {"stats": {}, "print": None, "skipped": {}}
+        # the caller still checks what it writes in the skipped folders (never listed here)
+        return {"stats": on_disk, "print": None, "skipped": skipped}
     # the files as listed are as index.json now holds them: the print and the look kept across this
     # commit (as any writer keeps them), and the caller's change made on a look at what this one left
-    tx.files_before = {**on_disk, **{f"{workspace.paths.store_name}/{folder}/": s.own
-                                     for folder, s in skipped.items()}}
     tx.files_print = current
     tx.files_looked_at = looked_at
-    tx.skipped = skipped
     tx.commit()
     skipped = workspace._skippable(cache, writer=True) or {}
     looked_at = time.time()

@@ -74,7 +74,8 @@ def as_indexed(listed: dict, skipped: dict[str, Skipped], recorded: str | None) 
     """The memory folders as a writer's look (`index_files_look`) left them: index.json holds their
     files as they are (a reader's look may have seen an edit in place no writer took in). `listed`:
     the files' stats (reconcile.list_memory_files) but for the `skipped` folders, whose recorded
-    prints are taken. A folder absent then and now counts as left so."""
+    prints are taken. A folder absent now never counts (a look may leave a folder out for other
+    reasons than its absence: comparing what is not there costs a search of index.json)."""
     try:
         folders = json.loads(recorded or "")["folders"]
         if not isinstance(folders, dict):
@@ -91,9 +92,21 @@ def as_indexed(listed: dict, skipped: dict[str, Skipped], recorded: str | None) 
     for folder in MEMORY_FOLDERS:
         then = folders.get(folder)
         then = [then[0], then[2]] if isinstance(then, list) and len(then) == 3 else then
-        if now.get(folder) == then and (folder in now or folder not in folders):
+        if folder in now and now[folder] == then:
             same.add(folder)
     return same
+
+
+def still(paths: WorkspacePaths, skipped: dict[str, Skipped]) -> bool:
+    """Whether every skipped folder's own stat is still the one it was skipped with."""
+    for folder, seen in skipped.items():
+        try:
+            st = os.stat(paths.memory / folder)
+        except OSError:
+            return False
+        if (st.st_mtime_ns, -1, st.st_ino) != seen.own:
+            return False
+    return True
 
 
 def listed_folders(skipped: dict[str, Skipped]) -> tuple[str, ...]:
@@ -156,6 +169,4 @@ def without(recorded: str | None, folders: set[str | None]) -> str | None:
     look = json.loads(recorded)
     for folder in folders:
         look["folders"].pop(folder, None)
-    if not any(count > LOOK_LATER_OVER for count, _own, _print in look["folders"].values()):
-        return None
-    return json.dumps(look, separators=(",", ":"))
+    return json.dumps(look, separators=(",", ":"))  # (with no large folder left: still what the others are)

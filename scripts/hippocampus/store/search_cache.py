@@ -624,10 +624,11 @@ class SearchCache:
                         (files_look if files_print is not None else None,))
         if index_files_print:
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_files_print', ?)", (files_print,))
-            if files_look is not None:
+            if files_look is not None or files_print is not None:
                 # the folders a writer left as index.json holds them, each with its print (kept without
-                # a print of all: a log rebased on a person's append is left out of it). A writer with no
-                # look leaves the last: a folder it or anyone changed since has another print by now
+                # a print of all: a log rebased on a person's append is left out of it; none where no
+                # folder is large). A writer with neither leaves the last: a folder it or anyone changed
+                # since has another print by now
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES ('index_files_look', ?)", (files_look,))
 
     def manifest(self, under: tuple[str, ...] | None = None) -> dict:

@@ -177,7 +177,9 @@ def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looke
         # index.json says again (the edit put back): its rows are index.json's again
         seen_otherwise = {path for path, entry in scan.manifest_updates.items()
                           if path in manifest and manifest[path][3] != entry[3]}
-        back = [m for m in index["memories"] if m.get("file") in seen_otherwise] if seen_otherwise else []
+        from .memory_list import walk_files_under
+        back = [m for m in walk_files_under(index["memories"], tuple({p.rsplit("/", 1)[0] + "/" for p in seen_otherwise}))
+                if m.get("file") in seen_otherwise] if seen_otherwise else []  # (the memories of those folders alone)
         vouched = not (scan.broken or scan.unread or not index_fresh)  # (a broken file: warned of again)
         try:
             cache.upsert(back, manifest_updates=scan.manifest_updates, manifest_removed=scan.manifest_removed,

@@ -79,7 +79,8 @@ def main() -> None:
                     workspace(root, args.store)
                 tally = race(root, args.hand_writes, target)
                 print(f"hand appends every 50 ms to {target} during {args.hand_writes} writer calls: "
-                      f"{tally['appended']} appended, lost {tally['lost']}, failed calls {tally['failed']}")
+                      f"{tally['appended']} appended, lost {tally['lost']}, not taken in {tally['untaken']}, "
+                      f"failed calls {tally['failed']}")
         if args.only in (None, "decay") and args.decay_kills:
             print(decay_kills(Path(tmp) / "decay", args.decay_size, args.decay_kills, args.store))
 

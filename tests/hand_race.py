@@ -52,7 +52,9 @@ def race(root: Path, writes: int, target: str, filler: int = 0) -> dict:
     pairs while a person appends lines to MEMORY.md. `filler`: that many
     memories in memory/world first (over 1,000: a folder writers may skip).
     Returns the counts: appended, lost (a line in neither the file, the index
-    nor any commit), failed (writer calls with a non-zero exit, e.g. 3, refused)."""
+    nor any commit), untaken (a daily-log entry not in index.json after the
+    next writers, decay's full look the last), failed (writer calls with a
+    non-zero exit, e.g. 3, refused)."""
     _run(root, "init.py", "--workspace", str(root))
     if filler:
         lines = "".join(f'{{"content": "Filler fact {i} about nothing much", "domain": "world"}}\n'
@@ -86,6 +88,8 @@ def race(root: Path, writes: int, target: str, filler: int = 0) -> dict:
         stop.touch()
         appended = int(appender.communicate(timeout=60)[0].strip() or 0)
     _run(root, "remember.py", "the next write after the race")  # commits what is left on disk
+    if target == "episodes":
+        _run(root, "decay.py")  # the scheduled job's full look: every entry taken in by now
     text = path.read_text(encoding="utf-8", errors="replace")
     index = (root / "memory" / "index.json").read_text(encoding="utf-8")
     history = subprocess.run(["git", "log", "-p", "--format=", "--", path.name if target != "episodes"
@@ -93,7 +97,10 @@ def race(root: Path, writes: int, target: str, filler: int = 0) -> dict:
                              text=True, errors="replace").stdout
     lost = [n for n in range(appended)
             if not any(f"hand line {n}\n" in where or f"hand line {n}\"" in where for where in (text, index, history))]
-    return {"appended": appended, "lost": len(lost), "failed": failed, "lost_lines": lost[:10]}
+    # a daily-log entry is a memory: one left in the log but not in index.json was never taken in
+    untaken = [n for n in range(appended) if f'"hand line {n}"' not in index] if target == "episodes" else []
+    return {"appended": appended, "lost": len(lost), "failed": failed, "lost_lines": lost[:10],
+            "untaken": len(untaken), "untaken_lines": untaken[:10]}
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["append"]:

@@ -184,7 +184,8 @@ def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looke
         try:
             cache.upsert(back, manifest_updates=scan.manifest_updates, manifest_removed=scan.manifest_removed,
                          files_print=str(current) if vouched else None, index_files_print=True,
-                         files_look=look.stamp({**on_disk, **folder_entries}, looked_at, skipped) if vouched else None)
+                         files_look=look.stamp({**on_disk, **folder_entries}, looked_at, skipped, writer=True)
+                         if vouched else None)
         except sqlite3.DatabaseError:
             pass
         # a file listed but gone before it was read: no print vouches for this look (the next one reads it)

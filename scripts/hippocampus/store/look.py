@@ -125,7 +125,8 @@ def folder_of(path: str) -> str | None:
 
 
 def stamp(stats: dict, looked_at: float | None, skipped: dict[str, Skipped] | None = None,
-          removed: list[tuple[str, tuple]] = (), added: list[tuple[str, tuple]] = ()) -> str | None:
+          removed: list[tuple[str, tuple]] = (), added: list[tuple[str, tuple]] = (),
+          writer: bool = False) -> str | None:
     """The look to record: `stats` as reconcile.list_memory_files gives them (with
     "<store>/<folder>/" entries), taken at `looked_at`. A skipped folder's entry is
     its recorded one, moved by the files `removed` (stat before) and `added`
@@ -139,7 +140,7 @@ def stamp(stats: dict, looked_at: float | None, skipped: dict[str, Skipped] | No
     parts: dict[str, dict] = {}
     for path, entry in stats.items():
         parts.setdefault(path.split("/", 2)[1], {})[path] = entry
-    if not skipped and all(len(entries) <= LOOK_LATER_OVER + 1 for entries in parts.values()):
+    if not writer and not skipped and all(len(entries) <= LOOK_LATER_OVER + 1 for entries in parts.values()):
         return None  # (as below, before any print is made: a small store's reader asks on every call)
     folders = {}
     store = next(iter(stats)).split("/", 1)[0] if stats else "hippocampus"
@@ -157,8 +158,8 @@ def stamp(stats: dict, looked_at: float | None, skipped: dict[str, Skipped] | No
                                              [*came.items(), ("", own)])
         count = before.count + len(came.keys() - gone.keys()) - len(gone.keys() - came.keys())
         folders[folder] = [count, reconcile.entry_print(folder, own), value]
-    if not any(count > LOOK_LATER_OVER for count, _own, _print in folders.values()):
-        return None  # nothing it could let anyone skip: not worth a write
+    if not writer and not any(count > LOOK_LATER_OVER for count, _own, _print in folders.values()):
+        return None  # nothing it could let anyone skip: not worth a write (a writer's: what it left, per folder)
     return json.dumps({"at": looked_at, "folders": folders}, separators=(",", ":"))
 
 

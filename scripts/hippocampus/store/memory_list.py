@@ -243,12 +243,14 @@ class MemoryList:
     def walk_files_under(self, folders: tuple[str, ...]) -> Iterator[dict]:
         """The memories whose file is in one of `folders` (paths ending in "/"), as walk() gives
         them, parsing only the lines that can name such a file: a line naming one holds the
-        folder's path as it is, or a JSON escape (a backslash) somewhere in it (a writer's look at
-        a day's log at 100,000 memories parsed every line for the few hundred filed there)."""
+        folder's path as it is, or an escape that could stand for one of its characters (an ASCII
+        path: `\\/` or `\\u`; a line break or a quote in a text is no such escape) (a writer's look
+        at a day's log at 100,000 memories parsed every line for the few hundred filed there)."""
         needles = tuple(folder.encode("utf-8") for folder in folders)
+        escapes = (b"\\/", b"\\u")
 
         def may_name(line: bytes) -> bool:
-            return b"\\" in line or any(needle in line for needle in needles)
+            return any(needle in line for needle in escapes + needles)
 
         def filed(memory) -> bool:
             return type(memory) is dict and isinstance(memory.get("file"), str) and memory["file"].startswith(folders)
@@ -264,7 +266,7 @@ class MemoryList:
                     yield item
             return
         held = {**self._found, **self._added}
-        for line in lines_holding(self._data, self._start, self._end, (b"\\", *needles)):
+        for line in lines_holding(self._data, self._start, self._end, escapes + needles):
             memory = json.loads(line)
             if type(memory) is dict and memory.get("id") not in held and filed(memory):
                 yield memory

@@ -615,7 +615,8 @@ class Transaction:
                 after.pop(path, None)
             after.update(added_prints)
             after.update(folders_now)
-            files_look = look.stamp(after, self.files_looked_at, self.skipped, removed_prints, added_prints)
+            files_look = look.stamp(after, self.files_looked_at, self.skipped, removed_prints, added_prints,
+                                    writer=True)
             if self.reparse:  # a rebased log must be looked at again: no print, and no look at its folder
                 files_print = None
                 files_look = look.without(files_look, {look.folder_of(path) for path in self.reparse})

@@ -56,28 +56,27 @@ def traced(ws, tmp_path, script, *args, now=DAY):
     return [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
 
 
+def _appended_then_traced(ws, tmp_path, text: str) -> list:
+    """Two writers, `text` appended by hand to the day's log, and a remember traced."""
+    ws.remember("First entry of the day", "--store", "episodic", now=DAY)
+    ws.remember("A fact about tea", "--domain", "user", now=DAY)
+    with open(ws.store / "episodes" / "2026-03-11.md", "a", encoding="utf-8") as handle:
+        handle.write(text)
+    return traced(ws, tmp_path, "remember.py", "A fact about milk", "--domain", "user")
+
+
 def test_with_no_large_folder_a_hand_append_reads_the_memories_of_its_folder_alone(ws, tmp_path):
     """A store with no folder of over 1,000 files (many entries in few logs) keeps the writer's
     look too: a hand append to one log is compared with the memories of its folder alone."""
     _look_for(ws, 3600)
-    ws.remember("First entry of the day", "--store", "episodic", now=DAY)
-    ws.remember("A fact about tea", "--domain", "user", now=DAY)
-    log = ws.store / "episodes" / "2026-03-11.md"
-    with open(log, "a", encoding="utf-8") as handle:
-        handle.write("\n## 15:05\nThe plumber came by at noon\n")
-    events = traced(ws, tmp_path, "remember.py", "A fact about milk", "--domain", "user")
+    events = _appended_then_traced(ws, tmp_path, "\n## 15:05\nThe plumber came by at noon\n")
     assert [e["under"] for e in events if e["event"] == "known_files"] != [None], events
 
 
 def test_beside_a_large_folder_a_hand_append_parses_no_memory_of_it(ws, tmp_path):
     _look_for(ws, 3600)
     _large_folder(ws, [], now=DAY)
-    ws.remember("First entry of the day", "--store", "episodic", now=DAY)
-    ws.remember("A fact about tea", "--domain", "user", now=DAY)
-    log = ws.store / "episodes" / "2026-03-11.md"
-    with open(log, "a", encoding="utf-8") as handle:
-        handle.write("\n## 15:05\nThe plumber came by at noon\n")
-    events = traced(ws, tmp_path, "remember.py", "A fact about milk", "--domain", "user")
+    events = _appended_then_traced(ws, tmp_path, "\n## 15:05\nThe plumber came by at noon\n")
     assert not [e for e in events if e["event"] in ("walk", "read_all")], events
 
 
@@ -86,12 +85,7 @@ def test_a_log_saved_with_no_entry_changed_parses_no_memory_of_other_folders(ws,
     the memories whose rows a reader laid over are found among the log's folder alone."""
     _look_for(ws, 3600)
     _large_folder(ws, [], now=DAY)
-    ws.remember("First entry of the day", "--store", "episodic", now=DAY)
-    ws.remember("A fact about tea", "--domain", "user", now=DAY)
-    log = ws.store / "episodes" / "2026-03-11.md"
-    with open(log, "a", encoding="utf-8") as handle:
-        handle.write("\n\n")
-    events = traced(ws, tmp_path, "remember.py", "A fact about milk", "--domain", "user")
+    events = _appended_then_traced(ws, tmp_path, "\n\n")
     assert not [e for e in events if e["event"] in ("walk", "read_all")], events
 
 

@@ -70,6 +70,14 @@ def skippable(paths: WorkspacePaths, recorded: str | None, seconds: float) -> di
     return skipped
 
 
+def _by_folder(stats: dict) -> dict[str, dict]:
+    """list_memory_files' stats by memory folder ("<store>/<folder>/" entries with their folder's)."""
+    parts: dict[str, dict] = {}
+    for path, entry in stats.items():
+        parts.setdefault(path.split("/", 2)[1], {})[path] = entry
+    return parts
+
+
 def as_indexed(listed: dict, skipped: dict[str, Skipped], recorded: str | None) -> set[str]:
     """The memory folders as a writer's look (`index_files_look`) left them: index.json holds their
     files as they are (a reader's look may have seen an edit in place no writer took in). `listed`:
@@ -82,10 +90,7 @@ def as_indexed(listed: dict, skipped: dict[str, Skipped], recorded: str | None) 
             return set()
     except (ValueError, TypeError, KeyError):
         return set()
-    parts: dict[str, dict] = {}
-    for path, entry in listed.items():
-        parts.setdefault(path.split("/", 2)[1], {})[path] = entry
-    now = {folder: [len(entries) - 1, reconcile.fingerprint(entries)] for folder, entries in parts.items()
+    now = {folder: [len(entries) - 1, reconcile.fingerprint(entries)] for folder, entries in _by_folder(listed).items()
            if any(path.endswith("/") for path in entries)}  # (files with no folder entry: never as left)
     now.update({folder: [s.count, s.files_print] for folder, s in skipped.items()})
     same = set()
@@ -137,9 +142,7 @@ def stamp(stats: dict, looked_at: float | None, skipped: dict[str, Skipped] | No
         return None
     skipped = skipped or {}
     looked_at = min([looked_at, *(s.listed_at for s in skipped.values())])
-    parts: dict[str, dict] = {}
-    for path, entry in stats.items():
-        parts.setdefault(path.split("/", 2)[1], {})[path] = entry
+    parts = _by_folder(stats)
     if not writer and not skipped and all(len(entries) <= LOOK_LATER_OVER + 1 for entries in parts.values()):
         return None  # (as below, before any print is made: a small store's reader asks on every call)
     folders = {}

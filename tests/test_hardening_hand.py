@@ -126,16 +126,14 @@ def test_an_append_through_a_descriptor_opened_before_the_swap_is_laid_back_on(t
 @pytest.mark.parametrize("target", ["episodes", "memory_md"])
 def test_a_person_appending_every_50_ms_while_writers_run_loses_nothing(tmp_path, target):
     tally = race(tmp_path / "ws", 8, target)
-    assert tally["appended"] > 5 and tally["lost"] == 0 and tally["failed"] == 0, tally
+    assert tally["appended"] > 5 and tally["lost"] == tally["untaken"] == 0 and tally["failed"] == 0, tally
 
 
 def test_a_person_appending_every_50_ms_beside_a_folder_writers_skip_loses_nothing(tmp_path):
     """With 1,001 memories in memory/world, writers skip it and compare only the folders that
     changed since the last writer; a log rebased on the person's append is left out of the look."""
     tally = race(tmp_path / "ws", 8, "episodes", filler=1001)
-    # (not yet `untaken`: once in ~20 runs on the odd clock an entry stayed out of index.json, not
-    # reproduced since; see bench/stress.py, which counts it at scale)
-    assert tally["appended"] > 5 and tally["lost"] == 0 and tally["failed"] == 0, tally
+    assert tally["appended"] > 5 and tally["lost"] == tally["untaken"] == 0 and tally["failed"] == 0, tally
 
 
 @pytest.mark.stress
@@ -279,3 +277,89 @@ def test_a_new_days_log_a_person_creates_in_the_window_keeps_both(ws, monkeypatc
     ws.remember("Next", now="2026-03-11T16:00:00Z")
     contents = [m["content"] for m in ws.index()["memories"] if m.get("status") != "archived"]
     assert "The person began the day" in contents and "The agent's first entry of the day" in contents
+
+
+# a person's save the writer never compared (after its check, or after its listing) reaches git redacted
+KEY = "AKIAIOSFODNN7EXAMPLE"
+
+
+def _history(ws) -> str:
+    return ws.git("log", "-p", "--all")
+
+
+def test_a_secret_appended_to_the_log_after_the_writers_check_reaches_git_redacted(ws, monkeypatch):
+    ws.remember("Morning entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
+    log = ws.store / "episodes" / "2026-03-11.md"
+    done = _save_during(monkeypatch, "pending-commit", log, f"\n## 14:59\nThe backup key is {KEY}\n")
+    with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
+        remember_one(tx, "The agent's entry", store="episodic")
+    assert done and KEY in log.read_text()  # (the person's file: theirs until the next writer)
+    assert KEY not in _history(ws) and "The backup key is [REDACTED" in ws.git("show", "HEAD:memory/episodes/2026-03-11.md")
+    ws.remember("The next write takes the person's entry in", now="2026-03-11T16:00:00Z")
+    assert KEY not in log.read_text() and KEY not in _history(ws) and KEY not in (ws.store / "index.json").read_text()
+    assert [m for m in ws.index()["memories"] if m["content"].startswith("The backup key is [REDACTED")]
+    assert ws.git("status", "--porcelain") == ""
+
+
+def test_a_secret_appended_to_memory_md_while_core_is_written_reaches_git_redacted(ws, monkeypatch):
+    ws.remember("User likes green tea", "--importance", "0.9", now="2026-03-09T09:00:00Z")
+    ws.remember("User fact about the garden", "--importance", "0.7", now="2026-03-09T09:00:00Z")
+    ws.run("sync_core.py", now="2026-03-09T10:00:00Z")
+    memory_md = ws.root / "MEMORY.md"
+    done = _save_during(monkeypatch, "pending-commit", memory_md, f"My backup key: {KEY}\n")
+    assert sync_core(Workspace.open(ws.root, NOW))["changed"]
+    assert done and KEY in memory_md.read_text()
+    assert KEY not in _history(ws) and "My backup key: [REDACTED" in ws.git("show", "HEAD:MEMORY.md")
+    ws.remember("The next write redacts the person's line", now="2026-03-11T16:00:00Z")
+    text = memory_md.read_text()
+    assert KEY not in text and "My backup key: [REDACTED" in text and "green tea" in text
+    assert KEY not in _history(ws) and ws.git("status", "--porcelain") == ""
+
+
+@pytest.mark.parametrize("secret", [False, True])
+def test_an_entry_saved_between_the_writers_listing_and_its_read_of_the_log_is_taken_in(ws, monkeypatch, secret):
+    """The listing found the log as index.json holds it; the person's entry, saved a moment later,
+    is in the bytes the writer appends to: it is not passed as indexed (the next writer reads the
+    log again and takes it in), and no secret in it reaches git."""
+    from hippocampus.store import hand_edits
+    ws.remember("Morning entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
+    ws.remember("A fact about tea", now="2026-03-11T09:00:00Z")  # a writer's look: the log as indexed
+    log = ws.store / "episodes" / "2026-03-11.md"
+    text = f"The backup key is {KEY}" if secret else "The plumber came by at noon"
+    original = hand_edits.commit_hand_edits
+
+    def then_saved(*args, **kw):
+        found = original(*args, **kw)
+        with open(log, "a", encoding="utf-8") as handle:
+            handle.write(f"\n## 14:59\n{text}\n")
+        return found
+
+    monkeypatch.setattr(hand_edits, "commit_hand_edits", then_saved)
+    with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
+        remember_one(tx, "The agent's entry", store="episodic")
+    monkeypatch.setattr(hand_edits, "commit_hand_edits", original)
+    assert KEY not in _history(ws)
+    ws.remember("The next write", now="2026-03-11T16:00:00Z")
+    contents = [m["content"] for m in ws.index()["memories"]]
+    assert ("The backup key is [REDACTED" in " ".join(contents)) if secret else "The plumber came by at noon" in contents
+    assert "The agent's entry" in contents and KEY not in log.read_text() and KEY not in _history(ws)
+    assert ws.git("status", "--porcelain") == ""
+
+
+def test_a_line_added_to_a_memory_file_while_the_writer_rewrites_it_is_taken_in_redacted(ws, monkeypatch):
+    """Laid back on our version of the file, the person's line is not what index.json holds: the next
+    writer reads the file again (it is not vouched for as indexed) and no secret reaches git."""
+    memory_id = ws.json("remember.py", "User likes figs", "--domain", "user", now="2026-03-11T09:00:00Z")["id"]
+    path = ws.memory(memory_id)["file"]
+    done = _save_during(monkeypatch, "pending-commit", ws.root / path, f"Their locker code key {KEY}\n")
+    with Workspace.open(ws.root, NOW).transaction("bot:edit", "edit") as tx:
+        memory = dict(tx.get(memory_id))
+        memory["content"] = "User likes fresh figs"
+        tx.write_memory_file(memory, path)
+        tx.put(memory)
+    assert done and KEY in (ws.root / path).read_text() and KEY not in _history(ws)
+    ws.remember("The next write", now="2026-03-11T16:00:00Z")
+    content = ws.memory(memory_id)["content"]
+    assert "User likes fresh figs" in content and "Their locker code key [REDACTED" in content
+    assert KEY not in (ws.root / path).read_text() and KEY not in _history(ws)
+    assert ws.git("status", "--porcelain") == ""

@@ -66,12 +66,14 @@ class Transaction:
         self.trailers: list[str] = []       # extra commit trailers (e.g. Approved-By)
         self.audit_ids: list[str] | None = None  # ids to record, when not every touched one (decay)
         self._bases: dict[str, bytes | None] = {}  # path -> bytes first read from disk
-        self.reparse: set[str] = set()      # logs rebased on a person's concurrent edit
+        self.reparse: set[str] = set()      # files holding a person's concurrent edit: the next writer reads them
         self._mergers: dict = {}            # path -> merge(their bytes) -> ours on theirs (merge_with)
         self._appends: dict[str, bytes] = {}  # log -> the entries we append in place (_check_bases)
         self._verified: dict[str, bytes | None] = {}  # path -> what we built on, checked as it is replaced
         self._late = None  # safe_replace.LateAppends: the copies we replaced, watched until committed
         self._placed: dict[str, tuple] = {}  # path -> stamp of what _place_based put there
+        self._saved_since: set[str] = set()  # files read as a base after a person saved them (since the listing)
+        self._commit_as: dict[str, bytes] = {}  # path -> what git is given instead (a person's late save, redacted)
         self._moved_from: set[str] = set()  # a moved file's old place (or an emptied log): removed verified
         self.author: str | None = None      # commit author name, when crediting an actor
         self.files_before: dict = {}        # memory file stats when the transaction began
@@ -173,8 +175,27 @@ class Transaction:
         except OSError as exc:
             from ..base.fsutil import workspace_error_for
             raise workspace_error_for(exc, self.workspace.root / relative_path) from None
-        self._bases.setdefault(relative_path, data)  # what we build on: checked again before writing
+        if relative_path not in self._bases:
+            self._bases[relative_path] = data  # what we build on: checked again before writing
+            self._saved_since_listing(relative_path, data)
         return data
+
+    def _saved_since_listing(self, relative_path: str, data: bytes | None) -> None:
+        """A memory file read as a base whose stat is not the one listed when this change
+        began: a person saved it after the listing (and after the comparison with index.json
+        that took the listing as it was), so what it holds now is not all taken in; the next
+        writer reads it again (`reparse`). Else their entry, built on, would pass as indexed."""
+        listed = self.files_before.get(relative_path)
+        if listed is None or relative_path.endswith("/"):
+            return
+        try:
+            st = os.stat(self.workspace.root / relative_path)
+            now = (st.st_mtime_ns, st.st_size, st.st_ino)
+        except OSError:
+            now = None
+        if now != tuple(listed) or data is None:
+            self.reparse.add(relative_path)
+            self._saved_since.add(relative_path)  # (no line of it vouched for: git is given it redacted)
 
     def merge_with(self, relative_path: str, merge) -> None:
         """How to lay this change on a person's version of the file, should they
@@ -216,44 +237,65 @@ class Transaction:
                 continue
             if episodes.is_episode_path(relative) and data is not None and base is not None and \
                     now_on_disk is not None and now_on_disk.startswith(base):
-                self.files[relative] = data + now_on_disk[len(base):]  # entries a person appended meanwhile
+                self._theirs_in(relative, data, data + now_on_disk[len(base):])  # entries a person appended meanwhile
                 self._verified[relative] = now_on_disk
-                self.reparse.add(relative)
                 continue
             merge = self._mergers.get(relative)
             if merge is not None and now_on_disk is not None and data is not None:
-                self.files[relative] = merge(now_on_disk)
+                self._theirs_in(relative, data, merge(now_on_disk))
                 self._verified[relative] = now_on_disk
                 continue
             raise WorkspaceError(f"{relative} was changed by someone else while this change was being made; "
                                  "nothing was written: run the command again")
+
+    def _theirs_in(self, relative: str, ours: bytes, merged: bytes) -> None:
+        """Write `merged` (ours with a person's save since our read laid in) for `relative`,
+        their lines redacted as a hand edit's are; the next writer reads it again (`reparse`)."""
+        from .scrub import scrubbed
+        self.files[relative] = scrubbed(relative, merged, self._vouched(relative, ours)) or merged
+        if look.folder_of(relative) is not None:
+            self.reparse.add(relative)
+
+    def _vouched(self, relative: str, ours: bytes) -> bytes | None:
+        """What of `relative` needs no redaction: `ours`, unless its base held a save
+        made after the listing (_saved_since_listing), then nothing."""
+        return None if relative in self._saved_since else ours
 
     def _place_based(self, undo) -> None:
         """Put the files this change built on in place, first, so that nothing a person
         saves in the meantime is lost: a log we appended to is appended to in place;
         another file is replaced checking, at that moment, that what it replaces is
         what we built on (safe_replace.replace_verified), their later save laid back on."""
-        from .episodes import is_episode_path
         from .safe_replace import LateAppends, append_in_place, replace_verified
 
         root = self.workspace.root
         for relative, suffix in self._appends.items():
             undo.appended(root / relative, suffix)  # a failure cuts our entries out again, theirs stay
             final, stamp = append_in_place(root / relative, suffix)
-            if final != self.files[relative]:
-                self.reparse.add(relative)  # holds a person's entries: the next writer parses it
-            self.files[relative] = final
-            self._placed[relative] = stamp
+            self._laid_on(relative, self.files[relative], final, stamp)
         for relative, base in self._verified.items():
             data = self.files[relative]
             undo.keep(root / relative)
             if self._late is None:
                 self._late = LateAppends()
             final, stamp = replace_verified(root / relative, data, base, self._mergers.get(relative), self._late)
-            if final != data and is_episode_path(relative):
-                self.reparse.add(relative)
-            self.files[relative] = final
-            self._placed[relative] = stamp
+            self._laid_on(relative, data, final, stamp)
+
+    def _laid_on(self, relative: str, ours: bytes, final: bytes, stamp: tuple) -> None:
+        """`final` is in place where we meant `ours`. When they differ a person saved in the
+        moment between our check and our write, and `final` holds their bytes, never checked
+        for secrets: git is given them redacted (the file keeps them until the next writer,
+        which reads it again, `reparse`, takes their edit in and redacts it there too)."""
+        from .scrub import scrubbed
+        self.files[relative] = final
+        self._placed[relative] = stamp
+        if final == ours and relative not in self._saved_since:
+            return
+        if look.folder_of(relative) is not None:
+            self.reparse.add(relative)
+        clean = scrubbed(relative, final, self._vouched(relative, ours))  # (only their lines are looked at)
+        if clean is not None:
+            self._commit_as[relative] = clean  # (a document: no print vouches for it, _keep_document_print)
 
     def _check_skipped(self) -> None:
         """A file this change reads or writes in a folder that was not listed
@@ -554,6 +596,7 @@ class Transaction:
                 contents = {**self.taken_as_read, **self.files}
                 if index_data is not None:
                     contents[ws.paths.rel(ws.paths.index)] = index_data
+            contents.update(self._commit_as)  # (never the bytes on disk: they hold a secret)
             try:
                 audit.record(root, ws.paths.audit_log, self.now, self.actor, self.action,
                              self.ids if self.audit_ids is None else self.audit_ids,
@@ -766,6 +809,9 @@ class Transaction:
         for path in written:
             for key in (path, path.rsplit("/", 1)[0] + "/" if "/" in path else None):
                 if key is None:
+                    continue
+                if key in self._commit_as:  # a person's late save, committed redacted: the next writer
+                    stats.pop(key, None)      # finds it changed, asks git, and redacts it on disk too
                     continue
                 if key in self._placed:  # what we put there, not a person's save since
                     stats[key] = self._placed[key]

@@ -279,7 +279,8 @@ def test_a_new_days_log_a_person_creates_in_the_window_keeps_both(ws, monkeypatc
     assert "The person began the day" in contents and "The agent's first entry of the day" in contents
 
 
-# a person's save the writer never compared (after its check, or after its listing) reaches git redacted
+# a person's save the writer never compared (after its check, or after its listing): no secret in it
+# reaches git, by our commit or by git's own (a hook, a filter), and the edit is taken in
 KEY = "AKIAIOSFODNN7EXAMPLE"
 
 
@@ -287,42 +288,73 @@ def _history(ws) -> str:
     return ws.git("log", "-p", "--all")
 
 
-def test_a_secret_appended_to_the_log_after_the_writers_check_reaches_git_redacted(ws, monkeypatch):
+def _porcelain(ws, how: str | None) -> None:
+    """A repository git's own `git commit` must commit (a hook, or a line-ending filter)."""
+    if how == "hook":
+        hook = ws.root / ".git" / "hooks" / "pre-commit"
+        hook.write_text("#!/bin/sh\nexit 0\n")
+        hook.chmod(0o755)
+    elif how == "autocrlf":
+        ws.git("config", "core.autocrlf", "input")
+
+
+@pytest.mark.parametrize("how", [None, "hook", "autocrlf"])
+def test_a_secret_appended_to_the_log_after_the_writers_check_never_reaches_git(ws, monkeypatch, how):
     ws.remember("Morning entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
+    _porcelain(ws, how)
     log = ws.store / "episodes" / "2026-03-11.md"
     done = _save_during(monkeypatch, "pending-commit", log, f"\n## 14:59\nThe backup key is {KEY}\n")
     with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
         remember_one(tx, "The agent's entry", store="episodic")
-    assert done and KEY in log.read_text()  # (the person's file: theirs until the next writer)
-    assert KEY not in _history(ws) and "The backup key is [REDACTED" in ws.git("show", "HEAD:memory/episodes/2026-03-11.md")
+    assert done and KEY not in _history(ws) and KEY not in log.read_text()  # redacted as it was laid on
+    assert "The backup key is [REDACTED" in ws.git("show", "HEAD:memory/episodes/2026-03-11.md")
+    monkeypatch.undo()
     ws.remember("The next write takes the person's entry in", now="2026-03-11T16:00:00Z")
-    assert KEY not in log.read_text() and KEY not in _history(ws) and KEY not in (ws.store / "index.json").read_text()
+    assert KEY not in (ws.store / "index.json").read_text() and KEY not in _history(ws)
     assert [m for m in ws.index()["memories"] if m["content"].startswith("The backup key is [REDACTED")]
     assert ws.git("status", "--porcelain") == ""
 
 
-def test_a_secret_appended_to_memory_md_while_core_is_written_reaches_git_redacted(ws, monkeypatch):
+def test_a_secret_appended_to_memory_md_while_core_is_written_never_reaches_git(ws, monkeypatch):
     ws.remember("User likes green tea", "--importance", "0.9", now="2026-03-09T09:00:00Z")
     ws.remember("User fact about the garden", "--importance", "0.7", now="2026-03-09T09:00:00Z")
     ws.run("sync_core.py", now="2026-03-09T10:00:00Z")
     memory_md = ws.root / "MEMORY.md"
     done = _save_during(monkeypatch, "pending-commit", memory_md, f"My backup key: {KEY}\n")
     assert sync_core(Workspace.open(ws.root, NOW))["changed"]
-    assert done and KEY in memory_md.read_text()
-    assert KEY not in _history(ws) and "My backup key: [REDACTED" in ws.git("show", "HEAD:MEMORY.md")
-    ws.remember("The next write redacts the person's line", now="2026-03-11T16:00:00Z")
+    assert done and KEY not in _history(ws) and "My backup key: [REDACTED" in ws.git("show", "HEAD:MEMORY.md")
     text = memory_md.read_text()
     assert KEY not in text and "My backup key: [REDACTED" in text and "green tea" in text
-    assert KEY not in _history(ws) and ws.git("status", "--porcelain") == ""
+    assert ws.git("status", "--porcelain") == ""
+
+
+def test_a_secret_laid_on_a_session_file_is_redacted_where_it_lies(ws, monkeypatch):
+    """A file no writer's look compares (neither a memory file nor a document)."""
+    from hippocampus.lifecycle.session_work import wm_push
+    with Workspace.open(ws.root, NOW).transaction("bot:wm", "wm-push") as tx:
+        wm_push(tx, "work", "First note")
+    notes = ws.root / "hippocampus" / "session" / "working-memory" / "work.md"
+    done = _save_during(monkeypatch, "pending-commit", notes, f"My note: the backup key is {KEY}\n")
+    with Workspace.open(ws.root, NOW).transaction("bot:wm", "wm-push") as tx:
+        wm_push(tx, "work", "Second note")
+    assert done and KEY not in _history(ws) and KEY not in notes.read_text()
+    assert "My note: the backup key is [REDACTED" in notes.read_text()
+    assert ws.git("status", "--porcelain") == ""
 
 
 @pytest.mark.parametrize("secret", [False, True])
-def test_an_entry_saved_between_the_writers_listing_and_its_read_of_the_log_is_taken_in(ws, monkeypatch, secret):
-    """The listing found the log as index.json holds it; the person's entry, saved a moment later,
-    is in the bytes the writer appends to: it is not passed as indexed (the next writer reads the
-    log again and takes it in), and no secret in it reaches git."""
+@pytest.mark.parametrize("log_there", [True, False])
+def test_an_entry_saved_between_the_writers_listing_and_its_read_of_the_log_is_taken_in(ws, monkeypatch, secret,
+                                                                                        log_there):
+    """The listing found the log as index.json holds it (or found no log: the person's save
+    creates the day's); their entry, saved a moment later, is in the bytes the writer appends to:
+    it is not passed as indexed (the next writer reads the log again and takes it in), and no
+    secret in it reaches git."""
     from hippocampus.store import hand_edits
-    ws.remember("Morning entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
+    if log_there:
+        ws.remember("Morning entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
+    else:
+        ws.remember("Yesterday's entry", "--store", "episodic", now="2026-03-10T09:00:00Z")
     ws.remember("A fact about tea", now="2026-03-11T09:00:00Z")  # a writer's look: the log as indexed
     log = ws.store / "episodes" / "2026-03-11.md"
     text = f"The backup key is {KEY}" if secret else "The plumber came by at noon"
@@ -331,19 +363,34 @@ def test_an_entry_saved_between_the_writers_listing_and_its_read_of_the_log_is_t
     def then_saved(*args, **kw):
         found = original(*args, **kw)
         with open(log, "a", encoding="utf-8") as handle:
-            handle.write(f"\n## 14:59\n{text}\n")
+            handle.write(f"\n## 14:59\n{text}\n" if log_there else f"# 2026-03-11\n\n## 14:59\n{text}\n")
         return found
 
     monkeypatch.setattr(hand_edits, "commit_hand_edits", then_saved)
     with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
         remember_one(tx, "The agent's entry", store="episodic")
     monkeypatch.setattr(hand_edits, "commit_hand_edits", original)
-    assert KEY not in _history(ws)
+    assert KEY not in _history(ws) and KEY not in log.read_text()
     ws.remember("The next write", now="2026-03-11T16:00:00Z")
     contents = [m["content"] for m in ws.index()["memories"]]
     assert ("The backup key is [REDACTED" in " ".join(contents)) if secret else "The plumber came by at noon" in contents
-    assert "The agent's entry" in contents and KEY not in log.read_text() and KEY not in _history(ws)
+    assert "The agent's entry" in contents and KEY not in _history(ws)
     assert ws.git("status", "--porcelain") == ""
+
+
+def test_a_log_the_take_in_rewrote_is_no_persons_save_to_the_writer_after_it(ws):
+    """A take-in with a broken file beside it hands its caller no print: the stats it hands over are
+    those it left (else the log it marked passes for a person's save since the listing, and the
+    caller redacts it whole and has the next writer read it again)."""
+    ws.remember("Morning entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
+    (ws.store / "user" / "broken.md").write_text("---\nid: [\n---\nbody\n")
+    log = ws.store / "episodes" / "2026-03-11.md"
+    with open(log, "a", encoding="utf-8") as handle:
+        handle.write("\n## 10:00\nA person's entry with no marker\n")
+    with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
+        remember_one(tx, "The agent's entry", store="episodic")
+        assert not tx.reparse, tx.reparse
+    assert "A person's entry with no marker" in [m["content"] for m in ws.index()["memories"]]
 
 
 def test_a_line_added_to_a_memory_file_while_the_writer_rewrites_it_is_taken_in_redacted(ws, monkeypatch):
@@ -357,9 +404,9 @@ def test_a_line_added_to_a_memory_file_while_the_writer_rewrites_it_is_taken_in_
         memory["content"] = "User likes fresh figs"
         tx.write_memory_file(memory, path)
         tx.put(memory)
-    assert done and KEY in (ws.root / path).read_text() and KEY not in _history(ws)
+    assert done and KEY not in (ws.root / path).read_text() and KEY not in _history(ws)
+    monkeypatch.undo()
     ws.remember("The next write", now="2026-03-11T16:00:00Z")
     content = ws.memory(memory_id)["content"]
     assert "User likes fresh figs" in content and "Their locker code key [REDACTED" in content
-    assert KEY not in (ws.root / path).read_text() and KEY not in _history(ws)
     assert ws.git("status", "--porcelain") == ""

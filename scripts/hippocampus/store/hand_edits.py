@@ -207,8 +207,10 @@ def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looke
     if taken_in or scan.broken or scan.unread:  # no print vouches for this look: the next one rescans
         tx.files_print = None
         tx.commit()
-        # the caller still checks what it writes in the skipped folders (never listed here)
-        return {"stats": on_disk, "print": None, "skipped": skipped}
+        # the caller still checks what it writes in the skipped folders (never listed here); the files
+        # this take-in wrote with the stats it left them at (else a stat it moved looks, to the caller's
+        # change, like a person's save since the listing: Transaction._saved_since_listing)
+        return {"stats": _as_left(on_disk, tx), "print": None, "skipped": skipped}
     # the files as listed are as index.json now holds them: the print and the look kept across this
     # commit (as any writer keeps them), and the caller's change made on a look at what this one left
     tx.files_print = current
@@ -218,6 +220,18 @@ def commit_hand_edits(workspace, index: dict, on_disk: dict | None = None, looke
     looked_at = time.time()
     return commit_hand_edits(workspace, index, reconcile.list_memory_files(workspace.paths, look.listed_folders(skipped)),
                              looked_at, skipped, taken_in=True)
+
+
+def _as_left(on_disk: dict, tx) -> dict:
+    """The listing `on_disk` with the files `tx` (committed) wrote or removed as it left them."""
+    stats = dict(on_disk)
+    for path, data in tx.files.items():
+        entry = tx.manifest_updates.get(path)
+        if data is None:
+            stats.pop(path, None)
+        elif entry is not None:
+            stats[path] = tuple(entry[:3])
+    return stats
 
 
 def _back_again(workspace, known: dict, deleted: list[str], on_disk: dict) -> bool:

@@ -73,7 +73,6 @@ class Transaction:
         self._late = None  # safe_replace.LateAppends: the copies we replaced, watched until committed
         self._placed: dict[str, tuple] = {}  # path -> stamp of what _place_based put there
         self._saved_since: set[str] = set()  # files read as a base after a person saved them (since the listing)
-        self._commit_as: dict[str, bytes] = {}  # path -> what git is given instead (a person's late save, redacted)
         self._moved_from: set[str] = set()  # a moved file's old place (or an emptied log): removed verified
         self.author: str | None = None      # commit author name, when crediting an actor
         self.files_before: dict = {}        # memory file stats when the transaction began
@@ -185,8 +184,13 @@ class Transaction:
         began: a person saved it after the listing (and after the comparison with index.json
         that took the listing as it was), so what it holds now is not all taken in; the next
         writer reads it again (`reparse`). Else their entry, built on, would pass as indexed."""
+        if not self.files_before or not self._is_memory_file(relative_path):
+            return  # (a change that listed nothing, as sync's settle; not a memory file)
         listed = self.files_before.get(relative_path)
-        if listed is None or relative_path.endswith("/"):
+        if listed is None:  # not there when listed (a skipped folder's files: _check_skipped)
+            if data is not None and look.folder_of(relative_path) not in self.skipped:
+                self.reparse.add(relative_path)  # a person created it since (a new day's log)
+                self._saved_since.add(relative_path)
             return
         try:
             st = os.stat(self.workspace.root / relative_path)
@@ -253,7 +257,7 @@ class Transaction:
         their lines redacted as a hand edit's are; the next writer reads it again (`reparse`)."""
         from .scrub import scrubbed
         self.files[relative] = scrubbed(relative, merged, self._vouched(relative, ours)) or merged
-        if look.folder_of(relative) is not None:
+        if self._is_memory_file(relative):
             self.reparse.add(relative)
 
     def _vouched(self, relative: str, ours: bytes) -> bytes | None:
@@ -284,18 +288,35 @@ class Transaction:
     def _laid_on(self, relative: str, ours: bytes, final: bytes, stamp: tuple) -> None:
         """`final` is in place where we meant `ours`. When they differ a person saved in the
         moment between our check and our write, and `final` holds their bytes, never checked
-        for secrets: git is given them redacted (the file keeps them until the next writer,
-        which reads it again, `reparse`, takes their edit in and redacts it there too)."""
+        for secrets (so does a base saved since the listing, `_saved_since`): a secret in them
+        is redacted in place at once, before git reads the file (our commit, or git's own
+        where a hook or a filter needs it), as a hand edit's is; a save meanwhile is laid on
+        and looked at in turn. A memory file is read again by the next writer (`reparse`),
+        which takes the person's edit in."""
+        from .safe_replace import LateAppends, replace_verified
         from .scrub import scrubbed
+        if final != ours or relative in self._saved_since:
+            if self._is_memory_file(relative):
+                self.reparse.add(relative)
+            vouched = self._vouched(relative, ours)
+            for _attempt in range(100):
+                clean = scrubbed(relative, final, vouched)
+                if clean is None:
+                    break
+                if self._late is None:
+                    self._late = LateAppends()
+                placed, stamp = replace_verified(self.workspace.root / relative, clean, final,
+                                                 self._mergers.get(relative), self._late)
+                vouched, final = clean, placed  # (a save meanwhile: its lines are looked at in turn)
+            else:
+                raise WorkspaceError(f"{relative} kept changing while being written; run the command again")
         self.files[relative] = final
         self._placed[relative] = stamp
-        if final == ours and relative not in self._saved_since:
-            return
-        if look.folder_of(relative) is not None:
-            self.reparse.add(relative)
-        clean = scrubbed(relative, final, self._vouched(relative, ours))  # (only their lines are looked at)
-        if clean is not None:
-            self._commit_as[relative] = clean  # (a document: no print vouches for it, _keep_document_print)
+
+    def _is_memory_file(self, relative: str) -> bool:
+        """A file of a memory folder (memory/<folder>/<name>), which the writers' look compares."""
+        return look.folder_of(relative) in reconcile.MEMORY_FOLDERS and relative.endswith(".md") and \
+            relative.startswith(self.workspace.paths.store_name + "/") and not relative.rsplit("/", 1)[1].startswith(".")
 
     def _check_skipped(self) -> None:
         """A file this change reads or writes in a folder that was not listed
@@ -596,7 +617,6 @@ class Transaction:
                 contents = {**self.taken_as_read, **self.files}
                 if index_data is not None:
                     contents[ws.paths.rel(ws.paths.index)] = index_data
-            contents.update(self._commit_as)  # (never the bytes on disk: they hold a secret)
             try:
                 audit.record(root, ws.paths.audit_log, self.now, self.actor, self.action,
                              self.ids if self.audit_ids is None else self.audit_ids,
@@ -809,9 +829,6 @@ class Transaction:
         for path in written:
             for key in (path, path.rsplit("/", 1)[0] + "/" if "/" in path else None):
                 if key is None:
-                    continue
-                if key in self._commit_as:  # a person's late save, committed redacted: the next writer
-                    stats.pop(key, None)      # finds it changed, asks git, and redacts it on disk too
                     continue
                 if key in self._placed:  # what we put there, not a person's save since
                     stats[key] = self._placed[key]

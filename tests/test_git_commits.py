@@ -286,3 +286,24 @@ def test_an_edited_tree_of_thousands_is_what_git_mktree_writes(tmp_path):
     body = subprocess.run(["git", "cat-file", "tree", made.stdout.decode().strip()], cwd=tmp_path,
                           capture_output=True, check=True).stdout
     assert _edited_tree_body(_reference_body(entries), changes) == body
+
+
+def test_git_own_commit_in_the_users_repository_commits_only_its_own_paths(tmp_path):
+    """With a commit hook of theirs, git's own `git commit` makes ours, from an index of its own: their
+    staged work stays staged, our paths are in their index as committed, the hook ran."""
+    top = repository_with_staged_work(tmp_path / "repo")
+    ws = Workspace(top / "agent" / "workspace")
+    ws.run("init.py", "--workspace", str(ws.root))
+    marker = tmp_path / "hook-ran"
+    hook = top / ".git" / "hooks" / "pre-commit"
+    hook.write_text(f"#!/bin/sh\necho ran >> '{marker}'\n")
+    hook.chmod(0o755)
+    memory_id = ws.remember("User prefers tabs")
+    forgotten = ws.remember("User prefers spaces")
+    ws.run("forget.py", forgotten)
+    assert marker.read_text().count("ran") >= 3
+    changed = ws.git("show", "--name-only", "--format=", "HEAD~2").split()
+    assert f"agent/workspace/{ws.memory(memory_id)['file']}" in changed and "notes.txt" not in changed
+    status = subprocess.run(["git", "status", "--porcelain"], cwd=top, capture_output=True, text=True).stdout
+    assert status == "A  notes.txt\n"  # the user's staged work is still theirs, still staged
+    assert fsck_problems(top) == ""

@@ -19,6 +19,7 @@ from hippocampus.store import safe_replace  # noqa: E402
 from hippocampus.lifecycle.core_sync import sync_core  # noqa: E402
 from hippocampus.lifecycle.remember import remember_one  # noqa: E402
 from hippocampus.store.workspace import Workspace  # noqa: E402
+from hippocampus.errors import WorkspaceError  # noqa: E402
 
 NOW = datetime(2026, 3, 11, 15, 0, tzinfo=timezone.utc)
 
@@ -410,3 +411,140 @@ def test_a_line_added_to_a_memory_file_while_the_writer_rewrites_it_is_taken_in_
     content = ws.memory(memory_id)["content"]
     assert "User likes fresh figs" in content and "Their locker code key [REDACTED" in content
     assert ws.git("status", "--porcelain") == ""
+
+
+def test_memory_md_saved_after_the_writers_look_at_the_documents_never_reaches_git(ws, monkeypatch):
+    """MEMORY.md saved (a secret in it) after the writer compared the documents, before the core
+    section is written on it: its stat is not the one seen, so it is redacted whole as it is written."""
+    from hippocampus.store import hand_edits
+    ws.remember("User likes green tea", "--importance", "0.9", now="2026-03-09T09:00:00Z")
+    ws.run("sync_core.py", now="2026-03-09T10:00:00Z")
+    memory_md = ws.root / "MEMORY.md"
+    original = hand_edits.commit_document_edits
+
+    def then_saved(*args, **kw):
+        found = original(*args, **kw)
+        with open(memory_md, "a", encoding="utf-8") as handle:
+            handle.write(f"My backup key: {KEY}\n")
+        return found
+
+    monkeypatch.setattr(hand_edits, "commit_document_edits", then_saved)
+    with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
+        remember_one(tx, "User's sister is called Ana", importance=0.9)
+    text = memory_md.read_text()
+    assert "sister is called Ana" in text and "My backup key: [REDACTED" in text
+    assert KEY not in text and KEY not in _history(ws) and ws.git("status", "--porcelain") == ""
+
+
+@pytest.mark.parametrize("how", ["hook", "autocrlf"])
+def test_a_secret_saved_after_the_writers_write_is_not_what_gits_own_commit_takes(ws, monkeypatch, how):
+    """git's own commit (a hook, a filter) stages an index of its own: a file a person saved after
+    our write (here while index.json is written) is committed as we wrote it; their save is the next
+    writer's to take in, redacted."""
+    ws.remember("Morning entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
+    _porcelain(ws, how)
+    log = ws.store / "episodes" / "2026-03-11.md"
+    done = _save_during(monkeypatch, "index.json", log, f"\n## 14:59\nThe backup key is {KEY}\n")
+    with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
+        remember_one(tx, "The agent's entry", store="episodic")
+    monkeypatch.undo()
+    assert done and KEY not in _history(ws) and "The agent's entry" in ws.git("show", "HEAD:memory/episodes/2026-03-11.md")
+    assert ws.git("diff", "--cached") == ""  # (git's own index: the committed paths as committed)
+    ws.remember("The next write takes the person's entry in", now="2026-03-11T16:00:00Z")
+    assert [m for m in ws.index()["memories"] if m["content"].startswith("The backup key is [REDACTED")]
+    assert KEY not in log.read_text() and KEY not in _history(ws) and ws.git("status", "--porcelain") == ""
+
+
+def _refusing_hook(ws) -> None:
+    hook = ws.root / ".git" / "hooks" / "pre-commit"
+    hook.write_text("#!/bin/sh\nexit 1\n")
+    hook.chmod(0o755)
+
+
+def _late_writer_around_the_redaction(monkeypatch, path: Path, words: str, when=lambda expected: True) -> list:
+    """A person's `>>` to `path`, opened a moment before the redaction's swap and written a moment after."""
+    original = safe_replace.replace_verified
+    late: list = []
+
+    def replace_verified(target, data, expected, merge=None, late_appends=None):
+        if Path(target) != path or late or not when(expected):
+            return original(target, data, expected, merge, late_appends)
+        with open(path, "a", encoding="utf-8") as handle:
+            result = original(target, data, expected, merge, late_appends)
+            handle.write(words)
+        late.append(target)
+        return result
+
+    monkeypatch.setattr(safe_replace, "replace_verified", replace_verified)
+    return late
+
+
+@pytest.mark.parametrize("fails", [False, True])
+def test_a_late_append_into_a_log_the_redaction_replaced_is_kept(ws, monkeypatch, fails):
+    ws.remember("Morning entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
+    if fails:
+        _refusing_hook(ws)
+    log = ws.store / "episodes" / "2026-03-11.md"
+    done = _save_during(monkeypatch, "pending-commit", log, f"\n## 14:59\nThe backup key is {KEY}\n")
+    late = _late_writer_around_the_redaction(monkeypatch, log, "## 15:00\nThe person's late words\n")
+    try:
+        with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
+            remember_one(tx, "The agent's entry", store="episodic")
+    except WorkspaceError:
+        assert fails
+    monkeypatch.undo()
+    text = log.read_text()
+    assert done and late and KEY not in text and ("The agent's entry" in text) != fails
+    assert "The person's late words" in text, text
+
+
+@pytest.mark.parametrize("fails", [False, True])
+def test_a_late_append_into_a_memory_file_the_redaction_replaced_is_kept(ws, monkeypatch, fails):
+    memory_id = ws.json("remember.py", "User likes figs", "--domain", "user", now="2026-03-11T09:00:00Z")["id"]
+    relative = ws.memory(memory_id)["file"]
+    if fails:
+        _refusing_hook(ws)
+    done = _save_during(monkeypatch, "pending-commit", ws.root / relative, f"Their locker code key {KEY}\n")
+    late = _late_writer_around_the_redaction(monkeypatch, ws.root / relative, "The person's late words\n",
+                                             when=lambda expected: expected is not None and KEY.encode() in expected)
+    try:
+        with Workspace.open(ws.root, NOW).transaction("bot:edit", "edit") as tx:
+            memory = dict(tx.get(memory_id))
+            memory["content"] = "User likes fresh figs"
+            tx.write_memory_file(memory, relative)
+            tx.put(memory)
+    except WorkspaceError:
+        assert fails
+    monkeypatch.undo()
+    assert done and late and "The person's late words" in (ws.root / relative).read_text()
+
+
+def test_a_late_append_into_a_log_swapped_out_on_a_retry_is_kept(ws, monkeypatch):
+    """The swap is retried when the file it swapped out was changed meanwhile: that copy is watched
+    too, so a `>>` still open on it is laid back on once the change is committed."""
+    ws.remember("Morning entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
+    log = ws.store / "episodes" / "2026-03-11.md"
+    done = _save_during(monkeypatch, "pending-commit", log, f"\n## 14:59\nThe backup key is {KEY}\n")
+    original = safe_replace._swap_in
+    calls: list = []
+
+    def swap_in(tmp, path):
+        if Path(path) != log:
+            return original(tmp, path)
+        calls.append(path)
+        if len(calls) > 1:
+            return original(tmp, path)
+        with open(log, "a", encoding="utf-8") as handle:
+            handle.write("## 15:00\nFirst late line\n")
+            handle.flush()
+            result = original(tmp, path)
+            handle.write("## 15:01\nSecond late line\n")
+        return result
+
+    monkeypatch.setattr(safe_replace, "_swap_in", swap_in)
+    with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
+        remember_one(tx, "The agent's entry", store="episodic")
+    monkeypatch.undo()
+    text = log.read_text()
+    assert done and len(calls) >= 2 and "The agent's entry" in text and KEY not in text
+    assert "First late line" in text and "Second late line" in text, text

@@ -1,7 +1,8 @@
 """The audit trail: one line in hippocampus/meta/audit.log and one git commit per change.
 
-Commits touch only our own paths (`git commit --only -- <paths>`), so a
-workspace that is also the user's repository keeps the user's staged work.
+Commits touch only our own paths (gitcommit.py, or git's own `git commit` of
+an index of its own), so a workspace that is also the user's repository
+keeps the user's staged work.
 Messages read as sentences with trailers for machines, e.g.
 
     remember: User prefers dark mode
@@ -106,38 +107,14 @@ def audit_line(now: datetime, actor: str, action: str, ids: list[str], summary: 
     return f"{format_time(now)} | {actor} | {flag}{action} | {shown_ids or '-'} | {clean_summary}"
 
 
-COLLAPSE_OVER = 200
-
-
-def collapse(paths: list[str]) -> list[str]:
-    """Many files in one memory folder become the folder itself.
-
-    git matches every pathspec against every tracked file, so 100,000 paths
-    would take minutes; the memory folders hold only our files, and hand edits
-    in them were committed before this change began.
-    """
-    if len(paths) <= COLLAPSE_OVER:
-        return paths
-    folders: dict[str, int] = {}
-    for path in paths:
-        parts = path.split("/")
-        if len(parts) == 3 and parts[0] in ("hippocampus", "memory") and parts[2].endswith(".md"):
-            folders[f"{parts[0]}/{parts[1]}"] = folders.get(f"{parts[0]}/{parts[1]}", 0) + 1
-    crowded = {folder for folder, count in folders.items() if count > 20}
-    kept = [p for p in paths if p.rsplit("/", 1)[0] not in crowded or not p.endswith(".md")]
-    return sorted(set(kept) | crowded)
-
-
 def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, ids: list[str],
-           summary: str, paths: list[str], new_paths: list[str] | None = None,
+           summary: str, paths: list[str],
            trailers: list[str] = (), author: str | None = None,
            contents: dict[str, bytes | list | None] | None = None, before_publish=None) -> None:
     """Append the audit line, then commit exactly `paths` plus the log; when
-    this fails, the line is taken back (and what git's porcelain staged is
-    unstaged), so that the caller can take back its files: nothing is left.
+    this fails, the line is taken back, so that the caller can take back its
+    files: nothing is left (git's own commit stages an index of its own).
 
-    `new_paths` (when known) are the files git has not seen yet: only they are
-    staged first, so git hashes the large, tracked index.json once, not twice.
     `contents` and `before_publish`: files still being written and the wait
     for them (gitcommit.commit_paths); it runs exactly once, before the commit
     becomes visible, and the audit line is appended after it: a line is in
@@ -182,7 +159,6 @@ def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, 
             interrupts.check()  # (one before it: nothing is kept)
             appended.append(append_line(audit_log, line))
 
-    staged: list[str] = []
     with interrupts.guard():  # a Ctrl-C: answered before the branch moves, or once the commit is made
         try:
             if not kept:
@@ -195,45 +171,92 @@ def record(root: Path, audit_log: Path, now: datetime, actor: str, action: str, 
                 if commit_paths(root, git_env(), git, kept, text, name, _GIT_ENV["GIT_AUTHOR_EMAIL"],
                                 _GIT_ENV["GIT_COMMITTER_NAME"], contents=known, before_publish=publish) is None:
                     publish()
-                    _porcelain_commit(root, kept, new_paths, text, name if author else None, staged)
+                    _porcelain_commit(root, kept, text, name if author else None, known)
         except BaseException:
             interrupts.hold()  # what is taken back is taken back whole: a Ctrl-C meanwhile waits
-            if staged:  # git's index as it was: what we staged is unstaged
-                git(root, "reset", "-q", "--pathspec-from-file=-", "--pathspec-file-nul",
-                    stdin="\0".join(staged) + "\0", check=False)
             if appended:
                 truncate_to(audit_log, appended[0])
             raise
         interrupts.note_committed(action, ids)
 
 
-def _porcelain_commit(root: Path, kept: list[str], new_paths: list[str] | None, text: str, author: str | None,
-                      staged: list[str]) -> None:
-    """The commit made by git's own `git add` + `git commit --only`: where git
-    transforms content, or the repository has commit hooks (they run) or signs
-    its commits (git signs). What is staged is added to `staged` as it is."""
-    all_paths = collapse(kept)
-    # paths go through stdin (NUL-separated): a bulk import may touch 100,000 files
-    pathspec = "\0".join(all_paths) + "\0"
-    wanted = set(kept)
-    first = collapse(sorted(p for p in new_paths if p in wanted)) if new_paths is not None else all_paths
-    staged += first
-    if first:
-        git(root, "add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul", stdin="\0".join(first) + "\0")
-    commit = ("commit", "-q", "--only", "-m", text, "--pathspec-from-file=-", "--pathspec-file-nul")
-    if author:  # credit the actor whose change this is (e.g. an approved proposal)
-        commit = (commit[0], f"--author={author} <hippocampus@localhost>", *commit[1:])
+def _porcelain_commit(root: Path, kept: list[str], text: str, author: str | None,
+                      known: dict[str, bytes | list | None]) -> None:
+    """The commit made by git's own `git commit`: where git transforms content, or
+    the repository has commit hooks (they run) or signs its commits (git signs).
+
+    It commits an index of its own (GIT_INDEX_FILE), never the person's: HEAD's,
+    with `kept` staged from disk through git's filters, and each file that no
+    longer holds the bytes we wrote (`known`: a person saved it after our write,
+    perhaps a secret) staged as we wrote it, so that what the commit holds is ours,
+    redacted (their save is the next writer's to take in). Once the branch has
+    moved, git's own index takes the committed paths as committed."""
+    index = root / git(root, "rev-parse", "--git-path", f"hippocampus-commit-{os.getpid()}.index").stdout.strip()
     head = git(root, "rev-parse", "-q", "--verify", "HEAD", check=False).stdout.strip()
-    interrupts.hold()  # git's commit moves the branch: a Ctrl-C from now on is answered after it
-    interrupts.check()
-    result = git(root, *commit, stdin=pathspec, check=False)
-    if result.returncode != 0 and new_paths is not None and "pathspec" in result.stderr:
-        # a path git did not know after all: stage everything, then commit
-        staged += all_paths
-        git(root, "add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul", stdin=pathspec)
-        result = git(root, *commit, stdin=pathspec, check=False)
-    if result.returncode != 0 and not _landed(root, head, text):
-        raise WorkspaceError(_commit_refused(root, result))
+    listed = "\0".join(kept) + "\0"  # (through stdin, NUL-separated: a bulk import may touch 100,000 files)
+    try:
+        prefix = git(root, "rev-parse", "--show-prefix").stdout.strip()  # (the workspace in a person's repository)
+        git(root, "read-tree", head or "--empty", index_file=index)
+        git(root, "update-index", "--add", "--remove", "-z", "--stdin", stdin=listed, index_file=index)
+        _stage_ours(root, index, prefix, kept, known)
+        commit = ("commit", "-q", "-m", text)
+        if author:  # credit the actor whose change this is (e.g. an approved proposal)
+            commit = (*commit, f"--author={author} <hippocampus@localhost>")
+        interrupts.hold()  # git's commit moves the branch: a Ctrl-C from now on is answered after it
+        interrupts.check()
+        result = git(root, *commit, index_file=index, check=False)
+        if result.returncode != 0 and not _landed(root, head, text):
+            raise WorkspaceError(_commit_refused(root, result))
+        _index_takes(root, index, prefix, kept)
+    finally:
+        index.unlink(missing_ok=True)
+
+
+def _index_takes(root: Path, index: Path, prefix: str, kept: list[str]) -> None:
+    """Git's own index: the entries of `kept` as `index` (what was committed) holds them, the
+    rest as it was (no pathspec: 100,000 of them against every tracked file took minutes).
+    `prefix`: the workspace's path in the repository (git's index names paths from its top)."""
+    wanted = {prefix + path: path for path in kept}
+    entries = []
+    for entry in git(root, "ls-files", "--full-name", "-s", "-z", index_file=index).stdout.split("\0"):
+        info, _, path = entry.partition("\t")
+        if path in wanted:
+            mode, sha, _stage = info.split()
+            entries.append(f"{mode} {sha}\t{path}")
+            del wanted[path]
+    if entries:
+        git(root, "update-index", "-z", "--index-info", stdin="\0".join(entries) + "\0", check=False)
+    if wanted:  # removed by this change (--stdin: paths from the workspace, as `kept` names them)
+        git(root, "update-index", "--force-remove", "-z", "--stdin", stdin="\0".join(sorted(wanted.values())) + "\0",
+            check=False)
+
+
+def _stage_ours(root: Path, index: Path, prefix: str, kept: list[str], known: dict[str, bytes | list | None]) -> None:
+    """In `index`: the bytes we wrote for each file of `kept` whose file on disk holds others now."""
+    wanted = set(kept)
+    for path, data in known.items():
+        if path not in wanted or not (data is None or isinstance(data, bytes)):
+            continue  # (index.json's and the audit log's parts: ours alone write them, under the lock)
+        try:
+            with open(root / path, "rb") as handle:
+                there = handle.read()
+        except FileNotFoundError:
+            there = None
+        except OSError:
+            there = b""  # (unreadable: staged from our bytes)
+        if there == data:
+            continue
+        if data is None:
+            git(root, "update-index", "--force-remove", "-z", "--stdin", stdin=path + "\0", index_file=index)
+            continue
+        env = {**git_env(), "GIT_INDEX_FILE": str(index)}
+        blob = subprocess.run(["git", "hash-object", "-w", "--stdin", f"--path={path}"], cwd=root, env=env,
+                              input=data, capture_output=True)  # (git's filters, as for a file on disk)
+        if blob.returncode != 0:
+            raise WorkspaceError(f"git hash-object failed in {root}: "
+                                 f"{one_line(blob.stderr.decode('utf-8', 'replace') or 'no output', 200)}")
+        git(root, "update-index", "-z", "--index-info", stdin=f"100644 {blob.stdout.decode().strip()}\t{prefix}{path}\0",
+            index_file=index)
 
 
 def _landed(root: Path, head: str, text: str) -> bool:

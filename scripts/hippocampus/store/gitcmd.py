@@ -22,15 +22,17 @@ _GIT_ENV = {
 
 
 def git(root: Path, *args: str, check: bool = True, stdin: str | None = None,
-        shielded: bool = False, timeout: float | None = None) -> subprocess.CompletedProcess:
+        shielded: bool = False, timeout: float | None = None,
+        index_file: Path | None = None) -> subprocess.CompletedProcess:
     """`shielded`: git runs in a process group of its own, so that a Ctrl-C at the
     terminal (sent to our whole group) never kills it half-way (moving the branch).
     `timeout` (the network's commands: sync.py, init.py --remote): after that many
     seconds git and whatever it started (ssh, a remote helper) are killed, and the
-    result says so (returncode TIMED_OUT)."""
+    result says so (returncode TIMED_OUT). `index_file`: git's index is that file
+    (GIT_INDEX_FILE: a commit staged apart from the person's index)."""
     if timeout is not None:
         return _git_bounded(root, args, timeout)
-    result = _git(root, *args, stdin=stdin, shielded=shielded)
+    result = _git(root, *args, stdin=stdin, shielded=shielded, index_file=index_file)
     if result.returncode != 0 and "index.lock" in (result.stderr or ""):
         # A git index lock left by a writer that was killed mid-commit. We hold
         # the workspace lock, so no hippocampus git runs now; a person's own git
@@ -45,7 +47,7 @@ def git(root: Path, *args: str, check: bool = True, stdin: str | None = None,
                 lock.unlink()
             except OSError:
                 pass
-        result = _git(root, *args, stdin=stdin, shielded=shielded)
+        result = _git(root, *args, stdin=stdin, shielded=shielded, index_file=index_file)
     if check and result.returncode != 0:
         refused = refusal(root)  # another user's repository: say so, not git's words for it
         if refused:
@@ -76,11 +78,15 @@ def git_env() -> dict:
     return env
 
 
-def _git(root: Path, *args: str, stdin: str | None = None, shielded: bool = False) -> subprocess.CompletedProcess:
+def _git(root: Path, *args: str, stdin: str | None = None, shielded: bool = False,
+         index_file: Path | None = None) -> subprocess.CompletedProcess:
     # loose objects at zlib level 1: index.json is megabytes and is hashed on every commit;
     # level 1 is ~3x faster than the default and `git gc` repacks them small later
     command = ["git", "-c", "core.quotepath=off", "-c", "core.looseCompression=1", *args]
-    options = dict(cwd=root, env=git_env(), text=True, encoding="utf-8", errors="replace")
+    env = git_env()
+    if index_file is not None:
+        env["GIT_INDEX_FILE"] = str(index_file)
+    options = dict(cwd=root, env=env, text=True, encoding="utf-8", errors="replace")
     try:
         if not shielded:
             return subprocess.run(command, input=stdin, capture_output=True, **options)

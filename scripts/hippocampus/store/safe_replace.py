@@ -192,6 +192,27 @@ class LateAppends:
         self._open = []
         return gained
 
+    def settle_taken_back(self) -> None:
+        """The change was taken back (undo.rollback ran first). A replaced copy is in place
+        again, with what it gained; a copy that is not (the one a redaction replaced, or one a
+        retry replaced: the undo put an older one back) has what it gained since it was
+        replaced laid on the file in place, so no `>>` into it is lost."""
+        for path, fd, size in self._open:
+            try:
+                st = os.fstat(fd)
+                try:
+                    there = os.stat(path).st_ino
+                except OSError:
+                    there = None
+                if st.st_ino != there and st.st_size > size:
+                    append_in_place(path, os.pread(fd, st.st_size - size, size))
+            except (OSError, WorkspaceError):
+                pass  # (the file is gone: nothing to lay them on)
+            finally:
+                os.close(fd)
+        self._open = []
+        self.close()
+
     def close(self) -> None:
         """The change was taken back (the replaced copies are in place again, with what they gained)."""
         for _path, fd, _size in [*self._open, *self._removed]:
@@ -271,8 +292,11 @@ def replace_verified(path: Path, data: bytes, expected: bytes | None, merge=None
                 elif fd is not None:
                     os.close(fd)
                 return data, stamp
-            if fd is not None:
-                os.close(fd)
+            if fd is not None:  # a `>>` into the copy swapped out is laid on once committed, as any's
+                if late is not None:
+                    late.watch(path, fd, len(replaced))
+                else:
+                    os.close(fd)
             theirs = replaced
             if expected is not None and theirs.startswith(expected):
                 merged = data + theirs[len(expected):]

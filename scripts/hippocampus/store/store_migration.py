@@ -315,7 +315,7 @@ def _carry_out(workspace, plan: dict) -> None:
     moves = [tuple(pair) for pair in plan["moves"]]
     logs = plan.get("logs", [])
     _link(root, moves)
-    split = _split_logs(root, logs)
+    _split_logs(root, logs)
     new_index = root / MEMORY / "index.json"
     staged = root / SIDE / ".cache" / STAGED_INDEX
     data = _new_index(root, plan)
@@ -345,8 +345,7 @@ def _carry_out(workspace, plan: dict) -> None:
         if changed:
             try:
                 audit.record(root, new.audit_log, workspace.now, "system:migrate", "migrate", [], summary,
-                             paths_committed, [new for _old, new in moves] + [f"{MEMORY}/index.json", *ignores,
-                                                                              *split])
+                             paths_committed)
             except (OSError, WorkspaceError) as exc:
                 from ..text.textutil import one_line
                 raise WorkspaceError(f"the store moved into the layout (memory/, hippocampus/), but its commit "

@@ -180,26 +180,36 @@ class Transaction:
         return data
 
     def _saved_since_listing(self, relative_path: str, data: bytes | None) -> None:
-        """A memory file read as a base whose stat is not the one listed when this change
-        began: a person saved it after the listing (and after the comparison with index.json
-        that took the listing as it was), so what it holds now is not all taken in; the next
-        writer reads it again (`reparse`). Else their entry, built on, would pass as indexed."""
+        """A file read as a base whose stat is not the one seen when this change began: a
+        person saved it since (after the comparison that took the look as it was), so no line
+        of it is vouched for (`_saved_since`: `_laid_on` redacts it whole before git reads
+        it). A memory file (listed in `files_before`, or in a listed folder and not there
+        then: a new day's log) is read again by the next writer (`reparse`): else their
+        entry, built on, would pass as indexed. A document (IDENTITY.md, MEMORY.md, the
+        graph's pages) is compared with `documents_before`."""
+        from . import documents
+        if self.documents_before is not None and documents.is_document(relative_path):
+            seen = self.documents_before.get(relative_path)
+            if (None if seen is None else tuple(seen)) != self._stat_of(relative_path):
+                self._saved_since.add(relative_path)
+            return
         if not self.files_before or not self._is_memory_file(relative_path):
             return  # (a change that listed nothing, as sync's settle; not a memory file)
         listed = self.files_before.get(relative_path)
         if listed is None:  # not there when listed (a skipped folder's files: _check_skipped)
-            if data is not None and look.folder_of(relative_path) not in self.skipped:
-                self.reparse.add(relative_path)  # a person created it since (a new day's log)
-                self._saved_since.add(relative_path)
-            return
-        try:
-            st = os.stat(self.workspace.root / relative_path)
-            now = (st.st_mtime_ns, st.st_size, st.st_ino)
-        except OSError:
-            now = None
-        if now != tuple(listed) or data is None:
+            moved = data is not None and look.folder_of(relative_path) not in self.skipped
+        else:
+            moved = data is None or self._stat_of(relative_path) != tuple(listed)
+        if moved:
             self.reparse.add(relative_path)
-            self._saved_since.add(relative_path)  # (no line of it vouched for: git is given it redacted)
+            self._saved_since.add(relative_path)
+
+    def _stat_of(self, relative: str) -> tuple | None:
+        try:
+            st = os.stat(self.workspace.root / relative)
+        except OSError:
+            return None
+        return st.st_mtime_ns, st.st_size, st.st_ino
 
     def merge_with(self, relative_path: str, merge) -> None:
         """How to lay this change on a person's version of the file, should they
@@ -610,17 +620,16 @@ class Transaction:
                 ahead = CacheAhead.start(ws, list(self.touched.values()), self._state_only, old_state)
                 # Megabytes and fsyncs: written on a thread while git's objects are made from the same bytes
                 writing = InBackground(self._write_files, index_data, undo)
-            contents: dict[str, bytes | list | None] = {}
             if any(isinstance(data, Path) for data in self.files.values()):
-                writing.wait()  # a spool file is read from where it lands
-            else:
-                contents = {**self.taken_as_read, **self.files}
-                if index_data is not None:
-                    contents[ws.paths.rel(ws.paths.index)] = index_data
+                writing.wait()  # a spool file is read from where it lands; git is given the others' bytes
+            contents: dict[str, bytes | list | None] = {  # (never a person's save since our write: see _laid_on)
+                path: data for path, data in {**self.taken_as_read, **self.files}.items() if not isinstance(data, Path)}
+            if index_data is not None:
+                contents[ws.paths.rel(ws.paths.index)] = index_data
             try:
                 audit.record(root, ws.paths.audit_log, self.now, self.actor, self.action,
                              self.ids if self.audit_ids is None else self.audit_ids,
-                             self.summary or self.action, sorted(self.paths), sorted(self.new_paths),
+                             self.summary or self.action, sorted(self.paths),
                              trailers=self.trailers, author=self.author, contents=contents,
                              before_publish=lambda: (writing.wait(), check_sources(index_data)))
             finally:
@@ -634,9 +643,10 @@ class Transaction:
                     writing.wait()
                 except BaseException:
                     pass
+            rolled = undo.rollback()
             if self._late is not None:
-                self._late.close()
-            if not undo.rollback():
+                self._late.settle_taken_back()
+            if not rolled:
                 raise WorkspaceError(f"{one_line(str(exc) or type(exc).__name__, 300)}; and not every file written "
                                      "could be put back: "
                                      "the next writer commits what they hold") from None

@@ -310,7 +310,6 @@ def repair(workspace: Workspace) -> dict:
                 tx.paths.add(path)  # a tracked file gone (a move's old path): its removal is committed
             elif code == "??" and path in live:
                 tx.paths.add(path)  # a live memory's file git does not have: committed
-                tx.new_paths.add(path)
         tx.paths.update(path for path in unlinked if not os.path.isdir(workspace.root / path))
         tx.index_changed = True
         tx.summary = (f"rebuilt the index from {source}: {len(tx.memories)} memories, {restored} taken from "

@@ -78,8 +78,6 @@ def take_in(tx: "Transaction", scan: reconcile.ScanResult, trust_file_ids: bool 
         tx.paths.add(edit.path)
         if edit.entry is None and edit.path not in tx.files:
             tx.taken_as_read[edit.path] = edit.raw  # what the index now says the file holds
-        if edit in scan.added or edit.memory_id in scan.gone_by_hand:  # (a file back: git has it no more)
-            tx.new_paths.add(edit.path)
     for memory_id in scan.deleted:
         memory = by_id[memory_id]
         tx.paths.add(memory["file"])

@@ -103,7 +103,6 @@ def commit_document_edits(workspace, index: dict) -> dict:
         tx = Transaction(workspace, index, "manual", "manual", documents.summary(edits))
         for kind, path in edits:
             tx.paths.add(path)
-            tx.new_paths.add(path)
             if kind == "D":
                 continue
             data = tx.current_bytes(path) or b""

@@ -50,7 +50,6 @@ class Transaction:
         self._files: dict[str, bytes | Path | None] = {}  # `files`
         self._appended: dict[str, list[bytes]] = {}  # a daily log's bytes and the entries appended since
         self.paths: set[str] = set()
-        self.new_paths: set[str] = set()   # files git has not seen yet (created here or by hand)
         # hand-edited files committed as the scan read them, not as they are a moment later (a folder
         # renamed away meanwhile would be committed as deleted under memories the index keeps live)
         self.taken_as_read: dict[str, bytes] = {}
@@ -303,20 +302,22 @@ class Transaction:
         where a hook or a filter needs it), as a hand edit's is; a save meanwhile is laid on
         and looked at in turn. A memory file is read again by the next writer (`reparse`),
         which takes the person's edit in."""
+        from .episodes import is_episode_path
         from .safe_replace import LateAppends, replace_verified
         from .scrub import scrubbed
         if final != ours or relative in self._saved_since:
             if self._is_memory_file(relative):
                 self.reparse.add(relative)
             vouched = self._vouched(relative, ours)
+            # (a log's merge appends our entries: not again onto a version of theirs that holds them)
+            merge = None if is_episode_path(relative) else self._mergers.get(relative)
             for _attempt in range(100):
                 clean = scrubbed(relative, final, vouched)
                 if clean is None:
                     break
                 if self._late is None:
                     self._late = LateAppends()
-                placed, stamp = replace_verified(self.workspace.root / relative, clean, final,
-                                                 self._mergers.get(relative), self._late)
+                placed, stamp = replace_verified(self.workspace.root / relative, clean, final, merge, self._late)
                 vouched, final = clean, placed  # (a save meanwhile: its lines are looked at in turn)
             else:
                 raise WorkspaceError(f"{relative} kept changing while being written; run the command again")
@@ -566,11 +567,7 @@ class Transaction:
                                      f"{relative}; nothing was written")
         if (progress := _progress()) is not None:
             progress.note("saving and committing")
-        for relative, data in self.files.items():
-            target = root / relative
-            if data is not None and not target.exists():
-                self.new_paths.add(relative)
-            self.paths.add(relative)
+        self.paths.update(self.files)
         old_state = index_state(ws.paths.index, index_store.read_stamp(ws.paths.index))
         index_data = None
         if self.index_changed:
@@ -606,8 +603,6 @@ class Transaction:
                     atomic_write(root / relative, data)
             rotation = audit_archive.plan(ws.paths, self.now)  # usually {}: a new month, or a long log
             for path in rotation:
-                if not path.exists():
-                    self.new_paths.add(ws.paths.rel(path))
                 self.paths.add(ws.paths.rel(path))
             if rotation:
                 self._note_pending()

@@ -299,15 +299,22 @@ def _porcelain(ws, how: str | None) -> None:
         ws.git("config", "core.autocrlf", "input")
 
 
-@pytest.mark.parametrize("how", [None, "hook", "autocrlf"])
-def test_a_secret_appended_to_the_log_after_the_writers_check_never_reaches_git(ws, monkeypatch, how):
+def _remember_while_a_secret_is_appended(ws, monkeypatch, how: str | None, when: str) -> Path:
+    """A remember to the day's log while a person appends a secret to it (at the temporary file `when`)."""
     ws.remember("Morning entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
     _porcelain(ws, how)
     log = ws.store / "episodes" / "2026-03-11.md"
-    done = _save_during(monkeypatch, "pending-commit", log, f"\n## 14:59\nThe backup key is {KEY}\n")
+    done = _save_during(monkeypatch, when, log, f"\n## 14:59\nThe backup key is {KEY}\n")
     with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
         remember_one(tx, "The agent's entry", store="episodic")
-    assert done and KEY not in _history(ws) and KEY not in log.read_text()  # redacted as it was laid on
+    assert done
+    return log
+
+
+@pytest.mark.parametrize("how", [None, "hook", "autocrlf"])
+def test_a_secret_appended_to_the_log_after_the_writers_check_never_reaches_git(ws, monkeypatch, how):
+    log = _remember_while_a_secret_is_appended(ws, monkeypatch, how, "pending-commit")
+    assert KEY not in _history(ws) and KEY not in log.read_text()  # redacted as it was laid on
     assert "The backup key is [REDACTED" in ws.git("show", "HEAD:memory/episodes/2026-03-11.md")
     monkeypatch.undo()
     ws.remember("The next write takes the person's entry in", now="2026-03-11T16:00:00Z")
@@ -441,14 +448,9 @@ def test_a_secret_saved_after_the_writers_write_is_not_what_gits_own_commit_take
     """git's own commit (a hook, a filter) stages an index of its own: a file a person saved after
     our write (here while index.json is written) is committed as we wrote it; their save is the next
     writer's to take in, redacted."""
-    ws.remember("Morning entry", "--store", "episodic", now="2026-03-11T09:00:00Z")
-    _porcelain(ws, how)
-    log = ws.store / "episodes" / "2026-03-11.md"
-    done = _save_during(monkeypatch, "index.json", log, f"\n## 14:59\nThe backup key is {KEY}\n")
-    with Workspace.open(ws.root, NOW).transaction("bot:remember", "remember") as tx:
-        remember_one(tx, "The agent's entry", store="episodic")
+    log = _remember_while_a_secret_is_appended(ws, monkeypatch, how, "index.json")
     monkeypatch.undo()
-    assert done and KEY not in _history(ws) and "The agent's entry" in ws.git("show", "HEAD:memory/episodes/2026-03-11.md")
+    assert KEY not in _history(ws) and "The agent's entry" in ws.git("show", "HEAD:memory/episodes/2026-03-11.md")
     assert ws.git("diff", "--cached") == ""  # (git's own index: the committed paths as committed)
     ws.remember("The next write takes the person's entry in", now="2026-03-11T16:00:00Z")
     assert [m for m in ws.index()["memories"] if m["content"].startswith("The backup key is [REDACTED")]

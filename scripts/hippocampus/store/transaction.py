@@ -326,8 +326,9 @@ class Transaction:
 
     def _is_memory_file(self, relative: str) -> bool:
         """A file of a memory folder (memory/<folder>/<name>), which the writers' look compares."""
-        return look.folder_of(relative) in reconcile.MEMORY_FOLDERS and relative.endswith(".md") and \
-            relative.startswith(self.workspace.paths.store_name + "/") and not relative.rsplit("/", 1)[1].startswith(".")
+        from ..base.paths import is_archived_path, is_memory_file
+        return is_memory_file(relative) and not is_archived_path(relative) and \
+            relative.startswith(self.workspace.paths.store_name + "/")
 
     def _check_skipped(self) -> None:
         """A file this change reads or writes in a folder that was not listed
